@@ -1,0 +1,22 @@
+import type { EnvFn } from '@platform/core';
+
+export default ({ env }: { env: EnvFn }) => {
+  const client = env('DATABASE_CLIENT', 'sqlite');
+  if (client === 'sqlite') {
+    return { connection: { client: 'sqlite', connection: { filename: env('DATABASE_FILENAME', '.tmp/data.db') } } };
+  }
+  const defaults = client === 'postgres' ? { port: 5432, user: 'postgres' } : { port: 3306, user: 'root' };
+  return {
+    connection: {
+      client,
+      connection: {
+        host: env('DATABASE_HOST', '127.0.0.1'),
+        port: env.int('DATABASE_PORT', defaults.port),
+        database: env('DATABASE_NAME', 'test'),
+        user: env('DATABASE_USERNAME', defaults.user),
+        password: env('DATABASE_PASSWORD', ''),
+      },
+      pool: { min: env.int('DATABASE_POOL_MIN', 0), max: env.int('DATABASE_POOL_MAX', 10) },
+    },
+  };
+};

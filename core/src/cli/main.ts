@@ -1,0 +1,61 @@
+/**
+ * The `platform` command: `develop` (restarts on change), `start` (production), `--help`.
+ */
+import path from 'node:path';
+import { runServer } from './serve';
+import { runDevelop } from './develop';
+
+const HELP = `Usage: platform <command> [options]
+
+Commands:
+  develop            serve the app and restart when config/, api/, components/ or local plugins change
+  start              serve the app (production: no watcher)
+
+Options:
+  --app DIR          the app folder (default: the current directory)
+  --workers N        (start) serve with N processes sharing one database
+  -h, --help         show this help
+
+Environment: PORT and HOST override config/server.ts; DATABASE_CLIENT picks sqlite|mysql|postgres.
+`;
+
+export interface CliOptions {
+  command: string | null;
+  appDir: string;
+  workers: number;
+  help: boolean;
+}
+
+export function parseArgs(argv: string[]): CliOptions {
+  const options: CliOptions = { command: null, appDir: process.cwd(), workers: 1, help: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '-h' || arg === '--help') options.help = true;
+    else if (arg === '--app') options.appDir = path.resolve(argv[++i] ?? '.');
+    else if (arg.startsWith('--app=')) options.appDir = path.resolve(arg.slice(6));
+    else if (arg === '--workers') options.workers = Number.parseInt(argv[++i] ?? '1', 10);
+    else if (arg.startsWith('--workers=')) options.workers = Number.parseInt(arg.slice(10), 10);
+    else if (!options.command && !arg.startsWith('-')) options.command = arg;
+    else throw new Error(`Unknown argument "${arg}"\n\n${HELP}`);
+  }
+  if (!Number.isInteger(options.workers) || options.workers < 1) throw new Error('--workers takes a whole number of at least 1');
+  return options;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const options = parseArgs(argv);
+  if (options.help || !options.command) {
+    process.stdout.write(HELP);
+    return;
+  }
+  switch (options.command) {
+    case 'develop':
+      await runDevelop(options.appDir);
+      return;
+    case 'start':
+      await runServer(options.appDir, { workers: options.workers, mode: 'production' });
+      return;
+    default:
+      throw new Error(`Unknown command "${options.command}"\n\n${HELP}`);
+  }
+}

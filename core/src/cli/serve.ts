@@ -1,0 +1,39 @@
+/**
+ * Boots a platform for an app folder and serves it until SIGTERM/SIGINT, which finish
+ * in-flight requests and then close the database. With `workers > 1`, node:cluster forks
+ * that many processes sharing the port and the database.
+ */
+import cluster from 'node:cluster';
+import { Platform } from '../kernel/platform';
+
+export async function runServer(appDir: string, options: { workers: number; mode: 'production' | 'development' }): Promise<void> {
+  if (options.workers > 1 && cluster.isPrimary) {
+    for (let i = 0; i < options.workers; i++) cluster.fork();
+    const stop = () => {
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
+    };
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+    return;
+  }
+  if (options.mode === 'production' && !process.env.NODE_ENV) process.env.NODE_ENV = 'production';
+  const started = Date.now();
+  const platform = new Platform({ appDir });
+  await platform.start();
+  const port = process.env.PORT ? Number.parseInt(process.env.PORT, 10) : undefined;
+  const host = process.env.HOST || undefined;
+  await platform.listen(port, host);
+  const { url } = platform.address();
+  platform.log.info(`platform ${options.mode === 'development' ? 'develop' : 'start'}: serving ${appDir} at ${url} (started in ${Date.now() - started} ms)`);
+  if (process.send) process.send({ type: 'platform:ready', url });
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    platform.log.info(`${signal}: finishing in-flight requests`);
+    await platform.destroy();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+}

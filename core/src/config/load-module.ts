@@ -1,0 +1,58 @@
+/**
+ * Loads a user file (`.ts`, `.js`, `.json`) from an app folder, fresh each time, taking its
+ * default export. TypeScript goes through tsx's require hook, registered once per process.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { BootError } from '../errors';
+
+let tsRegistered = false;
+
+export function ensureTypeScript(): void {
+  if (tsRegistered) return;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const api = require('tsx/cjs/api') as { register(): () => void };
+  api.register();
+  tsRegistered = true;
+}
+
+export function loadUserModule(file: string, options: { fresh?: boolean } = {}): unknown {
+  if (file.endsWith('.json')) {
+    try {
+      return JSON.parse(fs.readFileSync(file, 'utf8'));
+    } catch (error) {
+      throw new BootError('FILE_INVALID_JSON', `${file}: invalid JSON: ${(error as Error).message}`, { cause: error });
+    }
+  }
+  if (file.endsWith('.ts')) ensureTypeScript();
+  const resolved = require.resolve(path.resolve(file));
+  if (options.fresh !== false) delete require.cache[resolved];
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const mod = require(resolved) as { default?: unknown; __esModule?: boolean };
+  return mod && typeof mod === 'object' && 'default' in mod ? mod.default : mod;
+}
+
+const EXTENSIONS = ['.ts', '.js', '.json'];
+
+/** `dir/name` with the first extension that exists, or null. */
+export function findModuleFile(dir: string, name: string): string | null {
+  for (const ext of EXTENSIONS) {
+    const file = path.join(dir, name + ext);
+    if (fs.existsSync(file)) return file;
+  }
+  return null;
+}
+
+/** Files of a folder that are loadable modules, keyed by base name (no declaration files). */
+export function listModuleFiles(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!fs.existsSync(dir)) return out;
+  for (const entry of fs.readdirSync(dir).sort()) {
+    if (entry.endsWith('.d.ts')) continue;
+    const ext = EXTENSIONS.find((e) => entry.endsWith(e));
+    if (!ext) continue;
+    const base = entry.slice(0, -ext.length);
+    if (!out.has(base)) out.set(base, path.join(dir, entry));
+  }
+  return out;
+}

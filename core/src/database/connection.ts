@@ -1,0 +1,95 @@
+/**
+ * Builds the knex configuration for the three supported clients from `config/database.ts`
+ * (Strapi v4 shape: `{ connection: { client, connection: {...}, pool, useNullAsDefault } }`).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import { BootError } from '../errors';
+
+export type DatabaseClient = 'sqlite' | 'mysql' | 'postgres';
+
+export interface DatabaseConfig {
+  connection: {
+    client: string;
+    connection: Record<string, unknown>;
+    pool?: { min?: number; max?: number };
+    debug?: boolean;
+  };
+  /** PostgreSQL schema to use (tests use one schema per run) */
+  schema?: string;
+}
+
+export function normalizeClient(client: string, file: string): DatabaseClient {
+  switch (client) {
+    case 'sqlite':
+    case 'sqlite3':
+    case 'better-sqlite3':
+      return 'sqlite';
+    case 'mysql':
+    case 'mysql2':
+    case 'mariadb':
+      return 'mysql';
+    case 'postgres':
+    case 'pg':
+    case 'postgresql':
+      return 'postgres';
+    default:
+      throw new BootError('CONFIG_DATABASE_CLIENT', `${file}: connection.client "${client}" is not supported (use sqlite, mysql or postgres)`);
+  }
+}
+
+export function knexConfig(config: DatabaseConfig, appDir: string, file: string): { client: DatabaseClient; knex: Knex.Config } {
+  const client = normalizeClient(String(config.connection?.client ?? ''), file);
+  const connection = { ...(config.connection.connection ?? {}) };
+  const pool = config.connection.pool ?? {};
+  if (client === 'sqlite') {
+    const filename = String(connection.filename ?? '.tmp/data.db');
+    const resolved = filename === ':memory:' ? filename : path.resolve(appDir, filename);
+    if (resolved !== ':memory:') fs.mkdirSync(path.dirname(resolved), { recursive: true });
+    return {
+      client,
+      knex: {
+        client: 'better-sqlite3',
+        connection: { filename: resolved },
+        useNullAsDefault: true,
+        pool: {
+          min: 1,
+          max: 1,
+          afterCreate(conn: { pragma(sql: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
+            conn.pragma('journal_mode = WAL');
+            conn.pragma('foreign_keys = ON');
+            conn.pragma('busy_timeout = 5000');
+            done(null, conn);
+          },
+        },
+      },
+    };
+  }
+  if (client === 'mysql') {
+    return {
+      client,
+      knex: {
+        client: 'mysql2',
+        connection: {
+          charset: 'utf8mb4',
+          timezone: 'Z',
+          supportBigNumbers: true,
+          bigNumberStrings: true,
+          dateStrings: ['DATE'] as unknown as boolean,
+          ...connection,
+        },
+        pool: { min: pool.min ?? 0, max: pool.max ?? 10 },
+      },
+    };
+  }
+  return {
+    client,
+    knex: {
+      client: 'pg',
+      connection: { ...connection },
+      searchPath: config.schema ? [config.schema] : undefined,
+      pool: { min: pool.min ?? 0, max: pool.max ?? 10 },
+    },
+  };
+}

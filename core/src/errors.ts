@@ -1,0 +1,137 @@
+/**
+ * One hierarchy of typed errors. Every error the platform raises on purpose is an
+ * ApplicationError: it carries its HTTP status, a stable code, whether its message may reach
+ * a client, and structured details. Exactly two mappers turn them into wire shapes: the REST
+ * envelope (http/error-envelope.ts) and, later, GraphQL `errors[].extensions`.
+ */
+export type ErrorDetails = Record<string, unknown>;
+
+export interface ValidationIssue {
+  path: string[];
+  message: string;
+  name: string;
+}
+
+export class ApplicationError extends Error {
+  status = 400;
+  code = 'PLATFORM_APPLICATION_ERROR';
+  /** Whether the message is safe to show to a client. */
+  expose = true;
+  details: ErrorDetails;
+
+  constructor(message = 'An application error occured', details: ErrorDetails = {}, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ApplicationError';
+    this.details = details;
+  }
+}
+
+export class ValidationError extends ApplicationError {
+  constructor(message: string, details: ErrorDetails = {}, options?: { cause?: unknown }) {
+    super(message, details, options);
+    this.name = 'ValidationError';
+    this.code = 'PLATFORM_VALIDATION_ERROR';
+  }
+
+  /** A validation failure on one or more attributes, shaped as Strapi v4's yup errors. */
+  static fromIssues(issues: ValidationIssue[]): ValidationError {
+    const message = issues.length === 1 ? issues[0].message : `${issues.length} errors occurred`;
+    return new ValidationError(message, { errors: issues });
+  }
+}
+
+export class PaginationError extends ApplicationError {
+  constructor(message = 'Invalid pagination', details: ErrorDetails = {}) {
+    super(message, details);
+    this.name = 'PaginationError';
+    this.code = 'PLATFORM_PAGINATION_ERROR';
+  }
+}
+
+export class UnauthorizedError extends ApplicationError {
+  constructor(message = 'Unauthorized', details: ErrorDetails = {}) {
+    super(message, details);
+    this.name = 'UnauthorizedError';
+    this.code = 'PLATFORM_UNAUTHORIZED';
+    this.status = 401;
+  }
+}
+
+export class ForbiddenError extends ApplicationError {
+  constructor(message = 'Forbidden access', details: ErrorDetails = {}) {
+    super(message, details);
+    this.name = 'ForbiddenError';
+    this.code = 'PLATFORM_FORBIDDEN';
+    this.status = 403;
+  }
+}
+
+export class PolicyError extends ForbiddenError {
+  constructor(message = 'Policy Failed', details: ErrorDetails = {}) {
+    super(message, details);
+    this.name = 'PolicyError';
+    this.code = 'PLATFORM_POLICY_FAILED';
+  }
+}
+
+export class NotFoundError extends ApplicationError {
+  constructor(message = 'Not Found', details: ErrorDetails = {}) {
+    super(message, details);
+    this.name = 'NotFoundError';
+    this.code = 'PLATFORM_NOT_FOUND';
+    this.status = 404;
+  }
+}
+
+export class MethodNotAllowedError extends ApplicationError {
+  constructor(message = 'Method Not Allowed', details: ErrorDetails = {}) {
+    super(message, details);
+    this.name = 'MethodNotAllowedError';
+    this.code = 'PLATFORM_METHOD_NOT_ALLOWED';
+    this.status = 405;
+  }
+}
+
+export class PayloadTooLargeError extends ApplicationError {
+  constructor(message = 'Entity too large', details: ErrorDetails = {}) {
+    super(message, details);
+    this.name = 'PayloadTooLargeError';
+    this.code = 'PLATFORM_PAYLOAD_TOO_LARGE';
+    this.status = 413;
+  }
+}
+
+export class RateLimitError extends ApplicationError {
+  constructor(message = 'Too many requests, please try again later.', details: ErrorDetails = {}) {
+    super(message, details);
+    this.name = 'RateLimitError';
+    this.code = 'PLATFORM_RATE_LIMIT';
+    this.status = 429;
+  }
+}
+
+export class NotImplementedError extends ApplicationError {
+  constructor(message = 'This feature is not implemented yet', details: ErrorDetails = {}) {
+    super(message, details);
+    this.name = 'NotImplementedError';
+    this.code = 'PLATFORM_NOT_IMPLEMENTED';
+    this.status = 501;
+  }
+}
+
+/**
+ * A problem found while the platform starts (bad config, bad schema, plugin graph). It stops
+ * start-up; its message names the file, key, attribute or plugins concerned.
+ */
+export class BootError extends Error {
+  code: string;
+  constructor(code: string, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'BootError';
+    this.code = code;
+  }
+}
+
+export function isApplicationError(error: unknown): error is ApplicationError {
+  return error instanceof ApplicationError;
+}

@@ -1,0 +1,162 @@
+/**
+ * The HTTP server: koa with @koa/router and koa-body. One place turns errors into the REST
+ * envelope; every request gets an access log line; each route runs the pipeline
+ * auth -> policies -> route middlewares -> handler, and a handler's return value becomes the body.
+ */
+import http from 'node:http';
+import Koa from 'koa';
+import Router from '@koa/router';
+import { koaBody } from 'koa-body';
+import compose from 'koa-compose';
+import { ApplicationError, MethodNotAllowedError, NotFoundError, PayloadTooLargeError, PolicyError, ValidationError } from '../errors';
+import { toErrorBody } from './error-envelope';
+import { parseQueryString } from './parse-query';
+import type { Handler, Middleware, RequestContext, RouteDefinition } from './types';
+import type { Logger } from '../kernel/logger';
+
+export interface ServerOptions {
+  logger: Logger;
+  /** max JSON/form body size, e.g. `1mb` */
+  bodyLimit: string;
+  resolveHandler(route: RouteDefinition): Handler;
+  resolvePolicies(route: RouteDefinition): Array<(ctx: RequestContext) => Promise<boolean>>;
+  resolveMiddlewares(route: RouteDefinition): Middleware[];
+  authenticate(ctx: RequestContext, route: RouteDefinition): Promise<void>;
+}
+
+export interface MountedRoute {
+  route: RouteDefinition;
+  /** full path including prefix */
+  path: string;
+}
+
+export function createKoaApp(routes: MountedRoute[], options: ServerOptions): Koa {
+  const app = new Koa();
+  app.proxy = true;
+  const router = new Router();
+  const knownPaths = new Router();
+
+  app.use(accessLog(options.logger));
+  app.use(errorEnvelope(options.logger));
+  app.use(async (ctx, next) => {
+    const parsed = parseQueryString(ctx.querystring);
+    Object.defineProperty(ctx.request, 'query', { value: parsed, writable: true, configurable: true });
+    await next();
+  });
+  app.use(bodyParser(options.bodyLimit));
+
+  for (const { route, path } of routes) {
+    const handler = options.resolveHandler(route);
+    const policies = options.resolvePolicies(route);
+    const middlewares = options.resolveMiddlewares(route);
+    const pipeline = compose<RequestContext>([
+      async (ctx, next) => {
+        ctx.state.route = route;
+        if (route.config?.auth !== false) await options.authenticate(ctx, route);
+        for (const policy of policies) {
+          if (!(await policy(ctx))) throw new PolicyError();
+        }
+        await next();
+      },
+      ...(middlewares as Array<compose.Middleware<RequestContext>>),
+      async (ctx) => {
+        const result = await handler(ctx);
+        if (result !== undefined && ctx.body === undefined) ctx.body = result;
+        // A handler that produced nothing means "no such entry", as in Strapi v4.
+        if (ctx.body === undefined || ctx.body === null) {
+          if (ctx.status === 404) throw new NotFoundError();
+        }
+      },
+    ]);
+    const methods = route.method === 'ALL' ? ['all'] : [route.method.toLowerCase()];
+    for (const method of methods) {
+      (router as unknown as Record<string, (p: string, mw: unknown) => void>)[method](path, pipeline);
+    }
+    knownPaths.all(path, async (ctx) => {
+      ctx.state.knownPath = true;
+    });
+  }
+
+  app.use(router.routes());
+  // Nothing matched: a wrong method on a known path is a 405, anything else a 404.
+  app.use(async (ctx, next) => {
+    await next();
+    if (ctx.body !== undefined || ctx.status !== 404 || ctx.state.matched) return;
+    await knownPaths.routes()(ctx as never, async () => {});
+    if (ctx.state.knownPath) throw new MethodNotAllowedError();
+    throw new NotFoundError();
+  });
+  return app;
+}
+
+function accessLog(logger: Logger): Koa.Middleware {
+  return async (ctx, next) => {
+    const start = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      logger.http(`${ctx.method} ${ctx.originalUrl} ${ctx.status} ${ms.toFixed(1)}ms`);
+    }
+  };
+}
+
+function errorEnvelope(logger: Logger): Koa.Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) throw new NotFoundError();
+    } catch (raw) {
+      const error = normalizeHttpError(raw);
+      const { status, body, internal } = toErrorBody(error);
+      if (internal) logger.error(`${ctx.method} ${ctx.originalUrl} failed`, raw);
+      ctx.status = status;
+      ctx.body = body;
+    }
+  };
+}
+
+/** Errors thrown by koa-body, http-errors and friends become typed errors. */
+function normalizeHttpError(error: unknown): unknown {
+  if (error instanceof ApplicationError) return error;
+  const e = error as { status?: number; statusCode?: number; type?: string; message?: string; name?: string } | null;
+  const status = e?.status ?? e?.statusCode;
+  if (status === 413 || e?.type === 'entity.too.large') return new PayloadTooLargeError();
+  if (e?.name === 'SyntaxError' || e?.type === 'entity.parse.failed') {
+    const err = new ValidationError(e?.message ?? 'Malformed JSON body');
+    err.name = 'SyntaxError';
+    return err;
+  }
+  if (status && status >= 400 && status < 500) {
+    const err = new ApplicationError(e?.message ?? 'Bad Request');
+    err.status = status;
+    err.name = e?.name && e.name !== 'Error' ? e.name : 'BadRequestError';
+    return err;
+  }
+  return error;
+}
+
+function bodyParser(limit: string): Koa.Middleware {
+  const parse = koaBody({
+    jsonLimit: limit,
+    formLimit: limit,
+    textLimit: limit,
+    multipart: false,
+    parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as never,
+    onError: (error) => {
+      throw error;
+    },
+  }) as unknown as Koa.Middleware;
+  return parse;
+}
+
+export function listen(app: Koa, port: number, host: string): Promise<http.Server> {
+  return new Promise((resolve, reject) => {
+    const server = http.createServer(app.callback());
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server);
+    });
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * What routes, controllers, policies and middlewares look like. A request context is koa's,
+ * with the query string parsed by `qs` (bracket notation) into `ctx.query`.
+ */
+import type { ParameterizedContext } from 'koa';
+
+/** Who is calling, as set by the auth step of the route pipeline (users-permissions fills it in). */
+export interface AuthState {
+  /** the strategy that authenticated the request, e.g. `users-permissions` or `api-token` */
+  strategy: string | null;
+  credentials: unknown;
+  /** the permission scopes the caller holds, or `all` for full access */
+  ability: { can(scope: string): boolean } | null;
+}
+
+export interface RequestState {
+  auth?: AuthState;
+  user?: unknown;
+  route?: RouteDefinition;
+  [key: string]: unknown;
+}
+
+export type RequestContext = ParameterizedContext<RequestState> & {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  request: { body?: unknown };
+};
+
+export type Handler = (ctx: RequestContext) => unknown | Promise<unknown>;
+
+export type Middleware = (ctx: RequestContext, next: () => Promise<void>) => Promise<void> | void;
+
+export interface PolicyContext {
+  ctx: RequestContext;
+  route: RouteDefinition;
+}
+/** Returns false (or throws) to deny; true or undefined to allow. */
+export type Policy = (policyContext: PolicyContext, config: unknown, extra: { platform: unknown }) => boolean | void | Promise<boolean | void>;
+
+export type PolicyRef = string | Policy | { name: string; config?: unknown };
+export type MiddlewareRef = string | Middleware | { name: string; config?: unknown };
+
+export interface RouteConfig {
+  /** false: no authentication at all; an object lists the scopes required */
+  auth?: false | { scope?: string[] };
+  policies?: PolicyRef[];
+  middlewares?: MiddlewareRef[];
+  /** replaces the mount prefix (`/api` or `/api/<plugin>`) for this route */
+  prefix?: string;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS' | 'ALL';
+
+export interface RouteDefinition {
+  method: HttpMethod;
+  path: string;
+  /** a controller action (`api::article.article.find`, `plugin::i18n.locales.listLocales`) or a function */
+  handler: string | Handler;
+  config?: RouteConfig;
+  info?: {
+    type?: 'content-api' | 'admin';
+    apiName?: string;
+    pluginName?: string;
+  };
+}

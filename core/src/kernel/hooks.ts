@@ -1,0 +1,37 @@
+/**
+ * The kernel's extension points, declared once as a frozen object of typed tapable hooks.
+ * A plugin that offers its own extension points publishes its own hooks object (as the
+ * query-engine does for entity lifecycles) instead of growing this one.
+ */
+import { AsyncSeriesHook, SyncHook } from 'tapable';
+import type { Platform } from './platform';
+import type { SchemaSet } from '../schema/types';
+import type { ModelRegistry } from '../model/types';
+import type { RouteDefinition } from '../http/types';
+import type { RequestContext } from '../http/types';
+
+export function createKernelHooks() {
+  return Object.freeze({
+    /** after every plugin's own `register` ran */
+    register: new AsyncSeriesHook<[Platform]>(['platform']),
+    /** plugins add attributes to schemas (i18n: locale/localizations; draft & publish: publishedAt) */
+    extendSchemas: new SyncHook<[SchemaSet]>(['schemas']),
+    /** the model registry is built; plugins may read it (not change it) */
+    modelsBuilt: new SyncHook<[ModelRegistry]>(['models']),
+    /** after the database schema is in sync and every plugin's `bootstrap` ran */
+    bootstrap: new AsyncSeriesHook<[Platform]>(['platform']),
+    /** the full route table, before it is mounted; plugins may add routes */
+    routesBuilt: new SyncHook<[RouteDefinition[]]>(['routes']),
+    /**
+     * The auth step of every route with `config.auth !== false`: taps authenticate the request
+     * and throw UnauthorizedError/ForbiddenError to deny. Without taps, every route is open.
+     */
+    authenticate: new AsyncSeriesHook<[RequestContext, RouteDefinition]>(['ctx', 'route']),
+    /** the server listens */
+    ready: new AsyncSeriesHook<[Platform]>(['platform']),
+    /** shutting down, before the database closes; plugins' destroy run in reverse order first */
+    destroy: new AsyncSeriesHook<[Platform]>(['platform']),
+  });
+}
+
+export type KernelHooks = ReturnType<typeof createKernelHooks>;

@@ -1,0 +1,27 @@
+/**
+ * A small levelled logger. `LOG_LEVEL` (error|warn|info|http|debug|silent) picks what is printed.
+ */
+export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'http' | 'debug';
+const ORDER: LogLevel[] = ['silent', 'error', 'warn', 'info', 'http', 'debug'];
+
+export interface Logger {
+  error(message: string, error?: unknown): void;
+  warn(message: string): void;
+  info(message: string): void;
+  http(message: string): void;
+  debug(message: string): void;
+}
+
+export function createLogger(level: LogLevel = 'info', write: (line: string) => void = (line) => process.stderr.write(line + '\n')): Logger {
+  const at = ORDER.indexOf(level);
+  const log = (lvl: LogLevel, message: string) => {
+    if (ORDER.indexOf(lvl) <= at && at > 0) write(`[${new Date().toISOString()}] ${lvl.toUpperCase()} ${message}`);
+  };
+  return {
+    error: (message, error) => log('error', error instanceof Error ? `${message}: ${error.stack ?? error.message}` : message),
+    warn: (message) => log('warn', message),
+    info: (message) => log('info', message),
+    http: (message) => log('http', message),
+    debug: (message) => log('debug', message),
+  };
+}

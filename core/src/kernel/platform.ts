@@ -1,0 +1,367 @@
+/**
+ * The kernel. A Platform instance loads config and plugins, builds models from the schema
+ * files, syncs the database, mounts routes and serves them. It holds no module-level state, so
+ * a test process can run several platforms side by side.
+ */
+import http from 'node:http';
+import type Koa from 'koa';
+import { BootError } from '../errors';
+import { createKernelHooks, type KernelHooks } from './hooks';
+import { Registry } from './registry';
+import type { PluginDefinition } from './plugin';
+import { orderPlugins } from './plugin-order';
+import { resolvePlugins } from './plugin-loader';
+import { createLogger, type Logger, type LogLevel } from './logger';
+import type { ServiceMap } from './service-map';
+import { loadAppApiFiles, type AppApiFiles } from './app-files';
+import { deepMerge, getPath, loadConfig, loadEnvironment, type ConfigTree } from '../config/load-config';
+import type { EnvFn } from '../config/env';
+import { loadAppSchemas } from '../schema/load-schemas';
+import { validateSchemas } from '../schema/validate-schemas';
+import type { SchemaSet } from '../schema/types';
+import { buildModels } from '../model/build-models';
+import type { Model, ModelRegistry } from '../model/types';
+import { Database } from '../database/database';
+import { knexConfig, type DatabaseConfig } from '../database/connection';
+import { syncSchema } from '../database/schema-sync';
+import { createKoaApp, listen, type MountedRoute } from '../http/server';
+import type { Handler, Middleware, Policy, PolicyRef, MiddlewareRef, RequestContext, RouteDefinition } from '../http/types';
+
+export interface PlatformOptions {
+  /** the app folder holding `config/`, `api/`, `components/` */
+  appDir: string;
+  /** environment variables; default `process.env` (plus the app's `.env`) */
+  env?: NodeJS.ProcessEnv;
+  /** configuration merged over the config files (tests point `database` at their own database) */
+  config?: ConfigTree;
+  /** plugins given in code, in addition to those of `config/plugins.ts` */
+  plugins?: PluginDefinition[];
+  logLevel?: LogLevel;
+  logger?: Logger;
+}
+
+export interface PluginHandle {
+  name: string;
+  definition: PluginDefinition;
+  service<T = unknown>(name: string): T;
+  controller<T = unknown>(name: string): T;
+  config<T = unknown>(key?: string, defaultValue?: T): T;
+}
+
+type Phase = 'new' | 'registered' | 'started' | 'listening' | 'destroyed';
+
+export class Platform {
+  readonly appDir: string;
+  readonly hooks: KernelHooks = createKernelHooks();
+  readonly log: Logger;
+  readonly services = new Registry<unknown>('service');
+  readonly controllers = new Registry<unknown>('controller');
+  readonly policies = new Registry<Policy>('policy');
+  readonly middlewares = new Registry<Middleware>('middleware');
+  /** the app's raw per-api files, for content-manager to interpret */
+  appApis: AppApiFiles[] = [];
+  schemas: SchemaSet = { contentTypes: new Map(), components: new Map() };
+  private configTree: ConfigTree = {};
+  private configFiles: Record<string, string> = {};
+  private envFn!: EnvFn;
+  private plugins: PluginDefinition[] = [];
+  private modelRegistry: ModelRegistry | null = null;
+  private database: Database | null = null;
+  private routeTable: Array<{ route: RouteDefinition; prefix: string }> = [];
+  private koa: Koa | null = null;
+  private server: http.Server | null = null;
+  private phase: Phase = 'new';
+  private readonly options: PlatformOptions;
+
+  constructor(options: PlatformOptions) {
+    this.options = options;
+    this.appDir = options.appDir;
+    const envSource = loadEnvironment(options.appDir, options.env ?? process.env);
+    this.log = options.logger ?? createLogger(options.logLevel ?? ((envSource.LOG_LEVEL as LogLevel | undefined) ?? 'info'));
+    this.envSource = envSource;
+  }
+
+  private readonly envSource: Record<string, string | undefined>;
+
+  // ---- accessors -----------------------------------------------------------------------
+
+  get env(): EnvFn {
+    return this.envFn;
+  }
+
+  get db(): Database {
+    if (!this.database) throw new BootError('DB_NOT_READY', 'The database is not connected yet (use it from bootstrap on)');
+    return this.database;
+  }
+
+  get models(): ModelRegistry {
+    if (!this.modelRegistry) throw new BootError('MODELS_NOT_READY', 'Models are built after register; use them from bootstrap on');
+    return this.modelRegistry;
+  }
+
+  /** Reads configuration by dotted path: `server.port`, `api.rest.defaultLimit`, `plugin.i18n.locales`. */
+  config<T = unknown>(dotted: string, defaultValue?: T): T {
+    const value = getPath(this.configTree, dotted);
+    return (value === undefined ? defaultValue : value) as T;
+  }
+
+  service<K extends keyof ServiceMap>(uid: K): ServiceMap[K];
+  service<T = unknown>(uid: string): T;
+  service(uid: string): unknown {
+    return this.services.get(uid);
+  }
+
+  controller<T = unknown>(uid: string): T {
+    return this.controllers.get(uid) as T;
+  }
+
+  contentType(uid: string): Model {
+    const model = this.models.get(uid);
+    if (model.kind === 'component') throw new BootError('REGISTRY_UNKNOWN', `"${uid}" is a component, not a content-type`);
+    return model;
+  }
+
+  component(uid: string): Model {
+    const model = this.models.get(uid);
+    if (model.kind !== 'component') throw new BootError('REGISTRY_UNKNOWN', `"${uid}" is not a component`);
+    return model;
+  }
+
+  plugin(name: string): PluginHandle {
+    const definition = this.plugins.find((p) => p.name === name);
+    if (!definition) throw new BootError('PLUGIN_UNKNOWN', `Plugin "${name}" is not enabled`);
+    return {
+      name,
+      definition,
+      service: <T>(s: string) => this.services.get(`plugin::${name}.${s}`) as T,
+      controller: <T>(c: string) => this.controllers.get(`plugin::${name}.${c}`) as T,
+      config: <T>(key?: string, defaultValue?: T) => this.config<T>(key ? `plugin.${name}.${key}` : `plugin.${name}`, defaultValue),
+    };
+  }
+
+  isPluginEnabled(name: string): boolean {
+    return this.plugins.some((p) => p.name === name);
+  }
+
+  enabledPlugins(): string[] {
+    return this.plugins.map((p) => p.name);
+  }
+
+  /** Adds routes to the table; `prefix` defaults to the REST prefix (`/api`). Before start() ends. */
+  addRoutes(routes: RouteDefinition[], prefix?: string): void {
+    if (this.koa) throw new BootError('ROUTES_FROZEN', 'Routes cannot be added once the server is built');
+    const base = prefix ?? this.config<string>('api.rest.prefix', '/api');
+    for (const route of routes) this.routeTable.push({ route, prefix: base });
+  }
+
+  routes(): MountedRoute[] {
+    return this.routeTable.map(({ route, prefix }) => ({ route, path: joinPath(route.config?.prefix ?? prefix, route.path) }));
+  }
+
+  // ---- lifecycle ----------------------------------------------------------------------
+
+  /** Loads everything and syncs the database; does not listen. */
+  async start(): Promise<this> {
+    if (this.phase !== 'new') throw new BootError('PLATFORM_STATE', `start() called twice`);
+    const loaded = loadConfig(this.appDir, this.envSource);
+    this.envFn = loaded.env;
+    this.configTree = deepMerge(withDefaults(loaded.tree), this.options.config ?? {}) as ConfigTree;
+    // A database section given in code replaces the file's whole (never a mix of two clients).
+    if (this.options.config?.database) this.configTree.database = this.options.config.database;
+    this.configFiles = loaded.files;
+
+    const resolved = resolvePlugins(this.appDir, this.configTree, this.configFiles, this.options.plugins ?? []);
+    this.plugins = orderPlugins(resolved.plugins);
+    this.configTree.plugin = resolved.pluginConfig;
+    for (const plugin of this.plugins) plugin.config?.validate?.(this.config(`plugin.${plugin.name}`, {}));
+
+    this.schemas = loadAppSchemas(this.appDir);
+    for (const plugin of this.plugins) {
+      for (const [key, { schema }] of Object.entries(plugin.contentTypes ?? {})) {
+        const uid = `plugin::${plugin.name}.${key}`;
+        this.schemas.contentTypes.set(uid, { uid, namespace: 'plugin', apiName: plugin.name, schema, source: { file: `plugin ${plugin.name}` } });
+      }
+    }
+    validateSchemas(this.schemas);
+    this.appApis = loadAppApiFiles(this.appDir);
+
+    for (const plugin of this.plugins) this.registerPluginParts(plugin);
+    for (const plugin of this.plugins) await runStep(plugin, 'register', () => plugin.register?.({ platform: this }));
+    await this.hooks.register.promise(this);
+
+    this.hooks.extendSchemas.call(this.schemas);
+    this.modelRegistry = buildModels(this.schemas);
+    this.hooks.modelsBuilt.call(this.modelRegistry);
+
+    await this.connectDatabase();
+    await syncSchema(this.db, this.modelRegistry, this.log);
+
+    this.services.freeze();
+    this.controllers.freeze();
+    this.policies.freeze();
+    this.middlewares.freeze();
+    this.phase = 'registered';
+
+    for (const plugin of this.plugins) {
+      if (plugin.routes?.length) this.addRoutes(plugin.routes.map((r) => withInfo(r, plugin.name)), joinPath(this.config<string>('api.rest.prefix', '/api'), `/${plugin.name}`));
+    }
+    for (const plugin of this.plugins) await runStep(plugin, 'bootstrap', () => plugin.bootstrap?.({ platform: this }));
+    await this.hooks.bootstrap.promise(this);
+    this.buildHttp();
+    this.phase = 'started';
+    return this;
+  }
+
+  /** The koa request handler, for tests that run their own `http.createServer(...).listen(0)`. */
+  callback(): http.RequestListener {
+    if (!this.koa) throw new BootError('PLATFORM_STATE', 'callback() needs start() first');
+    return this.koa.callback();
+  }
+
+  /** Starts listening; port/host default to config `server.port`/`server.host`. */
+  async listen(port?: number, host?: string): Promise<http.Server> {
+    if (!this.koa) await this.start();
+    const p = port ?? this.config<number>('server.port', 1337);
+    const h = host ?? this.config<string>('server.host', '0.0.0.0');
+    this.server = await listen(this.koa!, p, h);
+    this.phase = 'listening';
+    await this.hooks.ready.promise(this);
+    return this.server;
+  }
+
+  address(): { port: number; url: string } {
+    const addr = this.server?.address();
+    if (!addr || typeof addr === 'string') throw new BootError('PLATFORM_STATE', 'not listening');
+    const host = addr.address === '::' || addr.address === '0.0.0.0' ? 'localhost' : addr.address;
+    return { port: addr.port, url: `http://${host.includes(':') ? `[${host}]` : host}:${addr.port}` };
+  }
+
+  /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
+  async destroy(): Promise<void> {
+    if (this.phase === 'destroyed') return;
+    this.phase = 'destroyed';
+    if (this.server) {
+      const server = this.server;
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections?.();
+      });
+    }
+    for (const plugin of [...this.plugins].reverse()) {
+      try {
+        await plugin.destroy?.({ platform: this });
+      } catch (error) {
+        this.log.error(`plugin ${plugin.name} destroy failed`, error);
+      }
+    }
+    await this.hooks.destroy.promise(this);
+    if (this.database) await this.database.destroy();
+  }
+
+  // ---- internals ----------------------------------------------------------------------
+
+  private registerPluginParts(plugin: PluginDefinition): void {
+    for (const [key, factory] of Object.entries(plugin.services ?? {})) {
+      this.services.add(`plugin::${plugin.name}.${key}`, factory({ platform: this }));
+    }
+    for (const [key, factory] of Object.entries(plugin.controllers ?? {})) {
+      this.controllers.add(`plugin::${plugin.name}.${key}`, factory({ platform: this }));
+    }
+    for (const [key, policy] of Object.entries(plugin.policies ?? {})) this.policies.add(`plugin::${plugin.name}.${key}`, policy);
+    for (const [key, mw] of Object.entries(plugin.middlewares ?? {})) this.middlewares.add(`plugin::${plugin.name}.${key}`, mw);
+  }
+
+  private async connectDatabase(): Promise<void> {
+    const dbConfig = this.config<DatabaseConfig | undefined>('database');
+    const file = this.configFiles.database ?? 'config/database';
+    if (!dbConfig?.connection) throw new BootError('CONFIG_DATABASE', `${file}: "connection" is required`);
+    const { client, knex } = knexConfig(dbConfig, this.appDir, file);
+    this.database = new Database(client, knex);
+    try {
+      await this.database.knex.raw('select 1');
+    } catch (error) {
+      throw new BootError('DB_CONNECT', `Cannot connect to the ${client} database (${file}): ${(error as Error).message}`, { cause: error });
+    }
+  }
+
+  private buildHttp(): void {
+    const routes = this.routes();
+    this.hooks.routesBuilt.call(routes.map((r) => r.route));
+    this.koa = createKoaApp(this.routes(), {
+      logger: this.log,
+      bodyLimit: this.config<string>('server.bodyLimit', '1mb'),
+      resolveHandler: (route) => this.resolveHandler(route),
+      resolvePolicies: (route) => (route.config?.policies ?? []).map((ref) => this.resolvePolicy(ref, route)),
+      resolveMiddlewares: (route) => (route.config?.middlewares ?? []).map((ref) => this.resolveMiddleware(ref, route)),
+      authenticate: async (ctx, route) => {
+        if (this.hooks.authenticate.taps.length > 0) await this.hooks.authenticate.promise(ctx, route);
+      },
+    });
+  }
+
+  private resolveHandler(route: RouteDefinition): Handler {
+    if (typeof route.handler === 'function') return route.handler;
+    const at = route.handler.lastIndexOf('.');
+    const controllerUid = route.handler.slice(0, at);
+    const action = route.handler.slice(at + 1);
+    const controller = this.controllers.find(controllerUid) as Record<string, unknown> | undefined;
+    const fn = controller?.[action];
+    if (typeof fn !== 'function') {
+      throw new BootError('ROUTE_HANDLER', `Route ${route.method} ${route.path}: handler "${route.handler}" is not a controller action`);
+    }
+    return (ctx: RequestContext) => (fn as Handler).call(controller, ctx);
+  }
+
+  private lookup<T>(registry: Registry<T>, name: string, route: RouteDefinition): T | undefined {
+    if (name.includes('::')) return registry.find(name);
+    const scoped = route.info?.pluginName ? `plugin::${route.info.pluginName}.${name}` : route.info?.apiName ? `api::${route.info.apiName}.${name}` : null;
+    return (scoped ? registry.find(scoped) : undefined) ?? registry.find(`global::${name}`);
+  }
+
+  private resolvePolicy(ref: PolicyRef, route: RouteDefinition): (ctx: RequestContext) => Promise<boolean> {
+    const { fn, config } = typeof ref === 'function' ? { fn: ref, config: {} }
+      : typeof ref === 'string' ? { fn: this.lookup(this.policies, ref, route), config: {} }
+      : { fn: this.lookup(this.policies, ref.name, route), config: ref.config ?? {} };
+    if (!fn) throw new BootError('ROUTE_POLICY', `Route ${route.method} ${route.path}: unknown policy ${JSON.stringify(typeof ref === 'object' ? ref.name : ref)}`);
+    return async (ctx) => {
+      const result = await fn({ ctx, route }, config, { platform: this });
+      return result === undefined || result === true;
+    };
+  }
+
+  private resolveMiddleware(ref: MiddlewareRef, route: RouteDefinition): Middleware {
+    if (typeof ref === 'function') return ref;
+    const name = typeof ref === 'string' ? ref : ref.name;
+    const mw = this.lookup(this.middlewares, name, route);
+    if (!mw) throw new BootError('ROUTE_MIDDLEWARE', `Route ${route.method} ${route.path}: unknown middleware "${name}"`);
+    return mw;
+  }
+}
+
+async function runStep(plugin: PluginDefinition, step: string, fn: () => unknown): Promise<void> {
+  try {
+    await fn();
+  } catch (error) {
+    if (error instanceof BootError) throw error;
+    throw new BootError('PLUGIN_STEP', `Plugin "${plugin.name}" failed in ${step}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+function withInfo(route: RouteDefinition, pluginName: string): RouteDefinition {
+  return { ...route, info: { type: 'content-api', ...route.info, pluginName } };
+}
+
+function joinPath(prefix: string, path: string): string {
+  const joined = `${prefix.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+  return joined.length > 1 ? joined.replace(/\/+$/, '') : joined;
+}
+
+function withDefaults(tree: ConfigTree): ConfigTree {
+  return deepMerge(
+    {
+      server: { host: '0.0.0.0', port: 1337, bodyLimit: '1mb' },
+      api: { rest: { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true } },
+    },
+    { database: tree.database ?? { connection: { client: 'sqlite', connection: { filename: '.tmp/data.db' } } }, ...tree },
+  ) as ConfigTree;
+}

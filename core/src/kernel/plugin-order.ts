@@ -1,0 +1,38 @@
+/**
+ * Orders enabled plugins so that each starts after what it requires. A missing or cyclic
+ * dependency stops start-up with an error that names the plugins.
+ */
+import { BootError } from '../errors';
+import type { PluginDefinition } from './plugin';
+
+export function orderPlugins(plugins: PluginDefinition[]): PluginDefinition[] {
+  const byName = new Map<string, PluginDefinition>();
+  for (const plugin of plugins) {
+    if (byName.has(plugin.name)) throw new BootError('PLUGIN_DUPLICATE', `Plugin "${plugin.name}" is defined twice`);
+    byName.set(plugin.name, plugin);
+  }
+  for (const plugin of plugins) {
+    for (const dep of plugin.requires ?? []) {
+      if (!byName.has(dep)) {
+        throw new BootError('PLUGIN_MISSING_DEPENDENCY', `Plugin "${plugin.name}" requires plugin "${dep}", which is not enabled or not installed`);
+      }
+    }
+  }
+  const ordered: PluginDefinition[] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (plugin: PluginDefinition, path: string[]) => {
+    const current = state.get(plugin.name);
+    if (current === 'done') return;
+    if (current === 'visiting') {
+      const cycle = [...path.slice(path.indexOf(plugin.name)), plugin.name];
+      throw new BootError('PLUGIN_CYCLE', `Plugins depend on each other in a cycle: ${cycle.join(' -> ')}`);
+    }
+    state.set(plugin.name, 'visiting');
+    for (const dep of plugin.requires ?? []) visit(byName.get(dep)!, [...path, plugin.name]);
+    state.set(plugin.name, 'done');
+    ordered.push(plugin);
+  };
+  // Visit in the order given so that independent plugins keep a stable, predictable order.
+  for (const plugin of plugins) visit(plugin, []);
+  return ordered;
+}

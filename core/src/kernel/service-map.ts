@@ -1,0 +1,12 @@
+/**
+ * Typed registry keys. A plugin that offers a service declares its type by merging into this
+ * interface, so `platform.service('plugin::query-engine.entity-service')` is typed:
+ *
+ *   declare module '@platform/core' {
+ *     interface ServiceMap { 'plugin::query-engine.entity-service': EntityService }
+ *   }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface
+export interface ServiceMap {}
+
+export type ServiceUid = keyof ServiceMap & string;

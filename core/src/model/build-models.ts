@@ -1,0 +1,171 @@
+/**
+ * Turns the (validated, plugin-extended) schemas into the model registry every plugin reads.
+ */
+import { BootError } from '../errors';
+import type { Attribute, ComponentAttribute, DynamicZoneAttribute, MediaAttribute, RelationAttribute, ScalarAttribute, SchemaSet } from '../schema/types';
+import { SCALAR_TYPES } from '../schema/types';
+import { columnName, componentJoinTableName, idColumn, linkTableName, orderColumn } from './naming';
+import type { Field, LinkTable, Model, ModelRegistry, RelationField, ScalarField } from './types';
+
+const TO_MANY = new Set(['oneToMany', 'manyToMany', 'morphToMany', 'morphMany']);
+const MANY_TO_ANY = new Set(['manyToMany', 'manyToOne']);
+
+interface PendingModel {
+  model: Model;
+  attributes: Record<string, Attribute>;
+}
+
+export function buildModels(schemas: SchemaSet): ModelRegistry {
+  const pending = new Map<string, PendingModel>();
+
+  for (const ct of schemas.contentTypes.values()) {
+    const { schema } = ct;
+    pending.set(ct.uid, {
+      attributes: schema.attributes,
+      model: {
+        uid: ct.uid,
+        kind: schema.kind,
+        tableName: schema.collectionName,
+        singularName: schema.info.singularName,
+        pluralName: schema.info.pluralName,
+        namespace: ct.namespace,
+        attributes: schema.attributes,
+        fields: new Map(),
+        scalarFields: [],
+        componentJoin: null,
+        options: schema.options ?? {},
+        pluginOptions: schema.pluginOptions ?? {},
+        source: ct.source.file,
+        hasCreatorColumns: true,
+      },
+    });
+  }
+  for (const comp of schemas.components.values()) {
+    const { schema } = comp;
+    const name = comp.uid.split('.')[1];
+    pending.set(comp.uid, {
+      attributes: schema.attributes,
+      model: {
+        uid: comp.uid,
+        kind: 'component',
+        tableName: schema.collectionName,
+        singularName: name,
+        pluralName: name,
+        namespace: 'component',
+        attributes: schema.attributes,
+        fields: new Map(),
+        scalarFields: [],
+        componentJoin: null,
+        options: schema.options ?? {},
+        pluginOptions: {},
+        source: comp.source.file,
+        hasCreatorColumns: false,
+      },
+    });
+  }
+
+  for (const { model, attributes } of pending.values()) {
+    for (const [name, attribute] of Object.entries(attributes)) {
+      const field = buildField(model, name, attribute, pending);
+      model.fields.set(name, field);
+      if (field.kind === 'scalar') model.scalarFields.push(field);
+      if ((field.kind === 'component' || field.kind === 'dynamiczone') && !model.componentJoin) {
+        model.componentJoin = {
+          name: componentJoinTableName(model.tableName),
+          entityColumn: 'entity_id',
+          componentColumn: 'component_id',
+          typeColumn: 'component_type',
+          fieldColumn: 'field',
+          orderColumn: 'order',
+        };
+      }
+    }
+  }
+
+  return createRegistry([...pending.values()].map((p) => p.model));
+}
+
+function buildField(model: Model, name: string, attribute: Attribute, all: Map<string, PendingModel>): Field {
+  if ((SCALAR_TYPES as readonly string[]).includes(attribute.type)) {
+    const scalar = attribute as ScalarAttribute;
+    return { kind: 'scalar', name, column: columnName(name), type: scalar.type, attribute: scalar } satisfies ScalarField;
+  }
+  switch (attribute.type) {
+    case 'relation':
+      return buildRelation(model, name, attribute as RelationAttribute, all);
+    case 'media': {
+      const media = attribute as MediaAttribute;
+      return { kind: 'media', name, multiple: media.multiple === true, allowedTypes: media.allowedTypes ?? null, attribute };
+    }
+    case 'component': {
+      const comp = attribute as ComponentAttribute;
+      return { kind: 'component', name, component: comp.component, repeatable: comp.repeatable === true, attribute };
+    }
+    case 'dynamiczone':
+      return { kind: 'dynamiczone', name, components: (attribute as DynamicZoneAttribute).components, attribute };
+    default:
+      throw new BootError('SCHEMA_UNKNOWN_TYPE', `${model.source}: attribute "${name}" has unknown type "${(attribute as { type: string }).type}"`);
+  }
+}
+
+function ownerLink(owner: Model, attrName: string, attr: RelationAttribute, target: Model): LinkTable {
+  const selfRef = owner.singularName === target.singularName;
+  const ownerColumn = idColumn(owner.singularName);
+  const targetColumn = selfRef ? `inv_${ownerColumn}` : idColumn(target.singularName);
+  const bidirectional = Boolean(attr.inversedBy || attr.mappedBy);
+  const targetOrderColumn = TO_MANY.has(attr.relation) ? orderColumn(target.singularName) : null;
+  let ownerOrderColumn: string | null = null;
+  if (bidirectional && MANY_TO_ANY.has(attr.relation)) {
+    ownerOrderColumn = orderColumn(owner.singularName);
+    if (selfRef) ownerOrderColumn = `inv_${ownerOrderColumn}`;
+  }
+  return { name: linkTableName(owner.tableName, attrName), ownerColumn, targetColumn, targetOrderColumn, ownerOrderColumn };
+}
+
+function buildRelation(model: Model, name: string, attr: RelationAttribute, all: Map<string, PendingModel>): RelationField {
+  const target = attr.target ? all.get(attr.target)?.model : undefined;
+  if (!target) {
+    throw new BootError('SCHEMA_RELATION_TARGET', `${model.source}: attribute "${name}" targets "${attr.target ?? ''}", which is not a known content-type`);
+  }
+  const toMany = TO_MANY.has(attr.relation);
+  if (attr.mappedBy) {
+    const ownerAttr = all.get(target.uid)?.attributes[attr.mappedBy] as RelationAttribute | undefined;
+    if (!ownerAttr || ownerAttr.type !== 'relation' || ownerAttr.inversedBy !== name) {
+      throw new BootError('SCHEMA_RELATION_INVERSE', `${model.source}: attribute "${name}" is mappedBy "${attr.mappedBy}" on ${target.uid}, which must be a relation with inversedBy "${name}"`);
+    }
+    const link = ownerLink(target, attr.mappedBy, ownerAttr, model);
+    return {
+      kind: 'relation', name, relation: attr.relation, target: target.uid, toMany, owner: false, inverse: attr.mappedBy, link,
+      selfColumn: link.targetColumn, otherColumn: link.ownerColumn,
+      orderColumn: link.ownerOrderColumn, inverseOrderColumn: link.targetOrderColumn, attribute: attr,
+    };
+  }
+  if (attr.inversedBy) {
+    const inverseAttr = all.get(target.uid)?.attributes[attr.inversedBy] as RelationAttribute | undefined;
+    if (!inverseAttr || inverseAttr.type !== 'relation' || inverseAttr.mappedBy !== name) {
+      throw new BootError('SCHEMA_RELATION_INVERSE', `${model.source}: attribute "${name}" is inversedBy "${attr.inversedBy}" on ${target.uid}, which must be a relation with mappedBy "${name}"`);
+    }
+  }
+  const link = ownerLink(model, name, attr, target);
+  return {
+    kind: 'relation', name, relation: attr.relation, target: target.uid, toMany, owner: true, inverse: attr.inversedBy ?? null, link,
+    selfColumn: link.ownerColumn, otherColumn: link.targetColumn,
+    orderColumn: link.targetOrderColumn, inverseOrderColumn: link.ownerOrderColumn, attribute: attr,
+  };
+}
+
+export function createRegistry(models: Model[]): ModelRegistry {
+  const byUid = new Map(models.map((m) => [m.uid, m]));
+  return {
+    get(uid) {
+      const model = byUid.get(uid);
+      if (!model) throw new Error(`Unknown model ${uid}`);
+      return model;
+    },
+    find: (uid) => byUid.get(uid),
+    has: (uid) => byUid.has(uid),
+    contentTypes: () => models.filter((m) => m.kind !== 'component'),
+    components: () => models.filter((m) => m.kind === 'component'),
+    all: () => [...models],
+  };
+}

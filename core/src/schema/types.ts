@@ -1,0 +1,137 @@
+/**
+ * The Strapi v4 schema file format, unchanged: what a user writes in
+ * `api/<api>/content-types/<type>/schema.json` and `components/<category>/<name>.json`.
+ */
+export type ScalarType =
+  | 'string' | 'text' | 'richtext' | 'enumeration' | 'email' | 'password' | 'uid'
+  | 'date' | 'time' | 'datetime' | 'timestamp'
+  | 'integer' | 'biginteger' | 'float' | 'decimal'
+  | 'boolean' | 'json';
+
+export type RelationKind = 'oneToOne' | 'oneToMany' | 'manyToOne' | 'manyToMany' | 'morphToOne' | 'morphToMany' | 'morphOne' | 'morphMany';
+
+export const SCALAR_TYPES: readonly ScalarType[] = [
+  'string', 'text', 'richtext', 'enumeration', 'email', 'password', 'uid',
+  'date', 'time', 'datetime', 'timestamp',
+  'integer', 'biginteger', 'float', 'decimal',
+  'boolean', 'json',
+] as const;
+
+export const ATTRIBUTE_TYPES = [...SCALAR_TYPES, 'media', 'relation', 'component', 'dynamiczone'] as const;
+export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
+
+interface AttributeBase {
+  required?: boolean;
+  unique?: boolean;
+  private?: boolean;
+  configurable?: boolean;
+  /** false: the attribute is never taken from a request body (e.g. creator fields). */
+  writable?: boolean;
+  visible?: boolean;
+  pluginOptions?: Record<string, unknown> & { i18n?: { localized?: boolean } };
+}
+
+export interface ScalarAttribute extends AttributeBase {
+  type: ScalarType;
+  default?: unknown;
+  min?: number | string;
+  max?: number | string;
+  minLength?: number;
+  maxLength?: number;
+  regex?: string;
+  /** enumeration values */
+  enum?: string[];
+  /** uid: the attribute the value is derived from */
+  targetField?: string;
+  /** decimal/float hints kept from the schema file; not interpreted */
+  column?: Record<string, unknown>;
+}
+
+export interface RelationAttribute extends AttributeBase {
+  type: 'relation';
+  relation: RelationKind;
+  target?: string;
+  mappedBy?: string;
+  inversedBy?: string;
+  morphBy?: string;
+}
+
+export interface MediaAttribute extends AttributeBase {
+  type: 'media';
+  multiple?: boolean;
+  allowedTypes?: Array<'images' | 'videos' | 'files' | 'audios'>;
+}
+
+export interface ComponentAttribute extends AttributeBase {
+  type: 'component';
+  component: string;
+  repeatable?: boolean;
+  min?: number;
+  max?: number;
+}
+
+export interface DynamicZoneAttribute extends AttributeBase {
+  type: 'dynamiczone';
+  components: string[];
+  min?: number;
+  max?: number;
+}
+
+export type Attribute = ScalarAttribute | RelationAttribute | MediaAttribute | ComponentAttribute | DynamicZoneAttribute;
+
+export interface SchemaInfo {
+  singularName?: string;
+  pluralName?: string;
+  displayName?: string;
+  description?: string;
+  name?: string;
+  icon?: string;
+}
+
+export interface ContentTypeSchema {
+  kind: 'collectionType' | 'singleType';
+  collectionName: string;
+  info: SchemaInfo & { singularName: string; pluralName: string };
+  options?: { draftAndPublish?: boolean; populateCreatorFields?: boolean; [key: string]: unknown };
+  pluginOptions?: Record<string, unknown> & { i18n?: { localized?: boolean } };
+  attributes: Record<string, Attribute>;
+}
+
+export interface ComponentSchema {
+  collectionName: string;
+  info: SchemaInfo;
+  options?: Record<string, unknown>;
+  attributes: Record<string, Attribute>;
+}
+
+/** Where a schema came from, so that every error can name the file. */
+export interface SchemaSource {
+  file: string;
+}
+
+export interface LoadedContentType {
+  uid: string;
+  /** `api` for app content-types, `plugin` for those a plugin contributes */
+  namespace: 'api' | 'plugin';
+  /** api name (`article` in `api::article.article`) or plugin name */
+  apiName: string;
+  schema: ContentTypeSchema;
+  source: SchemaSource;
+}
+
+export interface LoadedComponent {
+  /** `<category>.<name>` */
+  uid: string;
+  category: string;
+  schema: ComponentSchema;
+  source: SchemaSource;
+}
+
+/**
+ * Every schema of the app before models are built. Plugins may add attributes in the kernel's
+ * `extendSchemas` hook (i18n adds `locale` and `localizations`, draft & publish `publishedAt`).
+ */
+export interface SchemaSet {
+  contentTypes: Map<string, LoadedContentType>;
+  components: Map<string, LoadedComponent>;
+}

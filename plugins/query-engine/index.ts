@@ -1,0 +1,33 @@
+/**
+ * The query-engine plugin: one entity service and query language for REST and GraphQL.
+ */
+import { definePlugin } from '@platform/core';
+import { createQueryHooks, type QueryHooks } from './src/hooks';
+import { createEntityService } from './src/entity-service';
+import { loadLifecycles } from './src/lifecycles';
+import type { Engine } from './src/engine';
+import type { EntityService } from './src/types';
+
+export * from './src/types';
+export type { QueryHooks } from './src/hooks';
+export { toId } from './src/entity-service';
+
+declare module '@platform/core' {
+  interface ServiceMap {
+    'plugin::query-engine.entity-service': EntityService;
+    'plugin::query-engine.hooks': QueryHooks;
+    'plugin::query-engine.engine': Engine;
+  }
+}
+
+export default definePlugin({
+  name: 'query-engine',
+  services: {
+    engine: ({ platform }) => ({ platform, hooks: createQueryHooks(), lifecycles: new Map() }) satisfies Engine,
+    hooks: ({ platform }) => platform.service('plugin::query-engine.engine').hooks,
+    'entity-service': ({ platform }) => createEntityService(platform.service('plugin::query-engine.engine')),
+  },
+  bootstrap({ platform }) {
+    loadLifecycles(platform, platform.service('plugin::query-engine.engine'));
+  },
+});

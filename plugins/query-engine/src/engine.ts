@@ -1,0 +1,24 @@
+/**
+ * What the read and write halves of the engine share: the platform, the hooks, and the
+ * lifecycles declared beside schemas.
+ */
+import type { Platform, Model } from '@platform/core';
+import type { QueryHooks } from './hooks';
+import type { LifecycleEvent, LifecycleName, Lifecycles } from './types';
+
+export interface Engine {
+  platform: Platform;
+  hooks: QueryHooks;
+  /** lifecycles per content-type uid (`lifecycles.ts` beside the schema, or subscribed) */
+  lifecycles: Map<string, Lifecycles[]>;
+}
+
+/** Runs one lifecycle for a model; `state` carries data from before* to after*. */
+export async function runLifecycle(engine: Engine, name: LifecycleName, model: Model, event: Omit<LifecycleEvent, 'action' | 'model'>): Promise<void> {
+  const subscribers = engine.lifecycles.get(model.uid);
+  if (!subscribers) return;
+  for (const lifecycles of subscribers) {
+    const fn = lifecycles[name];
+    if (fn) await fn({ action: name, model, ...event });
+  }
+}

@@ -1,0 +1,165 @@
+/**
+ * The query engine's public contract: the parameters every read and write takes (the object
+ * form of Strapi v4's REST query, shared by REST and GraphQL), the flat entities it returns,
+ * and the extension points other plugins tap.
+ */
+import type { Model } from '@platform/core';
+
+/** Strapi v4 filter object: `{ title: { $containsi: 'x' }, category: { name: 'y' }, $or: [...] }` */
+export type Filters = Record<string, unknown>;
+
+/** Every accepted sort form: `'a'`, `'a:desc'`, `'a,b:desc'`, `['a', 'b:desc']`, `{ a: 'desc' }`, `[{ a: 'asc' }]`, `'category.name'` */
+export type SortInput = string | Array<string | Record<string, unknown>> | Record<string, unknown>;
+
+export interface PopulateOptions {
+  fields?: string[] | string;
+  filters?: Filters;
+  sort?: SortInput;
+  populate?: PopulateInput;
+  /** dynamic zones: per-component strategy keyed by component uid */
+  on?: Record<string, PopulateOptions | boolean | string>;
+  /** to-many relations: return `{ count }` instead of the entries */
+  count?: boolean | string;
+}
+
+/** Every accepted populate form: `'*'`, `'a,b.c'`, `['a', 'b.c']`, `{ a: true, b: { populate: ... } }` */
+export type PopulateInput = string | string[] | Record<string, unknown>;
+
+export interface PaginationInput {
+  page?: number | string;
+  pageSize?: number | string;
+  start?: number | string;
+  limit?: number | string;
+  withCount?: boolean | string;
+}
+
+/**
+ * Parameters of a read. Values may come straight from `qs` (strings); the engine validates and
+ * converts them and answers a 400 ValidationError naming the bad parameter.
+ */
+export interface FindParams {
+  fields?: string[] | string;
+  filters?: Filters;
+  sort?: SortInput;
+  populate?: PopulateInput;
+  pagination?: PaginationInput;
+  /** draft & publish (`live` | `preview`), interpreted by the draft-publish plugin */
+  publicationState?: string;
+  /** i18n locale code or `all`, interpreted by the i18n plugin */
+  locale?: string;
+  /** internal callers only (never from a request): also return private attributes */
+  includePrivate?: boolean;
+  [pluginParameter: string]: unknown;
+}
+
+export interface WriteParams {
+  data: Record<string, unknown>;
+  fields?: FindParams['fields'];
+  populate?: FindParams['populate'];
+  locale?: string;
+  publicationState?: string;
+  [pluginParameter: string]: unknown;
+}
+
+/** Limits that differ between REST (`api.rest`) and GraphQL (`amountLimit`). */
+export interface PaginationDefaults {
+  defaultLimit: number;
+  /** -1 or undefined: no maximum */
+  maxLimit?: number;
+  withCount?: boolean;
+}
+
+export type PageMeta =
+  | { page: number; pageSize: number; pageCount?: number; total?: number }
+  | { start: number; limit: number; total?: number };
+
+/**
+ * A flat entry, JSON-ready: `{ id, <attributes in schema order>, createdAt, updatedAt, ... }`.
+ * Scalars are formatted per type (datetime ISO string, date `YYYY-MM-DD`, biginteger string,
+ * decimal number, json parsed). Populated relations and media are `Entity | Entity[] | null`
+ * (or a RelationCount), components `Entity | Entity[] | null`, dynamic-zone items carry
+ * `__component`. Private attributes are never present.
+ */
+export interface Entity {
+  id: number;
+  [attribute: string]: unknown;
+}
+
+/** What `populate[rel][count]=true` yields in place of the related entries. */
+export class RelationCount {
+  constructor(readonly count: number) {}
+}
+
+/** Extra conditions plugins add to a read, at the root and at every populated level. */
+export interface ScopeContext {
+  model: Model;
+  /** the root request's parameters (publicationState, locale, ...) */
+  params: FindParams;
+  /** `root` for a list or count, `findOne` for a read by id, `populate` for a populated level */
+  level: 'root' | 'findOne' | 'populate';
+  /** push filter objects here; they are AND-ed with the request's filters */
+  filters: Filters[];
+}
+
+export interface WriteContext {
+  action: 'create' | 'update' | 'delete';
+  model: Model;
+  /** null on create until the row exists */
+  id: number | null;
+  /** the incoming data; plugins may change it in before* hooks (publishedAt, locale) */
+  data: Record<string, unknown>;
+  params: WriteParams | FindParams;
+  /** the stored entry (flat, scalars only) for update/delete */
+  existing: Entity | null;
+  /** set for after* hooks */
+  result?: Entity | null;
+}
+
+/** The Strapi v4 lifecycle event handed to `lifecycles.ts` functions. */
+export interface LifecycleEvent {
+  action: string;
+  model: Model;
+  params: Record<string, unknown>;
+  result?: unknown;
+  state: Record<string, unknown>;
+}
+
+export type LifecycleName =
+  | 'beforeCreate' | 'afterCreate' | 'beforeUpdate' | 'afterUpdate' | 'beforeDelete' | 'afterDelete'
+  | 'beforeFindMany' | 'afterFindMany' | 'beforeFindOne' | 'afterFindOne' | 'beforeCount' | 'afterCount';
+
+export type Lifecycles = Partial<Record<LifecycleName, (event: LifecycleEvent) => unknown | Promise<unknown>>>;
+
+/** One entity service, shared by REST and GraphQL. `uid` is a content-type uid. */
+export interface EntityService {
+  findMany(uid: string, params?: FindParams): Promise<Entity[]>;
+  findPage(uid: string, params?: FindParams, defaults?: PaginationDefaults): Promise<{ results: Entity[]; pagination: PageMeta }>;
+  findOne(uid: string, id: number | string, params?: FindParams): Promise<Entity | null>;
+  count(uid: string, params?: FindParams): Promise<number>;
+  create(uid: string, params: WriteParams): Promise<Entity>;
+  /** null when no entry has that id */
+  update(uid: string, id: number | string, params: WriteParams): Promise<Entity | null>;
+  /** the deleted entry, or null when no entry has that id */
+  delete(uid: string, id: number | string, params?: FindParams): Promise<Entity | null>;
+}
+
+/**
+ * The relation writer the relations plugin registers as `plugin::relations.writer`. The query
+ * engine calls it inside the write's transaction.
+ */
+export interface RelationWriter {
+  /**
+   * Checks the relation and media inputs found in `data` (connect/disconnect/set, ids exist,
+   * positions) before anything is written. Throws ValidationError.
+   */
+  prepare(model: Model, data: Record<string, unknown>, options: { action: 'create' | 'update'; id: number | null }): Promise<PreparedRelations>;
+  /** Writes the links of entry `id` as prepared. */
+  apply(model: Model, id: number, prepared: PreparedRelations): Promise<void>;
+  /** Removes every link (both directions) and media morph of the given entries. */
+  deleteLinks(model: Model, ids: number[]): Promise<void>;
+}
+
+/** Opaque to the query engine: whatever the writer needs between prepare and apply. */
+export interface PreparedRelations {
+  readonly fields: string[];
+}

@@ -1,0 +1,133 @@
+/**
+ * Boots a real platform on a real database for a black-box test and speaks HTTP to it.
+ */
+import path from 'node:path';
+import { Platform, type PluginDefinition, type DatabaseClient, type QueryEvent } from '@platform/core';
+import { createTestDatabase, testClients, type TestDatabase } from './databases';
+
+export const EXAMPLE_APP = path.resolve(__dirname, '..', '..');
+
+export interface HttpResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+  text: string;
+}
+
+export interface TestApp {
+  platform: Platform;
+  url: string;
+  database: TestDatabase;
+  request<T = any>(method: string, urlPath: string, body?: unknown, headers?: Record<string, string>): Promise<HttpResponse<T>>;
+  get<T = any>(urlPath: string, headers?: Record<string, string>): Promise<HttpResponse<T>>;
+  post<T = any>(urlPath: string, body?: unknown, headers?: Record<string, string>): Promise<HttpResponse<T>>;
+  put<T = any>(urlPath: string, body?: unknown, headers?: Record<string, string>): Promise<HttpResponse<T>>;
+  del<T = any>(urlPath: string, headers?: Record<string, string>): Promise<HttpResponse<T>>;
+  /** counts the SQL statements issued while `fn` runs */
+  countQueries<T>(fn: () => Promise<T>): Promise<{ result: T; count: number; queries: QueryEvent[] }>;
+  /** the knex instance, to check what is in the database */
+  knex: Platform['db']['knex'];
+  /** stops the server and the platform, keeps the database (for restart tests) */
+  stop(): Promise<void>;
+  /** stops everything and drops the database */
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  client?: DatabaseClient;
+  appDir?: string;
+  plugins?: PluginDefinition[];
+  config?: Record<string, Record<string, unknown>>;
+  env?: NodeJS.ProcessEnv;
+  /** reuse a database (restart tests) instead of creating one */
+  database?: TestDatabase;
+}
+
+export async function startApp(options: StartOptions = {}): Promise<TestApp> {
+  const client = options.client ?? 'sqlite';
+  const database = options.database ?? (await createTestDatabase(client));
+  const platform = new Platform({
+    appDir: options.appDir ?? EXAMPLE_APP,
+    env: { ...process.env, ...options.env },
+    logLevel: (process.env.TEST_LOG_LEVEL as 'silent' | undefined) ?? 'silent',
+    plugins: options.plugins,
+    config: { ...(options.config ?? {}), database: { ...database.config, ...(options.config?.database ?? {}) } },
+  });
+  try {
+    await platform.start();
+    await platform.listen(0, '127.0.0.1');
+  } catch (error) {
+    await platform.destroy().catch(() => {});
+    if (!options.database) await database.drop();
+    throw error;
+  }
+  const url = platform.address().url;
+  const request = async (method: string, urlPath: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const init: RequestInit = { method, headers: { ...headers } };
+    if (body !== undefined) {
+      init.body = typeof body === 'string' ? body : JSON.stringify(body);
+      (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(url + urlPath, init);
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: res.status, body: parsed as any, headers: res.headers, text };
+  };
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await platform.destroy();
+  };
+  return {
+    platform,
+    url,
+    database,
+    request,
+    get: (p, h) => request('GET', p, undefined, h),
+    post: (p, b, h) => request('POST', p, b, h),
+    put: (p, b, h) => request('PUT', p, b, h),
+    del: (p, h) => request('DELETE', p, undefined, h),
+    async countQueries(fn) {
+      const queries: QueryEvent[] = [];
+      const off = platform.db.onQuery((q) => queries.push(q));
+      try {
+        const result = await fn();
+        return { result, count: queries.length, queries };
+      } finally {
+        off();
+      }
+    },
+    knex: platform.db.knex,
+    stop,
+    async close() {
+      await stop();
+      if (!options.database) await database.drop();
+    },
+  };
+}
+
+/**
+ * `describe` once per database of TEST_DATABASES, with an app booted before and closed after.
+ * `ctx.app` is set in `before`.
+ */
+export function describeEachDatabase(title: string, fn: (ctx: { app: TestApp; client: DatabaseClient }) => void, options: Omit<StartOptions, 'client'> = {}): void {
+  for (const client of testClients()) {
+    describe(`${title} [${client}]`, function () {
+      this.timeout(60000);
+      const ctx = { client } as { app: TestApp; client: DatabaseClient };
+      before(async () => {
+        ctx.app = await startApp({ ...options, client });
+      });
+      after(async () => {
+        await ctx.app?.close();
+      });
+      fn(ctx);
+    });
+  }
+}
