@@ -27,7 +27,7 @@ export class ApplicationError extends Error {
 }
 
 export class ValidationError extends ApplicationError {
-  constructor(message: string, details: ErrorDetails = {}, options?: { cause?: unknown }) {
+  constructor(message = 'Validation error', details: ErrorDetails = {}, options?: { cause?: unknown }) {
     super(message, details, options);
     this.name = 'ValidationError';
     this.code = 'PLATFORM_VALIDATION_ERROR';

@@ -1,9 +1,30 @@
 /**
- * The draft-publish plugin: `publishedAt`, the `publicationState` parameter, drafts hidden in live.
+ * The draft-publish plugin: `publishedAt` on content-types with `options.draftAndPublish`,
+ * the `publicationState` parameter, and drafts hidden in `live` at every level. It changes the
+ * API only through the kernel's `extendSchemas` hook and the query engine's hooks, so when it
+ * is disabled no content-type has drafts.
  */
 import { definePlugin } from '@platform/core';
+import { addPublishedAt } from './src/extend-schemas';
+import { scopePublicationState, validatePublicationState } from './src/publication-state';
+import { publishOnCreate } from './src/write-hooks';
+
+export { PUBLISHED_AT, hasDraftAndPublish } from './src/extend-schemas';
+export { modelHasDrafts, PUBLICATION_STATES, type PublicationState } from './src/publication-state';
+
+const PLUGIN_NAME = 'draft-publish';
+
+/** After the kernel's own taps (createdAt/updatedAt), before i18n adds `locale`. */
+export const EXTEND_SCHEMAS_STAGE = 100;
 
 export default definePlugin({
-  name: 'draft-publish',
+  name: PLUGIN_NAME,
   requires: ['query-engine'],
+  register({ platform }) {
+    platform.hooks.extendSchemas.tap({ name: PLUGIN_NAME, stage: EXTEND_SCHEMAS_STAGE }, addPublishedAt);
+    const hooks = platform.service('plugin::query-engine.hooks');
+    hooks.validateParams.tap(PLUGIN_NAME, ({ params }) => validatePublicationState(params));
+    hooks.scope.tap(PLUGIN_NAME, scopePublicationState);
+    hooks.beforeCreate.tapPromise(PLUGIN_NAME, async (context) => publishOnCreate(context));
+  },
 });

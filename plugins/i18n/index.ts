@@ -1,9 +1,61 @@
 /**
- * The i18n plugin: locales, the `locale` parameter, localizations.
+ * The i18n plugin: locales (Strapi v4's `i18n_locale` table, the default one in the core
+ * store), the `locale` parameter, localized creation, the localizations endpoints and links,
+ * shared attributes kept in sync, unique values per locale. It changes the API only through
+ * the kernel's `extendSchemas` hook, the query engine's hooks and its own routes, so when it
+ * is disabled nothing of it remains.
  */
 import { definePlugin } from '@platform/core';
+import { LOCALE_UID, localeSchema } from './src/locale-content-type';
+import { addLocaleAttributes } from './src/extend-schemas';
+import { createLocalesService, type LocalesService } from './src/locales-service';
+import { validateI18nConfig, type I18nConfig } from './src/locale-codes';
+import { scopeLocale, validateLocaleParam } from './src/query-hooks';
+import { tapWriteHooks } from './src/write-hooks';
+import { localizationRoutes, pluginRoutes } from './src/routes';
 
-export default definePlugin({
-  name: 'i18n',
+export { LOCALE, LOCALIZATIONS, isLocalizedSchema } from './src/extend-schemas';
+export { isLocalizedModel, sharedScalarFields } from './src/localized-model';
+export { LOCALE_UID } from './src/locale-content-type';
+export type { Locale, LocalesService } from './src/locales-service';
+export type { I18nConfig } from './src/locale-codes';
+
+declare module '@platform/core' {
+  interface ServiceMap {
+    'plugin::i18n.locales': LocalesService;
+  }
+}
+
+const PLUGIN_NAME = 'i18n';
+
+/** After draft & publish (100), so that `locale` follows `publishedAt`. */
+export const EXTEND_SCHEMAS_STAGE = 200;
+
+export default definePlugin<I18nConfig>({
+  name: PLUGIN_NAME,
   requires: ['query-engine'],
+  config: { default: {}, validate: validateI18nConfig },
+  contentTypes: { locale: { schema: localeSchema } },
+  services: {
+    locales: ({ platform }) => createLocalesService(platform),
+  },
+  controllers: {
+    locales: ({ platform }) => ({
+      listLocales: () => platform.service('plugin::i18n.locales').list(),
+    }),
+  },
+  routes: pluginRoutes,
+  register({ platform }) {
+    platform.hooks.extendSchemas.tap({ name: PLUGIN_NAME, stage: EXTEND_SCHEMAS_STAGE }, addLocaleAttributes);
+    const hooks = platform.service('plugin::query-engine.hooks');
+    const locales = platform.service('plugin::i18n.locales');
+    hooks.validateParams.tap(PLUGIN_NAME, ({ model, params }) => validateLocaleParam(model, params));
+    hooks.scope.tap(PLUGIN_NAME, (context) => scopeLocale(context, () => locales.getDefaultLocale()));
+    tapWriteHooks(platform, hooks, locales);
+  },
+  async bootstrap({ platform }) {
+    const locales = platform.service('plugin::i18n.locales');
+    await locales.initialize(platform.plugin(PLUGIN_NAME).config<I18nConfig>(undefined, {}));
+    platform.addRoutes(localizationRoutes(platform, locales));
+  },
 });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { runServer } from './serve';
 import { runDevelop } from './develop';
 
-const HELP = `Usage: platform <command> [options]
+export const HELP = `Usage: platform <command> [options]
 
 Commands:
   develop            serve the app and restart when config/, api/, components/ or local plugins change
@@ -33,13 +33,18 @@ export function parseArgs(argv: string[]): CliOptions {
     if (arg === '-h' || arg === '--help') options.help = true;
     else if (arg === '--app') options.appDir = path.resolve(argv[++i] ?? '.');
     else if (arg.startsWith('--app=')) options.appDir = path.resolve(arg.slice(6));
-    else if (arg === '--workers') options.workers = Number.parseInt(argv[++i] ?? '1', 10);
-    else if (arg.startsWith('--workers=')) options.workers = Number.parseInt(arg.slice(10), 10);
+    else if (arg === '--workers') options.workers = wholeNumber(argv[++i]);
+    else if (arg.startsWith('--workers=')) options.workers = wholeNumber(arg.slice(10));
     else if (!options.command && !arg.startsWith('-')) options.command = arg;
     else throw new Error(`Unknown argument "${arg}"\n\n${HELP}`);
   }
   if (!Number.isInteger(options.workers) || options.workers < 1) throw new Error('--workers takes a whole number of at least 1');
   return options;
+}
+
+/** `4` -> 4; anything else (`1.5`, `two`, missing) -> NaN, rejected by the caller. */
+function wholeNumber(raw: string | undefined): number {
+  return raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
 }
 
 export async function main(argv: string[]): Promise<void> {

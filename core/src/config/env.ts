@@ -13,6 +13,9 @@ export interface EnvFn {
   array(key: string, defaultValue?: string[]): string[] | undefined;
 }
 
+const TRUE_WORDS = ['true', '1', 'yes', 'on'];
+const FALSE_WORDS = ['false', '0', 'no', 'off'];
+
 export function createEnv(source: Record<string, string | undefined>): EnvFn {
   const read = (key: string) => {
     const value = source[key];
@@ -22,21 +25,25 @@ export function createEnv(source: Record<string, string | undefined>): EnvFn {
   env.int = (key, defaultValue) => {
     const raw = read(key);
     if (raw === undefined) return defaultValue;
-    const value = Number.parseInt(raw, 10);
+    const value = /^\s*[-+]?\d+\s*$/.test(raw) ? Number.parseInt(raw, 10) : Number.NaN;
     if (!Number.isFinite(value)) throw new BootError('CONFIG_ENV', `Environment variable ${key} must be an integer, got "${raw}"`);
     return value;
   };
   env.float = (key, defaultValue) => {
     const raw = read(key);
     if (raw === undefined) return defaultValue;
-    const value = Number.parseFloat(raw);
+    const value = raw.trim() === '' ? Number.NaN : Number(raw);
     if (!Number.isFinite(value)) throw new BootError('CONFIG_ENV', `Environment variable ${key} must be a number, got "${raw}"`);
     return value;
   };
   env.bool = (key, defaultValue) => {
     const raw = read(key);
     if (raw === undefined) return defaultValue;
-    return raw === 'true' || raw === '1';
+    // A typo such as `ture` must not silently read as false.
+    const lower = raw.trim().toLowerCase();
+    if (TRUE_WORDS.includes(lower)) return true;
+    if (FALSE_WORDS.includes(lower)) return false;
+    throw new BootError('CONFIG_ENV', `Environment variable ${key} must be a boolean (true/false), got "${raw}"`);
   };
   env.json = <T>(key: string, defaultValue?: T) => {
     const raw = read(key);

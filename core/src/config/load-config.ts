@@ -48,7 +48,10 @@ function evaluate(file: string, env: EnvFn): Record<string, unknown> {
     exported = loadUserModule(file);
     if (typeof exported === 'function') exported = (exported as (a: { env: EnvFn }) => unknown)({ env });
   } catch (error) {
-    if (error instanceof BootError) throw new BootError(error.code, `${file}: ${error.message}`, { cause: error });
+    if (error instanceof BootError) {
+      // Errors from loading the file itself already name it; env errors name only the variable.
+      throw error.message.startsWith(file) ? error : new BootError(error.code, `${file}: ${error.message}`, { cause: error });
+    }
     throw new BootError('CONFIG_FILE', `${file}: ${(error as Error).message}`, { cause: error });
   }
   if (!isPlainObject(exported)) {

@@ -44,7 +44,11 @@ export class Database {
   async transaction<T>(fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
     const current = this.storage.getStore();
     if (current) return fn(current);
-    return this.knex.transaction((trx) => this.storage.run(trx, () => fn(trx)));
+    // MySQL/MariaDB default to REPEATABLE READ: a write would read lists (relation orders) from
+    // a snapshot taken before a concurrent writer committed, and its locking reads take gap
+    // locks that deadlock parallel inserts. READ COMMITTED behaves as PostgreSQL does.
+    const config = this.client === 'mysql' ? { isolationLevel: 'read committed' as const } : undefined;
+    return this.knex.transaction((trx) => this.storage.run(trx, () => fn(trx)), config);
   }
 
   /** Subscribes to every SQL statement issued; returns the unsubscribe function. */

@@ -61,7 +61,8 @@ export function createKoaApp(routes: MountedRoute[], options: ServerOptions): Ko
       ...(middlewares as Array<compose.Middleware<RequestContext>>),
       async (ctx) => {
         const result = await handler(ctx);
-        if (result !== undefined && ctx.body === undefined) ctx.body = result;
+        // null is "nothing" too: koa would turn a null body into a 204.
+        if (result !== undefined && result !== null && ctx.body === undefined) ctx.body = result;
         // A handler that produced nothing means "no such entry", as in Strapi v4.
         if (ctx.body === undefined || ctx.body === null) {
           if (ctx.status === 404) throw new NotFoundError();

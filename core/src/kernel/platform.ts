@@ -4,6 +4,7 @@
  * a test process can run several platforms side by side.
  */
 import http from 'node:http';
+import path from 'node:path';
 import type Koa from 'koa';
 import { BootError } from '../errors';
 import { createKernelHooks, type KernelHooks } from './hooks';
@@ -16,8 +17,10 @@ import type { ServiceMap } from './service-map';
 import { loadAppApiFiles, type AppApiFiles } from './app-files';
 import { deepMerge, getPath, loadConfig, loadEnvironment, type ConfigTree } from '../config/load-config';
 import type { EnvFn } from '../config/env';
+import { validateKernelConfig } from '../config/validate-config';
 import { loadAppSchemas } from '../schema/load-schemas';
 import { validateSchemas } from '../schema/validate-schemas';
+import { addTimestamps } from '../schema/add-timestamps';
 import type { SchemaSet } from '../schema/types';
 import { buildModels } from '../model/build-models';
 import type { Model, ModelRegistry } from '../model/types';
@@ -169,11 +172,19 @@ export class Platform {
     // A database section given in code replaces the file's whole (never a mix of two clients).
     if (this.options.config?.database) this.configTree.database = this.options.config.database;
     this.configFiles = loaded.files;
+    validateKernelConfig(this.configTree, this.configFiles, this.appDir);
 
     const resolved = resolvePlugins(this.appDir, this.configTree, this.configFiles, this.options.plugins ?? []);
-    this.plugins = orderPlugins(resolved.plugins);
+    const pluginsFile = this.configFiles.plugins ? path.relative(this.appDir, this.configFiles.plugins) : 'config/plugins';
+    this.plugins = orderPlugins(resolved.plugins, { names: resolved.disabled, file: pluginsFile });
     this.configTree.plugin = resolved.pluginConfig;
-    for (const plugin of this.plugins) plugin.config?.validate?.(this.config(`plugin.${plugin.name}`, {}));
+    for (const plugin of this.plugins) {
+      try {
+        plugin.config?.validate?.(this.config(`plugin.${plugin.name}`, {}));
+      } catch (error) {
+        throw new BootError('CONFIG_PLUGIN', `${pluginsFile}: "${plugin.name}.config" is invalid: ${(error as Error).message}`, { cause: error });
+      }
+    }
 
     this.schemas = loadAppSchemas(this.appDir);
     for (const plugin of this.plugins) {
@@ -189,6 +200,7 @@ export class Platform {
     for (const plugin of this.plugins) await runStep(plugin, 'register', () => plugin.register?.({ platform: this }));
     await this.hooks.register.promise(this);
 
+    addTimestamps(this.schemas);
     this.hooks.extendSchemas.call(this.schemas);
     this.modelRegistry = buildModels(this.schemas);
     this.hooks.modelsBuilt.call(this.modelRegistry);
@@ -242,9 +254,19 @@ export class Platform {
     this.phase = 'destroyed';
     if (this.server) {
       const server = this.server;
+      const graceMs = this.config<number>('server.shutdownTimeout', 10000);
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections?.();
+        // A keep-alive connection turns idle once its in-flight response is sent; close it then
+        // rather than waiting for the client's keep-alive timeout. After the grace period,
+        // whatever is still open is cut.
+        const sweep = setInterval(() => server.closeIdleConnections(), 25);
+        const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+        server.close(() => {
+          clearInterval(sweep);
+          clearTimeout(cut);
+          resolve();
+        });
+        server.closeIdleConnections();
       });
     }
     for (const plugin of [...this.plugins].reverse()) {

@@ -67,7 +67,7 @@ export function resolvePlugins(
   tree: ConfigTree,
   files: Record<string, string>,
   extra: PluginDefinition[],
-): { plugins: PluginDefinition[]; pluginConfig: Record<string, unknown> } {
+): { plugins: PluginDefinition[]; pluginConfig: Record<string, unknown>; disabled: Set<string> } {
   const file = files.plugins ?? 'config/plugins';
   const declared = tree.plugins ?? {};
   const entries = new Map<string, PluginEntry>();
@@ -98,5 +98,6 @@ export function resolvePlugins(
   for (const plugin of plugins) {
     pluginConfig[plugin.name] = { ...(plugin.config?.default ?? {}), ...(entries.get(plugin.name)?.config ?? {}) };
   }
-  return { plugins, pluginConfig };
+  const disabled = new Set([...entries].filter(([, entry]) => !entry.enabled).map(([name]) => name));
+  return { plugins, pluginConfig, disabled };
 }

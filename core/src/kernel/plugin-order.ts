@@ -5,7 +5,11 @@
 import { BootError } from '../errors';
 import type { PluginDefinition } from './plugin';
 
-export function orderPlugins(plugins: PluginDefinition[]): PluginDefinition[] {
+/**
+ * `disabled` names the plugins switched off in `config/plugins.ts` (and the file), so that a
+ * dependency on one of them says so instead of suggesting it is not installed.
+ */
+export function orderPlugins(plugins: PluginDefinition[], disabled?: { names: Set<string>; file: string }): PluginDefinition[] {
   const byName = new Map<string, PluginDefinition>();
   for (const plugin of plugins) {
     if (byName.has(plugin.name)) throw new BootError('PLUGIN_DUPLICATE', `Plugin "${plugin.name}" is defined twice`);
@@ -13,6 +17,9 @@ export function orderPlugins(plugins: PluginDefinition[]): PluginDefinition[] {
   }
   for (const plugin of plugins) {
     for (const dep of plugin.requires ?? []) {
+      if (!byName.has(dep) && disabled?.names.has(dep)) {
+        throw new BootError('PLUGIN_MISSING_DEPENDENCY', `Plugin "${plugin.name}" requires plugin "${dep}", which is disabled in ${disabled.file}`);
+      }
       if (!byName.has(dep)) {
         throw new BootError('PLUGIN_MISSING_DEPENDENCY', `Plugin "${plugin.name}" requires plugin "${dep}", which is not enabled or not installed`);
       }

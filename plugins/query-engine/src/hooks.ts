@@ -2,7 +2,7 @@
  * The query engine's own extension points (published here rather than on the kernel).
  */
 import { AsyncSeriesHook, SyncHook } from 'tapable';
-import type { FindParams, ScopeContext, WriteContext } from './types';
+import type { FindParams, ScopeContext, UniqueScopeContext, WriteContext } from './types';
 import type { Model } from '@platform/core';
 
 export function createQueryHooks() {
@@ -11,6 +11,8 @@ export function createQueryHooks() {
     validateParams: new SyncHook<[{ model: Model; params: FindParams }]>(['context']),
     /** add conditions to a read at the root and at every populated level */
     scope: new SyncHook<[ScopeContext]>(['context']),
+    /** narrow the unique check of an attribute on writes (i18n: unique per locale) */
+    scopeUnique: new SyncHook<[UniqueScopeContext]>(['context']),
     beforeCreate: new AsyncSeriesHook<[WriteContext]>(['context']),
     afterCreate: new AsyncSeriesHook<[WriteContext]>(['context']),
     beforeUpdate: new AsyncSeriesHook<[WriteContext]>(['context']),

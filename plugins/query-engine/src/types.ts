@@ -101,6 +101,26 @@ export interface ScopeContext {
   filters: Filters[];
 }
 
+/**
+ * The unique check of one attribute on create/update: the write path looks for another entry
+ * with the same value, AND-ed with the filters plugins push here (i18n pushes the entry's
+ * locale, so unique and uid values are unique per locale).
+ */
+export interface UniqueScopeContext {
+  model: Model;
+  /** the attribute whose uniqueness is checked */
+  attribute: string;
+  action: 'create' | 'update';
+  /** null on create */
+  id: number | null;
+  /** the incoming data, after the before* hooks ran */
+  data: Record<string, unknown>;
+  /** the stored entry on update */
+  existing: Entity | null;
+  /** push filter objects here */
+  filters: Filters[];
+}
+
 export interface WriteContext {
   action: 'create' | 'update' | 'delete';
   model: Model;

@@ -1,16 +1,131 @@
 /**
- * (Being written.) Implements RelationWriter.
+ * The relation writer (`plugin::relations.writer`). The query engine's write path calls
+ * `prepare` before it writes anything: every relation and media value of the body is parsed
+ * and checked there (ids exist, positions name connected entries), so a bad relation fails the
+ * request with nothing written. `apply` then writes the links inside the same transaction,
+ * once the entry's row exists, and `deleteLinks` removes every link of deleted entries.
  */
-import type { Platform } from '@platform/core';
-import type { RelationWriter } from '@platform/query-engine';
+import { ValidationError, type Model, type Platform, type RelationField, type ValidationIssue } from '@platform/core';
+import type { PreparedRelations, RelationWriter } from '@platform/query-engine';
+import { LinkStore } from './link-store';
+import { checkMedia, deleteMedia, FILE_UID, parseMediaValue, writeMedia, type MediaInput } from './media';
+import { planPartial, planSet } from './order-planner';
+import { linkedIds, parseRelationValue, toSingle, type RelationInput } from './parse-input';
+
+const MORPH_KINDS = new Set(['morphToOne', 'morphToMany', 'morphOne', 'morphMany']);
+
+interface RelationChange {
+  field: RelationField;
+  input: RelationInput;
+}
+
+/** What `prepare` hands to `apply`; opaque to the query engine. */
+class PreparedChanges implements PreparedRelations {
+  constructor(
+    readonly relations: RelationChange[],
+    readonly media: MediaInput[],
+  ) {}
+
+  get fields(): string[] {
+    return [...this.relations.map((change) => change.field.name), ...this.media.map((change) => change.field.name)];
+  }
+}
+
+function hasPositions(input: RelationInput): boolean {
+  return input.mode === 'partial' && input.connect.some((item) => item.position !== null);
+}
 
 export function createRelationWriter(platform: Platform): RelationWriter {
-  void platform;
+  const store = new LinkStore(platform);
+
+  function readChanges(model: Model, data: Record<string, unknown>): PreparedChanges {
+    const relations: RelationChange[] = [];
+    const media: MediaInput[] = [];
+    const withFiles = platform.models.has(FILE_UID);
+    // Schema order, so that errors about several attributes always come in the same order.
+    for (const [name, field] of model.fields) {
+      const value = data[name];
+      if (value === undefined || !Object.prototype.hasOwnProperty.call(data, name)) continue;
+      if (field.kind === 'relation' && !MORPH_KINDS.has(field.relation)) {
+        const input = parseRelationValue(name, value);
+        relations.push({ field, input: field.toMany ? input : toSingle(input) });
+      } else if (field.kind === 'media' && withFiles) {
+        media.push({ field, input: parseMediaValue(field, value) });
+      }
+    }
+    return new PreparedChanges(relations, media);
+  }
+
+  /** One issue per attribute that links entries which do not exist (Strapi's message, path []). */
+  async function missingIssues(changes: RelationChange[]): Promise<ValidationIssue[]> {
+    const wanted = new Map<string, Set<number>>();
+    for (const { field, input } of changes) {
+      const ids = wanted.get(field.target) ?? new Set<number>();
+      for (const id of linkedIds(input)) ids.add(id);
+      wanted.set(field.target, ids);
+    }
+    const found = new Map<string, Set<number>>();
+    for (const [target, ids] of wanted) {
+      found.set(target, await store.existing(platform.models.get(target).tableName, [...ids]));
+    }
+    const issues: ValidationIssue[] = [];
+    for (const { field, input } of changes) {
+      const existing = found.get(field.target) as Set<number>;
+      const missing = linkedIds(input).filter((id) => !existing.has(id)).length;
+      if (missing > 0) {
+        issues.push({ path: [], message: `${missing} relation(s) of type ${field.target} associated with this entity do not exist`, name: 'ValidationError' });
+      }
+    }
+    return issues;
+  }
+
   return {
-    async prepare() {
-      return { fields: [] };
+    async prepare(model, data, { id }) {
+      const changes = readChanges(model, data);
+      const issues = await missingIssues(changes.relations);
+      const mediaError = changes.media.length > 0 ? await checkMedia(platform, changes.media) : null;
+      const mediaIssues = (mediaError?.details.errors as ValidationIssue[] | undefined) ?? [];
+      if (issues.length + mediaIssues.length > 0) throw ValidationError.fromIssues([...issues, ...mediaIssues]);
+      // Positions are checked against the stored list now, so that a bad one writes nothing.
+      for (const { field, input } of changes.relations) {
+        if (input.mode !== 'partial' || !hasPositions(input)) continue;
+        const current = id === null ? [] : await store.readList(field, id);
+        planPartial(current, input.connect, input.disconnect);
+      }
+      return changes;
     },
-    async apply() {},
-    async deleteLinks() {},
+
+    async apply(model, id, prepared) {
+      if (!(prepared instanceof PreparedChanges)) throw new TypeError('relations.apply expects the result of relations.prepare');
+      if (prepared.relations.length > 0) await store.lockRows(model.tableName, [id]);
+      for (const { field, input } of prepared.relations) {
+        const current = await store.readList(field, id);
+        const plan = input.mode === 'set' ? planSet(current, input.ids) : planPartial(current, input.connect, input.disconnect);
+        await store.write(field, id, plan);
+      }
+      for (const change of prepared.media) await writeMedia(platform, model, id, change);
+    },
+
+    async deleteLinks(model, ids) {
+      if (ids.length === 0) return;
+      // Every link table where these entries can appear: their own relations (either side)
+      // and every relation of any model that targets them, one-way ones included.
+      const targets = new Map<string, Set<string>>();
+      const add = (table: string, column: string) => targets.set(table, (targets.get(table) ?? new Set()).add(column));
+      for (const other of platform.models.all()) {
+        for (const field of other.fields.values()) {
+          if (field.kind !== 'relation' || !field.owner || MORPH_KINDS.has(field.relation)) continue;
+          if (other.uid === model.uid) add(field.link.name, field.link.ownerColumn);
+          if (field.target === model.uid) add(field.link.name, field.link.targetColumn);
+        }
+      }
+      const db = platform.db.connection;
+      for (const [table, columns] of targets) {
+        const query = db(table);
+        for (const column of columns) query.orWhereIn(column, ids);
+        await query.delete();
+      }
+      await deleteMedia(platform, model, ids);
+    },
   };
 }

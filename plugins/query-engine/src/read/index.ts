@@ -1,27 +1,144 @@
 /**
  * Reads: validation of query parameters, SQL for filters/sort/fields/pagination, batched
- * populate, value formatting. (Being written.)
+ * populate, value formatting. Every parameter is validated before the first query runs, so a
+ * bad request is a 400 that never touched the database.
  */
-import { NotImplementedError, type Model } from '@platform/core';
-import type { Engine } from '../engine';
-import type { Entity, FindParams, PageMeta, PaginationDefaults } from '../types';
+import type { Knex } from 'knex';
+import type { Model, ScalarField } from '@platform/core';
+import { runLifecycle, type Engine } from '../engine';
+import type { Entity, FindParams, PageMeta, PaginationDefaults, ScopeContext } from '../types';
+import { resolveFields } from './query/fields';
+import { applyFilters } from './query/filters';
+import { applySort } from './query/sort';
+import { normalizePagination } from './query/pagination';
+import { formatRow } from './query/format';
+import type { NormalizedPagination, PopulateNode } from './query/contracts';
+import { parsePopulate, populateEntities } from './populate';
+
+/** Alias of the root table in every read. */
+const ROOT = 't0';
 
 export async function findMany(engine: Engine, model: Model, params: FindParams): Promise<Entity[]> {
-  void engine; void model; void params;
-  throw new NotImplementedError();
+  validate(engine, model, params);
+  const state: Record<string, unknown> = {};
+  const event = { params: { ...params }, state };
+  await runLifecycle(engine, 'beforeFindMany', model, event);
+  const effective = event.params as FindParams;
+  const pagination = effective.pagination === undefined ? null : normalizePagination(effective.pagination, restDefaults(engine));
+  const results = await runList(engine, model, effective, prepareList(engine, model, effective, pagination));
+  await runLifecycle(engine, 'afterFindMany', model, { params: effective, state, result: results });
+  return results;
 }
 
 export async function findPage(engine: Engine, model: Model, params: FindParams, defaults: PaginationDefaults): Promise<{ results: Entity[]; pagination: PageMeta }> {
-  void engine; void model; void params; void defaults;
-  throw new NotImplementedError();
+  validate(engine, model, params);
+  const state: Record<string, unknown> = {};
+  const event = { params: { ...params }, state };
+  await runLifecycle(engine, 'beforeFindMany', model, event);
+  const effective = event.params as FindParams;
+  const pagination = normalizePagination(effective.pagination, defaults);
+  // Every parameter is validated (prepareList throws) before the list and count run side by side.
+  const prepared = prepareList(engine, model, effective, pagination);
+  const [results, total] = await Promise.all([
+    runList(engine, model, effective, prepared),
+    pagination.withCount ? countRows(engine, model, effective) : null,
+  ]);
+  await runLifecycle(engine, 'afterFindMany', model, { params: effective, state, result: results });
+  return { results, pagination: pagination.meta(total) };
 }
 
 export async function findOne(engine: Engine, model: Model, id: number, params: FindParams): Promise<Entity | null> {
-  void engine; void model; void id; void params;
-  throw new NotImplementedError();
+  validate(engine, model, params);
+  const state: Record<string, unknown> = {};
+  const event = { params: { ...params }, state };
+  await runLifecycle(engine, 'beforeFindOne', model, event);
+  const effective = event.params as FindParams;
+  const fields = resolveFields(model, effective.fields, 'fields', { includePrivate: effective.includePrivate === true });
+  const nodes = parsePopulate(engine, model, effective.populate, 'populate', { includePrivate: effective.includePrivate === true });
+  // As in Strapi v4, a read by id takes `fields` and `populate` only; plugins still scope it
+  // (a draft is not found in `live`).
+  const qb = select(engine, model, fields).where(`${ROOT}.id`, id);
+  applyScope(engine, qb, model, effective, 'findOne');
+  const rows = (await qb.limit(1)) as Array<Record<string, unknown>>;
+  const entity = rows.length > 0 ? formatRow(model, rows[0], fields) : null;
+  if (entity) await populateEntities(engine, model, [entity], nodes, effective);
+  await runLifecycle(engine, 'afterFindOne', model, { params: effective, state, result: entity });
+  return entity;
 }
 
 export async function count(engine: Engine, model: Model, params: FindParams): Promise<number> {
-  void engine; void model; void params;
-  throw new NotImplementedError();
+  validate(engine, model, params);
+  const state: Record<string, unknown> = {};
+  const event = { params: { ...params }, state };
+  await runLifecycle(engine, 'beforeCount', model, event);
+  const effective = event.params as FindParams;
+  const total = await countRows(engine, model, effective);
+  await runLifecycle(engine, 'afterCount', model, { params: effective, state, result: total });
+  return total;
+}
+
+function validate(engine: Engine, model: Model, params: FindParams): void {
+  engine.hooks.validateParams.call({ model, params });
+}
+
+interface PreparedList {
+  qb: Knex.QueryBuilder;
+  fields: ScalarField[];
+  nodes: PopulateNode[];
+}
+
+/** Builds the list query (fields, scope, filters, sort, page) and parses populate; throws 400s. */
+function prepareList(engine: Engine, model: Model, params: FindParams, pagination: NormalizedPagination | null): PreparedList {
+  const includePrivate = params.includePrivate === true;
+  const fields = resolveFields(model, params.fields, 'fields', { includePrivate });
+  const nodes = parsePopulate(engine, model, params.populate, 'populate', { includePrivate });
+  const qb = select(engine, model, fields);
+  applyConditions(engine, qb, model, params, 'root');
+  applySort(engine, qb, model, ROOT, params.sort, 'sort', { includePrivate });
+  if (pagination) {
+    if (pagination.offset > 0) qb.offset(pagination.offset);
+    if (pagination.limit !== null) qb.limit(pagination.limit);
+  }
+  return { qb, fields, nodes };
+}
+
+/** Runs the list query, then populates the page in batches. */
+async function runList(engine: Engine, model: Model, params: FindParams, prepared: PreparedList): Promise<Entity[]> {
+  const rows = (await prepared.qb) as Array<Record<string, unknown>>;
+  const entities = rows.map((row) => formatRow(model, row, prepared.fields));
+  if (entities.length > 0) await populateEntities(engine, model, entities, prepared.nodes, params);
+  return entities;
+}
+
+async function countRows(engine: Engine, model: Model, params: FindParams): Promise<number> {
+  const qb = engine.platform.db.connection.queryBuilder().from(`${model.tableName} as ${ROOT}`);
+  applyConditions(engine, qb, model, params, 'root');
+  const rows = (await qb.count({ count: '*' })) as Array<{ count: number | string }>;
+  return Number(rows[0]?.count ?? 0);
+}
+
+function select(engine: Engine, model: Model, fields: ScalarField[]): Knex.QueryBuilder {
+  const columns = [`${ROOT}.id`, ...fields.map((f) => `${ROOT}.${f.column}`)];
+  return engine.platform.db.connection.queryBuilder().from(`${model.tableName} as ${ROOT}`).select(columns);
+}
+
+/** The request's filters AND-ed with what plugins push for this level. */
+function applyConditions(engine: Engine, qb: Knex.QueryBuilder, model: Model, params: FindParams, level: 'root'): void {
+  applyFilters(engine, qb, model, ROOT, params.filters, 'filters', { includePrivate: params.includePrivate === true });
+  applyScope(engine, qb, model, params, level);
+}
+
+function applyScope(engine: Engine, qb: Knex.QueryBuilder, model: Model, params: FindParams, level: ScopeContext['level']): void {
+  const context: ScopeContext = { model, params, level, filters: [] };
+  engine.hooks.scope.call(context);
+  // Plugin conditions may name any attribute (a plugin's own, even private ones).
+  for (const filters of context.filters) applyFilters(engine, qb, model, ROOT, filters, 'filters', { includePrivate: true });
+}
+
+function restDefaults(engine: Engine): PaginationDefaults {
+  return {
+    defaultLimit: engine.platform.config<number>('api.rest.defaultLimit', 25),
+    maxLimit: engine.platform.config<number>('api.rest.maxLimit', 100),
+    withCount: false,
+  };
 }

@@ -1,22 +1,138 @@
 /**
  * Writes: validation of `data` per attribute, entry + components + relations in one
- * transaction, lifecycles and hooks. (Being written.)
+ * transaction, plugin hooks and Strapi-style lifecycles. Order of a create or update:
+ * hooks before* (plugins set publishedAt, locale) → lifecycles before* → validation of
+ * everything (attributes, components, relation inputs) → rows → links → re-read → after*.
+ * Any error rolls the whole write back.
  */
-import { NotImplementedError, type Model } from '@platform/core';
+import { ValidationError, type Model } from '@platform/core';
 import type { Engine } from '../engine';
-import type { Entity, FindParams, WriteParams } from '../types';
+import type { Entity, FindParams, RelationWriter, WriteContext, WriteParams } from '../types';
+import * as read from '../read';
+import { SYSTEM_KEYS, validateEntry } from './validate-entry';
+import { insertEntry, prepareRelations, updateEntryRow, writeChildren, type RowExtras } from './write-tree';
+import { deleteOwnedComponents } from './delete-tree';
+import { loadExisting } from './existing';
+import { startLifecycles } from './lifecycle-events';
+import { isUniqueViolation, uniqueViolationError } from './db-errors';
+import { toDatabaseValue } from './db-values';
+
+function relationWriter(engine: Engine): RelationWriter | undefined {
+  return engine.platform.services.find('plugin::relations.writer') as RelationWriter | undefined;
+}
+
+/** Keeps the keys a request may write: attributes, minus system and `writable: false` ones. */
+export function pickWritable(model: Model, data: unknown): Record<string, unknown> {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new ValidationError('Invalid "data" payload: an object is expected');
+  }
+  const picked: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
+    const field = model.fields.get(key);
+    if (!field || SYSTEM_KEYS.has(key) || field.attribute.writable === false) continue;
+    picked[key] = value;
+  }
+  return picked;
+}
+
+/** Strapi v4 relaxes `required` and minimums for drafts (entries of a draft & publish type with publishedAt null). */
+function isDraft(model: Model, data: Record<string, unknown>, existing: Entity | null): boolean {
+  if (model.options.draftAndPublish !== true || !model.fields.has('publishedAt')) return false;
+  const value = Object.prototype.hasOwnProperty.call(data, 'publishedAt') ? data.publishedAt : existing?.publishedAt;
+  return value === null;
+}
+
+function timestamps(engine: Engine, model: Model, now: Date, create: boolean): RowExtras {
+  const extras: RowExtras = {};
+  for (const name of create ? ['createdAt', 'updatedAt'] : ['updatedAt']) {
+    const field = model.fields.get(name);
+    if (field?.kind === 'scalar') extras[field.column] = toDatabaseValue(field, now, engine.platform.db.client);
+  }
+  return extras;
+}
+
+/** The answer of a write: the entry as the read path formats it, drafts included. */
+function readBack(engine: Engine, model: Model, id: number, params: WriteParams | FindParams): Promise<Entity | null> {
+  return read.findOne(engine, model, id, { fields: params.fields, populate: params.populate, publicationState: 'preview' });
+}
+
+async function inTransaction<T>(engine: Engine, model: Model, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await engine.platform.db.transaction(fn);
+  } catch (error) {
+    const mapped = isUniqueViolation(error) ? uniqueViolationError(engine.platform.models, model, error) : null;
+    throw mapped ?? error;
+  }
+}
 
 export async function createEntry(engine: Engine, model: Model, params: WriteParams): Promise<Entity> {
-  void engine; void model; void params;
-  throw new NotImplementedError();
+  const data = pickWritable(model, params.data);
+  const writer = relationWriter(engine);
+  return inTransaction(engine, model, async () => {
+    const context: WriteContext = { action: 'create', model, id: null, data, params, existing: null };
+    await engine.hooks.beforeCreate.promise(context);
+    const lifecycles = startLifecycles(engine, model);
+    const event = await lifecycles.run('beforeCreate', { data: context.data });
+    context.data = (event.data as Record<string, unknown>) ?? context.data;
+
+    const prepared = await validateEntry(model, context.data, { engine, mode: 'create', id: null, isDraft: isDraft(model, context.data, null), existing: null });
+    await prepareRelations(prepared, writer);
+    const id = await insertEntry(engine, prepared, timestamps(engine, model, new Date(), true));
+    await writeChildren(engine, prepared, writer);
+
+    const result = await readBack(engine, model, id, params);
+    if (!result) throw new Error(`The created entry ${model.uid} #${id} could not be read back`);
+    context.id = id;
+    context.result = result;
+    await engine.hooks.afterCreate.promise(context);
+    await lifecycles.run('afterCreate', { data: context.data }, result);
+    return result;
+  });
 }
 
 export async function updateEntry(engine: Engine, model: Model, id: number, params: WriteParams): Promise<Entity | null> {
-  void engine; void model; void id; void params;
-  throw new NotImplementedError();
+  const data = pickWritable(model, params.data);
+  const writer = relationWriter(engine);
+  return inTransaction(engine, model, async () => {
+    const existing = await loadExisting(engine, model, id);
+    if (!existing) return null;
+    const context: WriteContext = { action: 'update', model, id, data, params, existing };
+    await engine.hooks.beforeUpdate.promise(context);
+    const lifecycles = startLifecycles(engine, model);
+    const event = await lifecycles.run('beforeUpdate', { data: context.data, where: { id } });
+    context.data = (event.data as Record<string, unknown>) ?? context.data;
+
+    const prepared = await validateEntry(model, context.data, { engine, mode: 'update', id, isDraft: isDraft(model, context.data, existing), existing });
+    await prepareRelations(prepared, writer);
+    await updateEntryRow(engine, prepared, id, timestamps(engine, model, new Date(), false));
+    await writeChildren(engine, prepared, writer);
+
+    const result = await readBack(engine, model, id, params);
+    context.result = result;
+    await engine.hooks.afterUpdate.promise(context);
+    await lifecycles.run('afterUpdate', { data: context.data, where: { id } }, result);
+    return result;
+  });
 }
 
 export async function deleteEntry(engine: Engine, model: Model, id: number, params: FindParams): Promise<Entity | null> {
-  void engine; void model; void id; void params;
-  throw new NotImplementedError();
+  const writer = relationWriter(engine);
+  return inTransaction(engine, model, async () => {
+    const existing = await loadExisting(engine, model, id);
+    if (!existing) return null;
+    const context: WriteContext = { action: 'delete', model, id, data: {}, params, existing };
+    await engine.hooks.beforeDelete.promise(context);
+    const lifecycles = startLifecycles(engine, model);
+    await lifecycles.run('beforeDelete', { where: { id } });
+
+    const result = await readBack(engine, model, id, params);
+    await deleteOwnedComponents(engine, model, [id], writer);
+    if (writer) await writer.deleteLinks(model, [id]);
+    await engine.platform.db.connection(model.tableName).where('id', id).delete();
+
+    context.result = result;
+    await engine.hooks.afterDelete.promise(context);
+    await lifecycles.run('afterDelete', { where: { id } }, result);
+    return result;
+  });
 }

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { expect } from 'chai';
+import { HELP, parseArgs } from './main';
+
+describe('CLI argument parsing', () => {
+  it('defaults to no command, the current directory and one worker', () => {
+    expect(parseArgs([])).to.deep.equal({ command: null, appDir: process.cwd(), workers: 1, help: false });
+  });
+
+  it('reads the command and --app in both spellings, resolved against the current directory', () => {
+    expect(parseArgs(['develop', '--app', 'some/app'])).to.deep.equal({ command: 'develop', appDir: path.resolve('some/app'), workers: 1, help: false });
+    expect(parseArgs(['--app=/srv/site', 'start'])).to.deep.equal({ command: 'start', appDir: '/srv/site', workers: 1, help: false });
+  });
+
+  it('reads --workers in both spellings', () => {
+    expect(parseArgs(['start', '--workers', '4']).workers).to.equal(4);
+    expect(parseArgs(['start', '--workers=2']).workers).to.equal(2);
+  });
+
+  it('reads -h and --help with or without a command', () => {
+    expect(parseArgs(['--help']).help).to.equal(true);
+    expect(parseArgs(['start', '-h'])).to.deep.include({ command: 'start', help: true });
+  });
+
+  it('rejects an unknown option and a second command, showing the help', () => {
+    expect(() => parseArgs(['start', '--port', '3000'])).to.throw(`Unknown argument "--port"\n\n${HELP}`);
+    expect(() => parseArgs(['start', 'develop'])).to.throw('Unknown argument "develop"');
+  });
+
+  it('rejects a worker count that is not a whole number of at least 1', () => {
+    for (const bad of ['0', '-1', 'two', '1.5']) {
+      expect(() => parseArgs(['start', '--workers', bad]), bad).to.throw('--workers takes a whole number of at least 1');
+    }
+  });
+
+  it('documents both commands and the --app option', () => {
+    expect(HELP).to.match(/^Usage: platform <command> \[options\]/);
+    for (const word of ['develop', 'start', '--app DIR', '--help', 'PORT']) expect(HELP).to.include(word);
+  });
+});

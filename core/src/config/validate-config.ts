@@ -1,0 +1,59 @@
+/**
+ * Checks the kernel's own configuration keys (`server`, `api`, `database`, `plugins`) once the
+ * files are merged, so a typo stops start-up with the file and key named instead of surfacing
+ * later as an odd runtime failure. Plugins check their own section with `config.validate`.
+ */
+import path from 'node:path';
+import { BootError } from '../errors';
+import { getPath, isPlainObject, type ConfigTree } from './load-config';
+
+type Check = (value: unknown) => string | null;
+
+const integer = (min: number, max: number): Check => (value) =>
+  Number.isInteger(value) && (value as number) >= min && (value as number) <= max ? null : `must be an integer from ${min} to ${max}`;
+const nonEmptyString: Check = (value) => (typeof value === 'string' && value.length > 0 ? null : 'must be a non-empty string');
+const boolean: Check = (value) => (typeof value === 'boolean' ? null : 'must be a boolean');
+const object: Check = (value) => (isPlainObject(value) ? null : 'must be an object');
+const prefix: Check = (value) => (typeof value === 'string' && value.startsWith('/') ? null : 'must be a path starting with "/"');
+const size: Check = (value) =>
+  (typeof value === 'string' && /^\d+(\.\d+)?\s*(b|kb|mb|gb)?$/i.test(value)) || (Number.isInteger(value) && (value as number) > 0)
+    ? null
+    : 'must be a size such as "1mb" or a number of bytes';
+
+/** Dotted key (first part is the file name) -> check. Only keys that are present are checked. */
+const CHECKS: Array<[string, Check]> = [
+  ['server', object],
+  ['server.host', nonEmptyString],
+  ['server.port', integer(0, 65535)],
+  ['server.bodyLimit', size],
+  ['server.shutdownTimeout', integer(0, 24 * 3600 * 1000)],
+  ['api', object],
+  ['api.rest', object],
+  ['api.rest.prefix', prefix],
+  ['api.rest.defaultLimit', integer(1, Number.MAX_SAFE_INTEGER)],
+  ['api.rest.maxLimit', integer(1, Number.MAX_SAFE_INTEGER)],
+  ['api.rest.withCount', boolean],
+  ['database', object],
+  ['database.connection', object],
+  ['plugins', object],
+];
+
+export function validateKernelConfig(tree: ConfigTree, files: Record<string, string>, appDir: string): void {
+  const fileOf = (key: string) => {
+    const name = key.split('.')[0];
+    return files[name] ? path.relative(appDir, files[name]) || files[name] : `config/${name}`;
+  };
+  for (const [key, check] of CHECKS) {
+    const value = getPath(tree, key);
+    if (value === undefined) continue;
+    const problem = check(value);
+    if (problem) {
+      const inFile = key.split('.').slice(1).join('.') || '(the whole file)';
+      throw new BootError('CONFIG_INVALID', `${fileOf(key)}: "${inFile}" ${problem}, got ${JSON.stringify(value)}`);
+    }
+  }
+  const limits = getPath(tree, 'api.rest') as { defaultLimit?: number; maxLimit?: number } | undefined;
+  if (limits?.defaultLimit !== undefined && limits.maxLimit !== undefined && limits.defaultLimit > limits.maxLimit) {
+    throw new BootError('CONFIG_INVALID', `${fileOf('api')}: "rest.defaultLimit" (${limits.defaultLimit}) must not exceed "rest.maxLimit" (${limits.maxLimit})`);
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * The DDL of one column, one index, and (MariaDB) one whole table, built with knex's schema
+ * builder so that every client gets its native types.
+ */
+import type { Knex } from 'knex';
+import type { DatabaseClient } from '../connection';
+import { identifierName } from './plan';
+import type { DesiredColumn, DesiredIndex, DesiredTable } from './types';
+
+export function addColumn(t: Knex.CreateTableBuilder, column: DesiredColumn, client: DatabaseClient): void {
+  let builder: Knex.ColumnBuilder;
+  switch (column.kind) {
+    case 'increments':
+      t.increments(column.name);
+      return;
+    case 'string':
+      builder = t.string(column.name);
+      break;
+    case 'text':
+      builder = t.text(column.name, 'longtext');
+      break;
+    case 'integer':
+      builder = t.integer(column.name);
+      break;
+    case 'bigInteger':
+      builder = t.bigInteger(column.name);
+      break;
+    case 'double':
+      builder = t.double(column.name);
+      break;
+    case 'decimal':
+      builder = t.decimal(column.name, 10, 2);
+      break;
+    case 'boolean':
+      builder = t.boolean(column.name);
+      break;
+    case 'json':
+      builder = t.jsonb(column.name);
+      break;
+    case 'date':
+      builder = t.date(column.name);
+      break;
+    case 'time':
+      // millisecond precision, as Strapi stores times (`HH:mm:ss.SSS`)
+      builder = client === 'sqlite' ? t.time(column.name) : t.specificType(column.name, 'time(3)');
+      break;
+    case 'datetime':
+      builder = t.datetime(column.name, { useTz: true, precision: 6 });
+      break;
+  }
+  if (column.unsigned) builder.unsigned();
+  if (column.explicitNull) builder.nullable();
+}
+
+export function addIndex(t: Knex.CreateTableBuilder, index: DesiredIndex, client: DatabaseClient): void {
+  const name = identifierName(index.name, client);
+  if (index.unique) t.unique(index.columns, { indexName: name });
+  else t.index(index.columns, name);
+}
+
+function quote(identifier: string): string {
+  return `\`${identifier.replace(/`/g, '``')}\``;
+}
+
+/**
+ * MariaDB: `CREATE TABLE` with the columns knex declares and the indexes (and, if asked, the
+ * cascading foreign keys) inline, in one statement.
+ */
+export function mysqlCreateTable(knex: Knex | Knex.Transaction, table: DesiredTable, withForeignKeys: boolean): string {
+  const statements = knex.schema.createTable(table.name, (t) => {
+    for (const column of table.columns) addColumn(t, column, 'mysql');
+  }).toSQL() as Array<{ sql: string }>;
+  const create = statements[0].sql;
+  const columns = (names: string[]) => names.map(quote).join(', ');
+  const clauses = table.indexes.map((index) => `${index.unique ? 'unique' : 'index'} ${quote(identifierName(index.name, 'mysql'))} (${columns(index.columns)})`);
+  if (withForeignKeys) {
+    for (const fk of table.foreignKeys) {
+      clauses.push(`constraint ${quote(identifierName(fk.name, 'mysql'))} foreign key (${quote(fk.column)}) references ${quote(fk.referencedTable)} (\`id\`) on delete cascade`);
+    }
+  }
+  if (statements.length !== 1 || !create.endsWith(')')) throw new Error(`unexpected CREATE TABLE from knex for "${table.name}": ${statements.map((s) => s.sql).join('; ')}`);
+  return clauses.length === 0 ? create : `${create.slice(0, -1)}, ${clauses.join(', ')})`;
+}

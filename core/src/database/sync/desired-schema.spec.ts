@@ -1,0 +1,76 @@
+import { expect } from 'chai';
+import { buildModels } from '../../model/build-models';
+import { addTimestamps } from '../../schema/add-timestamps';
+import type { ContentTypeSchema, SchemaSet } from '../../schema/types';
+import { desiredSchema } from './desired-schema';
+
+function contentType(uid: string, schema: ContentTypeSchema) {
+  return [uid, { uid, namespace: 'api' as const, apiName: uid.split('::')[1].split('.')[0], schema, source: { file: `${uid}.json` } }] as const;
+}
+
+describe('desiredSchema', () => {
+  const set: SchemaSet = {
+    contentTypes: new Map([
+      contentType('api::post.post', {
+        kind: 'collectionType',
+        collectionName: 'posts',
+        info: { singularName: 'post', pluralName: 'posts' },
+        attributes: {
+          title: { type: 'string', unique: true },
+          slug: { type: 'uid' },
+          publishedAt: { type: 'datetime' },
+          tags: { type: 'relation', relation: 'manyToMany', target: 'api::tag.tag', inversedBy: 'posts' },
+          cover: { type: 'media' },
+          parts: { type: 'component', component: 'blog.part', repeatable: true },
+        },
+      }),
+      contentType('api::tag.tag', {
+        kind: 'collectionType',
+        collectionName: 'tags',
+        info: { singularName: 'tag', pluralName: 'tags' },
+        attributes: { posts: { type: 'relation', relation: 'manyToMany', target: 'api::post.post', mappedBy: 'tags' } },
+      }),
+    ]),
+    components: new Map([['blog.part', { uid: 'blog.part', category: 'blog', schema: { collectionName: 'components_blog_parts', info: {}, attributes: { n: { type: 'integer' } } }, source: { file: 'part.json' } }]]),
+  };
+  addTimestamps(set);
+  const tables = desiredSchema(buildModels(set));
+  const byName = new Map(tables.map((t) => [t.name, t]));
+
+  it('lists entity tables, then link and join tables, then bookkeeping', () => {
+    expect(tables.map((t) => t.name)).to.deep.equal([
+      'posts', 'tags', 'components_blog_parts', 'posts_tags_links', 'posts_components',
+      'strapi_core_store_settings', 'strapi_database_schema', 'strapi_migrations',
+    ]);
+  });
+
+  it('puts the creator columns after the timestamps, and a unique index on a uid only', () => {
+    const posts = byName.get('posts')!;
+    expect(posts.columns.map((c) => c.name)).to.deep.equal(['id', 'title', 'slug', 'published_at', 'created_at', 'updated_at', 'created_by_id', 'updated_by_id']);
+    expect(posts.indexes.map((i) => i.name)).to.deep.equal(['posts_slug_unique', 'posts_created_by_id_fk', 'posts_updated_by_id_fk']);
+    expect(byName.get('components_blog_parts')!.columns.map((c) => c.name)).to.deep.equal(['id', 'n']);
+  });
+
+  it('describes the link table from the owning side only, with both order columns and cascading keys', () => {
+    const link = byName.get('posts_tags_links')!;
+    expect(link.columns.map((c) => [c.name, c.kind])).to.deep.equal([['id', 'increments'], ['post_id', 'integer'], ['tag_id', 'integer'], ['tag_order', 'double'], ['post_order', 'double']]);
+    expect(link.indexes).to.deep.equal([
+      { name: 'posts_tags_links_fk', columns: ['post_id'], unique: false },
+      { name: 'posts_tags_links_inv_fk', columns: ['tag_id'], unique: false },
+      { name: 'posts_tags_links_order_fk', columns: ['tag_order'], unique: false },
+      { name: 'posts_tags_links_order_inv_fk', columns: ['post_order'], unique: false },
+      { name: 'posts_tags_links_unique', columns: ['post_id', 'tag_id'], unique: true },
+    ]);
+    expect(link.foreignKeys).to.deep.equal([
+      { name: 'posts_tags_links_fk', column: 'post_id', referencedTable: 'posts' },
+      { name: 'posts_tags_links_inv_fk', column: 'tag_id', referencedTable: 'tags' },
+    ]);
+  });
+
+  it('gives the component join table its columns, indexes and key', () => {
+    const join = byName.get('posts_components')!;
+    expect(join.columns.map((c) => c.name)).to.deep.equal(['id', 'entity_id', 'component_id', 'component_type', 'field', 'order']);
+    expect(join.indexes.map((i) => i.name)).to.deep.equal(['posts_field_index', 'posts_component_type_index', 'posts_entity_fk', 'posts_unique']);
+    expect(join.foreignKeys).to.deep.equal([{ name: 'posts_entity_fk', column: 'entity_id', referencedTable: 'posts' }]);
+  });
+});

@@ -1,0 +1,71 @@
+import { expect } from 'chai';
+import { BootError } from '../errors';
+import { definePlugin, type PluginDefinition } from './plugin';
+import { orderPlugins } from './plugin-order';
+
+const plugin = (name: string, requires?: string[]): PluginDefinition => definePlugin({ name, requires });
+const names = (plugins: PluginDefinition[]) => plugins.map((p) => p.name);
+
+function bootError(fn: () => unknown): BootError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).to.be.instanceOf(BootError);
+    return error as BootError;
+  }
+  throw new Error('expected a BootError');
+}
+
+describe('orderPlugins', () => {
+  it('starts each plugin after what it requires, whatever the given order', () => {
+    const given = [plugin('c', ['b']), plugin('b', ['a']), plugin('a')];
+    expect(names(orderPlugins(given))).to.deep.equal(['a', 'b', 'c']);
+  });
+
+  it('keeps the given order of independent plugins', () => {
+    expect(names(orderPlugins([plugin('z'), plugin('x'), plugin('y')]))).to.deep.equal(['z', 'x', 'y']);
+  });
+
+  it('moves only what a dependency needs and leaves the rest in place', () => {
+    const given = [plugin('i18n', ['query-engine']), plugin('upload'), plugin('query-engine'), plugin('graphql', ['query-engine', 'upload'])];
+    expect(names(orderPlugins(given))).to.deep.equal(['query-engine', 'i18n', 'upload', 'graphql']);
+  });
+
+  it('does not change the list it is given', () => {
+    const given = [plugin('b', ['a']), plugin('a')];
+    orderPlugins(given);
+    expect(names(given)).to.deep.equal(['b', 'a']);
+  });
+
+  it('rejects a missing dependency, naming both plugins', () => {
+    const error = bootError(() => orderPlugins([plugin('a'), plugin('graphql', ['upload'])]));
+    expect(error.code).to.equal('PLUGIN_MISSING_DEPENDENCY');
+    expect(error.message).to.equal('Plugin "graphql" requires plugin "upload", which is not enabled or not installed');
+  });
+
+  it('rejects a cycle, naming every plugin in it', () => {
+    const error = bootError(() => orderPlugins([plugin('free'), plugin('a', ['c']), plugin('b', ['a']), plugin('c', ['b'])]));
+    expect(error.code).to.equal('PLUGIN_CYCLE');
+    expect(error.message).to.equal('Plugins depend on each other in a cycle: a -> c -> b -> a');
+  });
+
+  it('rejects a plugin that requires itself', () => {
+    const error = bootError(() => orderPlugins([plugin('a', ['a'])]));
+    expect(error.code).to.equal('PLUGIN_CYCLE');
+    expect(error.message).to.equal('Plugins depend on each other in a cycle: a -> a');
+  });
+
+  it('rejects two plugins with the same name', () => {
+    const error = bootError(() => orderPlugins([plugin('a'), plugin('a')]));
+    expect(error.code).to.equal('PLUGIN_DUPLICATE');
+    expect(error.message).to.equal('Plugin "a" is defined twice');
+  });
+});
+
+describe('orderPlugins with disabled plugins', () => {
+  it('says when a required plugin is disabled, naming both plugins and the file', () => {
+    const error = bootError(() => orderPlugins([plugin('needs-i18n', ['i18n'])], { names: new Set(['i18n']), file: 'config/plugins.ts' }));
+    expect(error.code).to.equal('PLUGIN_MISSING_DEPENDENCY');
+    expect(error.message).to.equal('Plugin "needs-i18n" requires plugin "i18n", which is disabled in config/plugins.ts');
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * The read-only model endpoints of Strapi v4's content-type-builder that real frontends call to
+ * learn the model (gatsby-source-strapi): `GET /api/content-type-builder/content-types` and
+ * `/components`, each `{ data: [{ uid, apiID | apiId, schema }] }`.
+ */
+import type { Attribute, LoadedComponent, LoadedContentType, Platform, RouteDefinition } from '@platform/core';
+
+function formatAttributes(attributes: Record<string, Attribute>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, attribute] of Object.entries(attributes)) {
+    if (attribute.type === 'relation') {
+      const { inversedBy, mappedBy } = attribute as { inversedBy?: string; mappedBy?: string };
+      out[name] = { ...attribute, targetAttribute: inversedBy ?? mappedBy ?? null };
+    } else {
+      out[name] = { ...attribute };
+    }
+  }
+  return out;
+}
+
+export function formatContentType(ct: LoadedContentType): Record<string, unknown> {
+  const { schema } = ct;
+  return {
+    uid: ct.uid,
+    ...(ct.namespace === 'plugin' ? { plugin: ct.apiName } : {}),
+    apiID: schema.info.singularName,
+    schema: {
+      draftAndPublish: schema.options?.draftAndPublish === true,
+      displayName: schema.info.displayName,
+      singularName: schema.info.singularName,
+      pluralName: schema.info.pluralName,
+      description: schema.info.description ?? '',
+      pluginOptions: schema.pluginOptions ?? {},
+      kind: schema.kind ?? 'collectionType',
+      collectionName: schema.collectionName,
+      attributes: formatAttributes(schema.attributes),
+      visible: true,
+    },
+  };
+}
+
+export function formatComponent(component: LoadedComponent): Record<string, unknown> {
+  const { schema } = component;
+  const info = (schema.info ?? {}) as { displayName?: string; description?: string; icon?: string };
+  return {
+    uid: component.uid,
+    category: component.category,
+    apiId: component.uid.split('.')[1],
+    schema: {
+      displayName: info.displayName,
+      description: info.description ?? '',
+      icon: info.icon,
+      collectionName: schema.collectionName,
+      pluginOptions: (schema as { pluginOptions?: Record<string, unknown> }).pluginOptions ?? {},
+      attributes: formatAttributes(schema.attributes),
+    },
+  };
+}
+
+export function contentTypeBuilderRoutes(platform: Platform): RouteDefinition[] {
+  const info = { type: 'content-api' as const, pluginName: 'content-type-builder' };
+  return [
+    {
+      method: 'GET',
+      path: '/content-types',
+      handler: () => ({ data: [...platform.schemas.contentTypes.values()].map(formatContentType) }),
+      config: { auth: { scope: ['plugin::content-type-builder.content-types.getContentTypes'] } },
+      info,
+    },
+    {
+      method: 'GET',
+      path: '/components',
+      handler: () => ({ data: [...platform.schemas.components.values()].map(formatComponent) }),
+      config: { auth: { scope: ['plugin::content-type-builder.components.getComponents'] } },
+      info,
+    },
+  ];
+}

@@ -1,0 +1,143 @@
+/**
+ * The core controllers of Strapi v4: find, findOne, create, update, delete for a collection
+ * type; find, update, delete for a single type. Every action goes through the content-type's
+ * service (`api::<api>.<name>`, which the app may override) and answers the `{ data, meta }`
+ * shape. The helpers are methods too, so an override can reuse them and `super` reaches the
+ * actions (the core controller is the prototype of the app's object).
+ */
+import { NotFoundError, ValidationError, type Platform, type RequestContext } from '@platform/core';
+import { toId, type Entity, type FindParams } from '@platform/query-engine';
+import type { CollectionTypeService, SingleTypeService } from './core-service';
+import { sanitizeInput, sanitizeOutput, sanitizeQuery, validateQuery } from './sanitize';
+import { transformResponse, type RestData } from './transform-response';
+
+export type RestResponse = { data: RestData; meta: Record<string, unknown> };
+
+export interface ControllerHelpers {
+  sanitizeQuery(ctx: RequestContext): FindParams;
+  validateQuery(ctx: RequestContext): void;
+  sanitizeInput(data: Record<string, unknown>, ctx: RequestContext): Record<string, unknown>;
+  /** Throws the 400 of Strapi v4 when `data` is not an object; returns it typed. */
+  validateInput(data: unknown, ctx: RequestContext): Record<string, unknown>;
+  sanitizeOutput<T>(data: T, ctx: RequestContext): T;
+  transformResponse(data: Entity | Entity[] | null | undefined, meta?: Record<string, unknown>): RestResponse | null | undefined;
+}
+
+export interface CollectionTypeController extends ControllerHelpers {
+  find(ctx: RequestContext): Promise<RestResponse>;
+  findOne(ctx: RequestContext): Promise<RestResponse>;
+  create(ctx: RequestContext): Promise<RestResponse>;
+  update(ctx: RequestContext): Promise<RestResponse>;
+  delete(ctx: RequestContext): Promise<RestResponse>;
+}
+
+export interface SingleTypeController extends ControllerHelpers {
+  find(ctx: RequestContext): Promise<RestResponse>;
+  update(ctx: RequestContext): Promise<RestResponse>;
+  delete(ctx: RequestContext): Promise<RestResponse>;
+}
+
+export type CoreController = CollectionTypeController | SingleTypeController;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** The `data` of a POST/PUT body, unchecked (`validateInput` checks it). */
+export function bodyData(ctx: RequestContext): unknown {
+  const body = ctx.request.body;
+  return isPlainObject(body) ? body.data : undefined;
+}
+
+/** A write takes only the read-back parameters of the query (fields, populate) and the plugin ones. */
+function writeQuery(query: FindParams): Omit<FindParams, 'filters' | 'sort' | 'pagination'> {
+  const { filters: _f, sort: _s, pagination: _p, ...rest } = query;
+  return rest;
+}
+
+/**
+ * A missing entry is the 404 envelope `Not Found`. It is thrown rather than returned as null,
+ * so an app override that reshapes `super.findOne(ctx)` never meets a null (a 500 in Strapi v4).
+ */
+function found(response: RestResponse | null | undefined): RestResponse {
+  if (!response) throw new NotFoundError('Not Found', {});
+  return response;
+}
+
+function createHelpers(platform: Platform, uid: string): ControllerHelpers {
+  const model = () => platform.models.get(uid);
+  return {
+    sanitizeQuery: (ctx) => sanitizeQuery(ctx.query),
+    validateQuery: (ctx) => validateQuery(ctx.query),
+    sanitizeInput: (data) => sanitizeInput(data, model()),
+    validateInput(data) {
+      if (!isPlainObject(data)) throw new ValidationError('Missing "data" payload in the request body', {});
+      return data;
+    },
+    sanitizeOutput: <T>(data: T) => sanitizeOutput(data, model(), platform.models) as T,
+    transformResponse: (data, meta = {}) => transformResponse(data, meta, model(), platform.models),
+  };
+}
+
+export function createCollectionTypeController(platform: Platform, uid: string): CollectionTypeController {
+  const service = () => platform.service<CollectionTypeService>(uid);
+  return {
+    ...createHelpers(platform, uid),
+    async find(ctx) {
+      this.validateQuery(ctx);
+      const query = this.sanitizeQuery(ctx);
+      const { results, pagination } = await service().find(query);
+      return this.transformResponse(this.sanitizeOutput(results, ctx), { pagination }) as RestResponse;
+    },
+    async findOne(ctx) {
+      const id = toId(ctx.params.id);
+      this.validateQuery(ctx);
+      const entity = await service().findOne(id, this.sanitizeQuery(ctx));
+      return found(this.transformResponse(this.sanitizeOutput(entity, ctx)));
+    },
+    async create(ctx) {
+      this.validateQuery(ctx);
+      const data = this.sanitizeInput(this.validateInput(bodyData(ctx), ctx), ctx);
+      const entity = await service().create({ ...writeQuery(this.sanitizeQuery(ctx)), data });
+      return found(this.transformResponse(this.sanitizeOutput(entity, ctx)));
+    },
+    async update(ctx) {
+      const id = toId(ctx.params.id);
+      this.validateQuery(ctx);
+      const data = this.sanitizeInput(this.validateInput(bodyData(ctx), ctx), ctx);
+      const entity = await service().update(id, { ...writeQuery(this.sanitizeQuery(ctx)), data });
+      return found(this.transformResponse(this.sanitizeOutput(entity, ctx)));
+    },
+    async delete(ctx) {
+      const id = toId(ctx.params.id);
+      this.validateQuery(ctx);
+      const entity = await service().delete(id, this.sanitizeQuery(ctx));
+      return found(this.transformResponse(this.sanitizeOutput(entity, ctx)));
+    },
+  };
+}
+
+export function createSingleTypeController(platform: Platform, uid: string): SingleTypeController {
+  const service = () => platform.service<SingleTypeService>(uid);
+  return {
+    ...createHelpers(platform, uid),
+    async find(ctx) {
+      this.validateQuery(ctx);
+      const entity = await service().find(this.sanitizeQuery(ctx));
+      return found(this.transformResponse(this.sanitizeOutput(entity, ctx)));
+    },
+    async update(ctx) {
+      this.validateQuery(ctx);
+      const data = this.sanitizeInput(this.validateInput(bodyData(ctx), ctx), ctx);
+      const entity = await service().createOrUpdate({ ...writeQuery(this.sanitizeQuery(ctx)), data });
+      return found(this.transformResponse(this.sanitizeOutput(entity, ctx)));
+    },
+    async delete(ctx) {
+      this.validateQuery(ctx);
+      const entity = await service().delete(this.sanitizeQuery(ctx));
+      return found(this.transformResponse(this.sanitizeOutput(entity, ctx)));
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * The core services of Strapi v4, one per content-type (`api::<api>.<name>`): thin methods over
+ * the entity service that an app can override with `createCoreService(uid, ...)` and reach
+ * again with `super`.
+ */
+import type { Platform } from '@platform/core';
+import type { Entity, EntityService, FindParams, PageMeta, WriteParams } from '@platform/query-engine';
+
+export interface CollectionTypeService {
+  find(params?: FindParams): Promise<{ results: Entity[]; pagination: PageMeta }>;
+  findOne(id: number | string, params?: FindParams): Promise<Entity | null>;
+  create(params: WriteParams): Promise<Entity>;
+  update(id: number | string, params: WriteParams): Promise<Entity | null>;
+  delete(id: number | string, params?: FindParams): Promise<Entity | null>;
+}
+
+export interface SingleTypeService {
+  find(params?: FindParams): Promise<Entity | null>;
+  createOrUpdate(params: WriteParams): Promise<Entity | null>;
+  delete(params?: FindParams): Promise<Entity | null>;
+}
+
+export type CoreService = CollectionTypeService | SingleTypeService;
+
+const entityService = (platform: Platform): EntityService => platform.service('plugin::query-engine.entity-service');
+
+export function createCollectionTypeService(platform: Platform, uid: string): CollectionTypeService {
+  return {
+    find: (params = {}) => entityService(platform).findPage(uid, params),
+    findOne: (id, params = {}) => entityService(platform).findOne(uid, id, params),
+    create: (params) => entityService(platform).create(uid, params),
+    update: (id, params) => entityService(platform).update(uid, id, params),
+    delete: (id, params = {}) => entityService(platform).delete(uid, id, params),
+  };
+}
+
+/**
+ * How a write finds the one entry of a single type: in its locale (i18n), among drafts too
+ * (Strapi v4 looks it up in preview), only its id.
+ */
+function lookupParams(platform: Platform, uid: string, params: FindParams | WriteParams): FindParams {
+  const model = platform.models.get(uid);
+  return {
+    ...(params.locale !== undefined ? { locale: params.locale } : {}),
+    ...(model.fields.has('publishedAt') ? { publicationState: 'preview' } : {}),
+    pagination: { start: 0, limit: 1, withCount: false },
+  };
+}
+
+export function createSingleTypeService(platform: Platform, uid: string): SingleTypeService {
+  return {
+    async find(params = {}) {
+      const { pagination: _ignored, ...rest } = params;
+      const [entry] = await entityService(platform).findMany(uid, { ...rest, pagination: { start: 0, limit: 1, withCount: false } });
+      return entry ?? null;
+    },
+    async createOrUpdate(params) {
+      const [existing] = await entityService(platform).findMany(uid, lookupParams(platform, uid, params));
+      if (!existing) return entityService(platform).create(uid, params);
+      return entityService(platform).update(uid, existing.id, params);
+    },
+    async delete(params = {}) {
+      const [existing] = await entityService(platform).findMany(uid, lookupParams(platform, uid, params));
+      if (!existing) return null;
+      return entityService(platform).delete(uid, existing.id, params);
+    },
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * The REST shape of Strapi v4: a flat entity `{ id, title, category: {...} }` becomes
+ * `{ id, attributes: { title, category: { data: { id, attributes } } } }`. Relations and media
+ * are wrapped in `{ data }`, components stay flat (`{ id, ...fields }`), dynamic-zone items keep
+ * `__component`, and a populated count becomes `{ data: { attributes: { count } } }`.
+ * Keys keep the entity's order.
+ */
+import type { Model, ModelRegistry } from '@platform/core';
+import { RelationCount, type Entity } from '@platform/query-engine';
+
+export const UPLOAD_FILE_UID = 'plugin::upload.file';
+
+export interface RestEntry {
+  id: unknown;
+  attributes: Record<string, unknown>;
+}
+
+export type RestData = RestEntry | RestEntry[] | null;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Wraps a populated relation or media value (`{ data: entry | [entry] | null }`). */
+function wrapRelation(value: unknown, target: Model | undefined, models: ModelRegistry): unknown {
+  if (value instanceof RelationCount) return { data: { attributes: { count: value.count } } };
+  return { data: transformEntry(value, target, models) };
+}
+
+function transformAttributes(entity: Record<string, unknown>, model: Model | undefined, models: ModelRegistry): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(entity)) {
+    if (key === 'id') continue;
+    const field = model?.fields.get(key);
+    switch (field?.kind) {
+      case 'relation':
+        out[key] = wrapRelation(value, models.find(field.target), models);
+        break;
+      case 'media':
+        out[key] = wrapRelation(value, models.find(UPLOAD_FILE_UID), models);
+        break;
+      case 'component':
+        out[key] = Array.isArray(value)
+          ? value.map((item) => transformComponent(item, models.find(field.component), models))
+          : transformComponent(value, models.find(field.component), models);
+        break;
+      case 'dynamiczone':
+        out[key] = Array.isArray(value) ? value.map((item) => transformDynamicZoneItem(item, models)) : value;
+        break;
+      default:
+        out[key] = value;
+    }
+  }
+  return out;
+}
+
+/** An entry (or a list of entries) as `{ id, attributes }`; null and undefined pass through. */
+export function transformEntry(value: unknown, model: Model | undefined, models: ModelRegistry): unknown {
+  if (value === null || value === undefined) return value;
+  if (Array.isArray(value)) return value.map((item) => transformEntry(item, model, models));
+  if (!isRecord(value)) return value;
+  return { id: value.id, attributes: transformAttributes(value, model, models) };
+}
+
+/** A component stays flat: `{ id, ...fields }`, with relations inside it wrapped. */
+export function transformComponent(value: unknown, component: Model | undefined, models: ModelRegistry): unknown {
+  if (!isRecord(value)) return value;
+  return { id: value.id, ...transformAttributes(value, component, models) };
+}
+
+function transformDynamicZoneItem(value: unknown, models: ModelRegistry): unknown {
+  if (!isRecord(value)) return value;
+  const uid = value.__component;
+  const component = typeof uid === 'string' ? models.find(uid) : undefined;
+  const { __component: _uid, ...rest } = transformAttributes(value, component, models);
+  // `id` then `__component` lead, as Strapi v4 answers.
+  return { id: value.id, __component: uid, ...rest };
+}
+
+/** The envelope `{ data, meta }`; null and undefined stay as they are (the caller makes the 404). */
+export function transformResponse(
+  data: Entity | Entity[] | null | undefined,
+  meta: Record<string, unknown>,
+  model: Model,
+  models: ModelRegistry,
+): { data: RestData; meta: Record<string, unknown> } | null | undefined {
+  if (data === null || data === undefined) return data;
+  return { data: transformEntry(data, model, models) as RestData, meta };
+}

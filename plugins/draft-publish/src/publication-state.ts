@@ -1,0 +1,35 @@
+/**
+ * The `publicationState` parameter: `live` (the default) shows published entries only, at the
+ * root, for a read by id and in every populated level; `preview` shows drafts too.
+ */
+import { ValidationError, type Model } from '@platform/core';
+import type { FindParams, ScopeContext } from '@platform/query-engine';
+import { PUBLISHED_AT } from './extend-schemas';
+
+export const PUBLICATION_STATES = ['live', 'preview'] as const;
+export type PublicationState = (typeof PUBLICATION_STATES)[number];
+
+/** A model has drafts when the plugin gave it a `publishedAt` attribute. */
+export function modelHasDrafts(model: Model): boolean {
+  return model.fields.has(PUBLISHED_AT) && model.options.draftAndPublish === true;
+}
+
+/** Throws a 400 for any value other than `live`/`preview` (absent means `live`). */
+export function validatePublicationState(params: FindParams): void {
+  const value = params.publicationState;
+  if (value === undefined) return;
+  if (typeof value !== 'string' || !(PUBLICATION_STATES as readonly string[]).includes(value)) {
+    throw new ValidationError('Invalid parameter publicationState', {});
+  }
+}
+
+export function publicationStateOf(params: FindParams): PublicationState {
+  return params.publicationState === 'preview' ? 'preview' : 'live';
+}
+
+/** Hides drafts of draft & publish models unless the root request asked for `preview`. */
+export function scopePublicationState(context: ScopeContext): void {
+  if (!modelHasDrafts(context.model)) return;
+  if (publicationStateOf(context.params) === 'preview') return;
+  context.filters.push({ [PUBLISHED_AT]: { $notNull: true } });
+}

@@ -1,0 +1,65 @@
+/**
+ * `POST /api/<plural>/:id/localizations` and `POST /api/<singular>/localizations`: creates a
+ * localization of an entry, Strapi v4 style. The body is the flat entry (not wrapped in
+ * `data`) with a required `locale`; shared attributes are copied from the source; all
+ * localizations are linked together; the answer is the flat entry with its `localizations`.
+ */
+import { ApplicationError, NotFoundError, type Model, type Platform, type RequestContext } from '@platform/core';
+import type { Entity } from '@platform/query-engine';
+import { LOCALE, LOCALIZATIONS } from './extend-schemas';
+import type { LocalesService } from './locales-service';
+import { linkGroup, localizationGroup } from './localization-links';
+import { fillSharedFields, pushSharedFields, sharedNamesIn } from './shared-fields';
+
+/** Keys a client may not set through this endpoint. */
+const IGNORED_KEYS = new Set(['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', LOCALE, LOCALIZATIONS]);
+
+async function findSource(platform: Platform, model: Model, idParam: string | undefined): Promise<number | null> {
+  if (model.kind === 'singleType') {
+    const row: { id: unknown } | undefined = await platform.db.connection(model.tableName).orderBy('id', 'asc').first('id');
+    return row ? Number(row.id) : null;
+  }
+  if (!idParam || !/^\d+$/.test(idParam)) return null;
+  const row: { id: unknown } | undefined = await platform.db.connection(model.tableName).where('id', Number(idParam)).first('id');
+  return row ? Number(row.id) : null;
+}
+
+async function localesOf(platform: Platform, model: Model, ids: number[]): Promise<string[]> {
+  const rows: Array<{ locale: unknown }> = await platform.db.connection(model.tableName).whereIn('id', ids).select('locale');
+  return rows.map((r) => String(r.locale));
+}
+
+export async function createLocalization(platform: Platform, locales: LocalesService, model: Model, ctx: RequestContext): Promise<Entity> {
+  const entities = platform.service('plugin::query-engine.entity-service');
+  const sourceId = await findSource(platform, model, ctx.params.id);
+  if (sourceId === null) throw new NotFoundError('Entity not found');
+
+  const body = (ctx.request.body && typeof ctx.request.body === 'object' && !Array.isArray(ctx.request.body) ? ctx.request.body : {}) as Record<string, unknown>;
+  const locale = body[LOCALE];
+  if (locale === undefined || locale === null || locale === '') throw new ApplicationError('locale is missing');
+  if (typeof locale !== 'string' || !(await locales.exists(locale))) throw new ApplicationError('locale is invalid');
+
+  const newId = await platform.db.transaction(async () => {
+    const group = await localizationGroup(platform.db.connection, model, sourceId);
+    if ((await localesOf(platform, model, group)).includes(locale)) throw new ApplicationError('locale is already used');
+
+    const data: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(body)) if (!IGNORED_KEYS.has(key)) data[key] = value;
+    // A new localization starts as a draft unless the body says otherwise.
+    if (model.fields.has('publishedAt') && !Object.prototype.hasOwnProperty.call(data, 'publishedAt')) data.publishedAt = null;
+    const source = await entities.findOne(model.uid, sourceId, { publicationState: 'preview' });
+    const sent = sharedNamesIn(model, data);
+    if (source) fillSharedFields(model, data, source);
+    data[LOCALE] = locale;
+
+    const created = await entities.create(model.uid, { data, locale });
+    await linkGroup(platform.db.connection, model, [...group, created.id]);
+    // What the body sent for a shared attribute becomes the value of the whole group.
+    await pushSharedFields(platform.db.connection, model, created.id, group, sent);
+    return created.id;
+  });
+
+  const entry = await entities.findOne(model.uid, newId, { publicationState: 'preview', populate: { [LOCALIZATIONS]: true } });
+  if (!entry) throw new NotFoundError('Entity not found');
+  return entry;
+}

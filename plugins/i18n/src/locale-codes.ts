@@ -1,0 +1,47 @@
+/**
+ * Locale codes (`en`, `fr`, `pt-BR`, `zh-Hans`) and the display names Strapi v4 gives them
+ * (`French (fr)`), and the plugin configuration that lists them.
+ */
+import { BootError } from '@platform/core';
+
+const CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+
+export function isLocaleCode(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= 35 && CODE.test(value);
+}
+
+const displayNames = new Intl.DisplayNames(['en'], { type: 'language', languageDisplay: 'standard' });
+
+/** `English (en)`, `French (fr)`, `Portuguese (Brazil) (pt-BR)`; the code alone when unknown. */
+export function localeDisplayName(code: string): string {
+  let name: string | undefined;
+  try {
+    name = displayNames.of(code);
+  } catch {
+    name = undefined;
+  }
+  return name && name !== code ? `${name} (${code})` : code;
+}
+
+export interface I18nConfig {
+  defaultLocale?: string;
+  locales?: string[];
+  [key: string]: unknown;
+}
+
+export const DEFAULT_LOCALE_CODE = 'en';
+
+/** Checks `config/plugins.ts` `i18n.config` at boot; a bad value names the key (the kernel adds the file). */
+export function validateI18nConfig(config: I18nConfig): void {
+  if (config.defaultLocale !== undefined && !isLocaleCode(config.defaultLocale)) {
+    throw new BootError('CONFIG_PLUGINS', `"defaultLocale" must be a locale code such as "en" (got ${JSON.stringify(config.defaultLocale)})`);
+  }
+  if (config.locales !== undefined) {
+    if (!Array.isArray(config.locales)) throw new BootError('CONFIG_PLUGINS', '"locales" must be an array of locale codes');
+    config.locales.forEach((code, index) => {
+      if (!isLocaleCode(code)) {
+        throw new BootError('CONFIG_PLUGINS', `"locales[${index}]" must be a locale code such as "fr" (got ${JSON.stringify(code)})`);
+      }
+    });
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * Which models and attributes are localized, read from the built models.
+ * Following Strapi v4, an attribute of a localized type is shared by all localizations unless
+ * it says `pluginOptions.i18n.localized: true`; relations and uid attributes are always per
+ * locale; system attributes (timestamps, publishedAt, locale) are never shared.
+ */
+import type { Model, ScalarField } from '@platform/core';
+import { LOCALE, LOCALIZATIONS } from './extend-schemas';
+
+const SYSTEM_ATTRIBUTES = new Set(['id', 'createdAt', 'updatedAt', 'publishedAt', 'createdBy', 'updatedBy', LOCALE, LOCALIZATIONS]);
+
+export function isLocalizedModel(model: Model): boolean {
+  return model.kind !== 'component' && model.pluginOptions?.i18n !== undefined
+    && (model.pluginOptions.i18n as { localized?: boolean }).localized === true && model.fields.has(LOCALE);
+}
+
+/** The scalar attributes whose value all localizations of an entry share. */
+export function sharedScalarFields(model: Model): ScalarField[] {
+  return model.scalarFields.filter((field) => {
+    if (SYSTEM_ATTRIBUTES.has(field.name) || field.type === 'uid') return false;
+    return field.attribute.pluginOptions?.i18n?.localized !== true;
+  });
+}

@@ -1,0 +1,24 @@
+/**
+ * The `locale` parameter on reads of localized types: a list or count shows the default
+ * locale unless `locale` names one (an unknown code simply matches nothing) or is `all`. A
+ * read by id and populated levels ignore it, as in Strapi v4. Other types ignore `locale`.
+ */
+import { ValidationError, type Model } from '@platform/core';
+import type { FindParams, ScopeContext } from '@platform/query-engine';
+import { LOCALE } from './extend-schemas';
+import { isLocalizedModel } from './localized-model';
+
+export const ALL_LOCALES = 'all';
+
+export function validateLocaleParam(model: Model, params: FindParams): void {
+  if (!isLocalizedModel(model) || params.locale === undefined) return;
+  if (typeof params.locale !== 'string' || params.locale.length === 0) throw new ValidationError('Invalid parameter locale', {});
+}
+
+export function scopeLocale(context: ScopeContext, defaultLocale: () => string): void {
+  if (context.level !== 'root' || !isLocalizedModel(context.model)) return;
+  const requested = context.params.locale;
+  if (requested === ALL_LOCALES) return;
+  const code = typeof requested === 'string' && requested.length > 0 ? requested : defaultLocale();
+  context.filters.push({ [LOCALE]: { $eq: code } });
+}

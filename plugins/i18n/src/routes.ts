@@ -1,0 +1,23 @@
+/**
+ * i18n's routes: the plugin's own (`GET /api/i18n/locales`, mounted by the kernel under the
+ * plugin prefix) and one localizations route per localized content-type, added at bootstrap.
+ */
+import type { Model, Platform, RouteDefinition } from '@platform/core';
+import { createLocalization } from './create-localization';
+import type { LocalesService } from './locales-service';
+import { isLocalizedModel } from './localized-model';
+
+export const pluginRoutes: RouteDefinition[] = [
+  { method: 'GET', path: '/locales', handler: 'plugin::i18n.locales.listLocales', config: { auth: { scope: ['plugin::i18n.locales.listLocales'] }, policies: [] } },
+];
+
+export function localizationRoutes(platform: Platform, locales: LocalesService): RouteDefinition[] {
+  return platform.models.contentTypes().filter((model) => model.namespace === 'api' && isLocalizedModel(model)).map((model: Model) => ({
+    method: 'POST',
+    path: model.kind === 'singleType' ? `/${model.singularName}/localizations` : `/${model.pluralName}/:id/localizations`,
+    handler: (ctx) => createLocalization(platform, locales, model, ctx),
+    // The permission Strapi v4 checks for this route: `<content-type uid>.createLocalization`.
+    config: { auth: { scope: [`${model.uid}.createLocalization`] }, policies: [] },
+    info: { type: 'content-api', apiName: model.uid.slice('api::'.length, model.uid.indexOf('.')) },
+  }));
+}

@@ -1,0 +1,80 @@
+/**
+ * The two tables i18n keeps its state in, both in Strapi v4's layout: `i18n_locale` (synced
+ * from the plugin's content-type) and the `strapi_core_store_settings` row that holds the
+ * default locale code. Creating them here only covers a database the schema sync left without
+ * them; on a synced database both checks are no-ops.
+ */
+import type { Knex } from 'knex';
+import { LOCALE_TABLE } from './locale-content-type';
+
+export const CORE_STORE_TABLE = 'strapi_core_store_settings';
+export const DEFAULT_LOCALE_KEY = 'plugin_i18n_default_locale';
+
+export interface LocaleRow {
+  id: number;
+  name: string | null;
+  code: string | null;
+  created_at: unknown;
+  updated_at: unknown;
+}
+
+export async function ensureTables(knex: Knex): Promise<void> {
+  if (!(await knex.schema.hasTable(LOCALE_TABLE))) {
+    await knex.schema.createTable(LOCALE_TABLE, (t) => {
+      t.increments('id');
+      t.string('name');
+      t.string('code');
+      t.datetime('created_at', { precision: 6 });
+      t.datetime('updated_at', { precision: 6 });
+      t.integer('created_by_id');
+      t.integer('updated_by_id');
+    });
+  }
+  if (!(await knex.schema.hasTable(CORE_STORE_TABLE))) {
+    await knex.schema.createTable(CORE_STORE_TABLE, (t) => {
+      t.increments('id');
+      t.string('key');
+      t.text('value');
+      t.string('type');
+      t.string('environment');
+      t.string('tag');
+    });
+  }
+}
+
+export async function readDefaultLocale(knex: Knex | Knex.Transaction): Promise<string | null> {
+  const row = await knex(CORE_STORE_TABLE).where({ key: DEFAULT_LOCALE_KEY }).orderBy('id').first('value');
+  if (!row || typeof row.value !== 'string') return null;
+  try {
+    const parsed: unknown = JSON.parse(row.value);
+    return typeof parsed === 'string' ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Stored the way Strapi v4's core store does: the JSON text of the value and its `typeof`. */
+export async function writeDefaultLocale(knex: Knex | Knex.Transaction, code: string): Promise<void> {
+  const value = JSON.stringify(code);
+  const updated = await knex(CORE_STORE_TABLE).where({ key: DEFAULT_LOCALE_KEY }).update({ value, type: 'string' });
+  if (!updated) await knex(CORE_STORE_TABLE).insert({ key: DEFAULT_LOCALE_KEY, value, type: 'string', environment: null, tag: null });
+}
+
+export async function selectLocales(knex: Knex | Knex.Transaction): Promise<LocaleRow[]> {
+  return knex(LOCALE_TABLE).select('id', 'name', 'code', 'created_at', 'updated_at').orderBy('id', 'asc');
+}
+
+export async function insertLocale(knex: Knex | Knex.Transaction, name: string, code: string, now: Date): Promise<void> {
+  await knex(LOCALE_TABLE).insert({ name, code, created_at: now, updated_at: now });
+}
+
+/** Datetimes come back as Date (MariaDB, PostgreSQL), epoch milliseconds or text (SQLite). */
+export function toIsoString(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'number') return new Date(value).toISOString();
+  const text = String(value);
+  if (/^\d+$/.test(text)) return new Date(Number(text)).toISOString();
+  const date = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text.replace(' ', 'T')}Z`);
+  return Number.isNaN(date.getTime()) ? text : date.toISOString();
+}

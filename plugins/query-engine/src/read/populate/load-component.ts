@@ -1,0 +1,36 @@
+/**
+ * Components of all parent entries in one query through the owner's `<table>_components`
+ * join, in stored `order`: a single component is an object or null, a repeatable one a list.
+ * Their own relations, media and components appear only when populated further.
+ */
+import type { ComponentField, Model } from '@platform/core';
+import type { Engine } from '../../engine';
+import type { Entity, FindParams } from '../../types';
+import type { PopulateNode } from '../query/contracts';
+import { hasSort, inChunks, OWNER, rowsToEntities, groupByOwner, T, targetQuery, type PopulateLevel } from './target-query';
+
+const J = 'pj';
+
+export async function loadComponent(engine: Engine, owner: Model, field: ComponentField, ids: number[], node: PopulateNode, params: FindParams, populate: PopulateLevel): Promise<Map<number, unknown>> {
+  const join = owner.componentJoin;
+  const component = engine.platform.models.find(field.component);
+  if (!join || !component) return new Map();
+
+  const { qb, fields } = targetQuery(engine, component, node, params, { scope: false });
+  const rows = await inChunks(ids, (slice) => {
+    const query = qb.clone()
+      .join(`${join.name} as ${J}`, `${J}.${join.componentColumn}`, `${T}.id`)
+      .select(`${J}.${join.entityColumn} as ${OWNER}`)
+      .where(`${J}.${join.typeColumn}`, field.component)
+      .where(`${J}.${join.fieldColumn}`, field.name)
+      .whereIn(`${J}.${join.entityColumn}`, slice);
+    if (!hasSort(node.sort)) query.orderBy(`${J}.${join.orderColumn}`, 'asc');
+    return query.orderBy(`${J}.id`, 'asc') as Promise<Array<Record<string, unknown>>>;
+  });
+
+  const byId = new Map<number, Entity>();
+  const linked = rowsToEntities(component, rows, fields, byId);
+  await populate(engine, component, [...byId.values()], node.populate, params);
+
+  return groupByOwner(linked, field.repeatable);
+}

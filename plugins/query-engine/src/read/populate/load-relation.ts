@@ -1,0 +1,53 @@
+/**
+ * A populated relation, every kind and both sides, for all parent entries in one query through
+ * the relation's link table: to-many lists in stored order (this side's order column, then the
+ * link id) unless the populate has its own `sort`; to-one the first linked entry or null.
+ */
+import type { Model, RelationField } from '@platform/core';
+import type { Engine } from '../../engine';
+import { RelationCount, type Entity, type FindParams } from '../../types';
+import type { PopulateNode } from '../query/contracts';
+import { applyFilters } from '../query/filters';
+import { applyScope, hasSort, inChunks, OWNER, rowsToEntities, groupByOwner, T, targetQuery, type PopulateLevel } from './target-query';
+
+const L = 'pl';
+
+export async function loadRelation(engine: Engine, field: RelationField, ids: number[], node: PopulateNode, params: FindParams, populate: PopulateLevel): Promise<Map<number, unknown>> {
+  const target = engine.platform.models.get(field.target);
+  if (node.count && field.toMany) return countRelation(engine, field, target, ids, node, params);
+
+  const { qb, fields } = targetQuery(engine, target, node, params, { scope: true });
+  const rows = await inChunks(ids, (slice) => {
+    const query = qb.clone()
+      .join(`${field.link.name} as ${L}`, `${L}.${field.otherColumn}`, `${T}.id`)
+      .select(`${L}.${field.selfColumn} as ${OWNER}`)
+      .whereIn(`${L}.${field.selfColumn}`, slice);
+    if (!hasSort(node.sort) && field.orderColumn) query.orderBy(`${L}.${field.orderColumn}`, 'asc');
+    return query.orderBy(`${L}.id`, 'asc') as Promise<Array<Record<string, unknown>>>;
+  });
+
+  const byId = new Map<number, Entity>();
+  const linked = rowsToEntities(target, rows, fields, byId);
+  await populate(engine, target, [...byId.values()], node.populate, params);
+
+  return groupByOwner(linked, field.toMany);
+}
+
+/** `populate[rel][count]=true`: how many entries each parent links, under the same scope. */
+async function countRelation(engine: Engine, field: RelationField, target: Model, ids: number[], node: PopulateNode, params: FindParams): Promise<Map<number, unknown>> {
+  const rows = await inChunks(ids, (slice) => {
+    const qb = engine.platform.db.connection.queryBuilder()
+      .from(`${target.tableName} as ${T}`)
+      .join(`${field.link.name} as ${L}`, `${L}.${field.otherColumn}`, `${T}.id`)
+      .select(`${L}.${field.selfColumn} as ${OWNER}`)
+      .countDistinct({ total: `${T}.id` })
+      .whereIn(`${L}.${field.selfColumn}`, slice)
+      .groupBy(`${L}.${field.selfColumn}`);
+    applyScope(engine, qb, target, params);
+    if (node.filters) applyFilters(engine, qb, target, T, node.filters, 'populate[filters]', { includePrivate: params.includePrivate === true });
+    return qb as unknown as Promise<Array<Record<string, unknown>>>;
+  });
+  const values = new Map<number, unknown>(ids.map((id) => [id, new RelationCount(0)]));
+  for (const row of rows) values.set(Number(row[OWNER]), new RelationCount(Number(row.total)));
+  return values;
+}

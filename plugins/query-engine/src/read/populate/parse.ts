@@ -1,0 +1,169 @@
+/**
+ * `populate` in every form Strapi v4 accepts, turned into a validated tree of PopulateNodes:
+ * `'*'`, `'a,b.c'`, `['a', 'b.c']`, and the object form with booleans, nested `populate`,
+ * `fields`/`filters`/`sort`/`count`, and dynamic-zone `on` fragments. Unknown keys are ignored
+ * as Strapi ignores them; malformed values are a 400 (where Strapi answers 500).
+ */
+import { ValidationError, type Field, type Model } from '@platform/core';
+import type { Engine } from '../../engine';
+import type { Filters } from '../../types';
+import type { ParsePopulate, PopulateBranch, PopulateNode } from '../query/contracts';
+import { validateBranchOptions } from './validate-options';
+import { invalidPopulate, isPlainObject, MAX_POPULATE_DEPTH, parseBoolish, populatableField, schemaOrder, targetModel, tooDeep } from './parse-helpers';
+
+interface ParseContext {
+  engine: Engine;
+  includePrivate: boolean;
+}
+
+export const parsePopulate: ParsePopulate = (engine, model, input, path, options = {}) =>
+  parseLevel({ engine, includePrivate: options.includePrivate === true }, model, input, path, 0);
+
+/** One level of populate against `model`: any of the accepted forms. */
+function parseLevel(ctx: ParseContext, model: Model, input: unknown, path: string, depth: number): PopulateNode[] {
+  if (input === undefined || input === null || input === '' || input === false) return [];
+  if (depth >= MAX_POPULATE_DEPTH) throw tooDeep();
+  if (input === true) return populateAll(ctx, model);
+  if (typeof input === 'string') {
+    if (input.trim() === '*') return populateAll(ctx, model);
+    return parsePaths(ctx, model, input.split(','), path, depth);
+  }
+  if (Array.isArray(input)) {
+    const paths: string[] = [];
+    input.forEach((value, index) => {
+      if (typeof value !== 'string') throw invalidPopulate(`${path}[${index}]`);
+      paths.push(...value.split(','));
+    });
+    return parsePaths(ctx, model, paths, path, depth);
+  }
+  if (isPlainObject(input)) return parseObject(ctx, model, input, path, depth);
+  throw invalidPopulate(path);
+}
+
+/** `*`: every relation, media, component and dynamic zone, one level deep. */
+function populateAll(ctx: ParseContext, model: Model): PopulateNode[] {
+  const nodes: PopulateNode[] = [];
+  for (const field of model.fields.values()) {
+    if (!populatableField(field, ctx.includePrivate)) continue;
+    nodes.push(field.kind === 'dynamiczone' ? sharedZone(ctx, field.name, field.components, () => ({ populate: [] })) : { field: field.name, populate: [] });
+  }
+  return nodes;
+}
+
+/** The list forms: `a,b.c` and `['a', 'b.c']`; dotted paths populate nested levels. */
+function parsePaths(ctx: ParseContext, model: Model, rawPaths: string[], path: string, depth: number): PopulateNode[] {
+  // first segment -> the rest of each path under it (an empty rest: populate the attribute itself)
+  const grouped = new Map<string, string[]>();
+  for (const raw of rawPaths) {
+    const trimmed = raw.trim();
+    if (trimmed === '') continue;
+    if (trimmed === '*') throw new ValidationError(`Invalid parameter ${path}: "*" is only accepted alone (populate=*)`);
+    const segments = trimmed.split('.');
+    if (segments.length + depth > MAX_POPULATE_DEPTH) throw tooDeep();
+    const [head, ...rest] = segments;
+    const list = grouped.get(head) ?? [];
+    if (rest.length > 0) list.push(rest.join('.'));
+    grouped.set(head, list);
+  }
+  const nodes: PopulateNode[] = [];
+  for (const [name, rests] of grouped) {
+    const field = model.fields.get(name);
+    if (!field || !populatableField(field, ctx.includePrivate)) continue;
+    const nestedPath = `${path}[${name}][populate]`;
+    if (field.kind === 'dynamiczone') {
+      nodes.push(sharedZone(ctx, field.name, field.components, (component) => ({ populate: rests.length > 0 ? parseLevel(ctx, component, rests, nestedPath, depth + 1) : [] })));
+      continue;
+    }
+    const target = targetModel(ctx.engine, field);
+    nodes.push({ field: name, populate: target && rests.length > 0 ? parseLevel(ctx, target, rests, nestedPath, depth + 1) : [] });
+  }
+  return schemaOrder(model, nodes);
+}
+
+/** The object form: `{ a: true, b: { populate, fields, filters, sort, count }, dz: { on } }`. */
+function parseObject(ctx: ParseContext, model: Model, input: Record<string, unknown>, path: string, depth: number): PopulateNode[] {
+  const nodes: PopulateNode[] = [];
+  for (const [key, value] of Object.entries(input)) {
+    // Unknown keys (`0`, `__component`, a scalar attribute) are ignored before their value is
+    // looked at, as Strapi does: `{ "0": {...}, "1": "x", seo: {...} }` populates only `seo`.
+    const field = model.fields.get(key);
+    if (!field || !populatableField(field, ctx.includePrivate)) continue;
+    const node = parseAttribute(ctx, field, value, `${path}[${key}]`, depth);
+    if (node) nodes.push(node);
+  }
+  return schemaOrder(model, nodes);
+}
+
+/** The value given for one attribute in the object form; null when it asks for nothing. */
+function parseAttribute(ctx: ParseContext, field: Field, value: unknown, path: string, depth: number): PopulateNode | null {
+  if (typeof value === 'boolean' || typeof value === 'string') {
+    if (!parseBoolish(value)) return null;
+    return field.kind === 'dynamiczone' ? sharedZone(ctx, field.name, field.components, () => ({ populate: [] })) : { field: field.name, populate: [] };
+  }
+  if (!isPlainObject(value)) throw invalidPopulate(path);
+  if (depth + 1 >= MAX_POPULATE_DEPTH) throw tooDeep();
+
+  if (field.kind === 'dynamiczone') {
+    if (value.on !== undefined && value.on !== null) return zoneFragments(ctx, field.name, field.components, value.on, path, depth);
+    // shared strategy: the same options for every component of the zone
+    return sharedZone(ctx, field.name, field.components, (component) => parseBranch(ctx, component, value, path, depth));
+  }
+
+  const node: PopulateNode = { field: field.name, populate: [] };
+  const target = targetModel(ctx.engine, field);
+  if (target) Object.assign(node, parseBranch(ctx, target, value, path, depth));
+  if (value.count !== undefined && field.kind === 'relation' && field.toMany) {
+    const count = parseCount(value.count, `${path}[count]`);
+    if (count) node.count = true;
+  }
+  return node;
+}
+
+/** `fields`, `filters`, `sort` and nested `populate` for one target model; pagination is ignored. */
+function parseBranch(ctx: ParseContext, target: Model, options: Record<string, unknown>, path: string, depth: number): PopulateBranch {
+  const branch: PopulateBranch = { populate: [] };
+  const { fields, filters, sort, populate } = options;
+  validateBranchOptions(ctx.engine, target, { fields, filters, sort }, path, ctx.includePrivate);
+  if (fields !== undefined && fields !== null) branch.fields = fields;
+  if (filters !== undefined && filters !== null) branch.filters = filters as Filters;
+  if (sort !== undefined && sort !== null && sort !== '') branch.sort = sort;
+  branch.populate = parseLevel(ctx, target, populate, `${path}[populate]`, depth + 1);
+  return branch;
+}
+
+/** `populate[dz][on][cat.comp]=...`: only the listed components' items appear. */
+function zoneFragments(ctx: ParseContext, name: string, allowed: string[], on: unknown, path: string, depth: number): PopulateNode {
+  if (!isPlainObject(on)) throw invalidPopulate(`${path}[on]`);
+  const fragments: Record<string, PopulateBranch> = {};
+  for (const [uid, value] of Object.entries(on)) {
+    if (!allowed.includes(uid)) continue;
+    const component = ctx.engine.platform.models.find(uid);
+    if (!component) continue;
+    const fragmentPath = `${path}[on][${uid}]`;
+    if (typeof value === 'boolean' || typeof value === 'string') {
+      if (parseBoolish(value)) fragments[uid] = { populate: [] };
+      continue;
+    }
+    if (!isPlainObject(value)) throw invalidPopulate(fragmentPath);
+    fragments[uid] = parseBranch(ctx, component, value, fragmentPath, depth + 1);
+  }
+  return { field: name, populate: [], on: fragments };
+}
+
+function sharedZone(ctx: ParseContext, name: string, allowed: string[], branch: (component: Model) => PopulateBranch): PopulateNode {
+  const components: Record<string, PopulateBranch> = {};
+  for (const uid of allowed) {
+    const component = ctx.engine.platform.models.find(uid);
+    if (component) components[uid] = branch(component);
+  }
+  return { field: name, populate: [], components };
+}
+
+function parseCount(value: unknown, path: string): boolean {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'string') {
+    if (['true', 't', '1'].includes(value)) return true;
+    if (['false', 'f', '0'].includes(value)) return false;
+  }
+  throw new ValidationError(`Invalid parameter ${path}: expected true or false`);
+}

@@ -1,0 +1,97 @@
+/**
+ * The SELECT every populated level starts from: the target model's visible (or requested)
+ * scalar columns, the conditions plugins add through the `scope` hook (drafts hidden in
+ * `live`), and the populate's own `filters` and `sort`. Callers join their link table to it.
+ */
+import type { Knex } from 'knex';
+import type { Model, ScalarField } from '@platform/core';
+import type { Engine } from '../../engine';
+import type { Entity, FindParams, ScopeContext } from '../../types';
+import type { PopulateBranch, PopulateNode } from '../query/contracts';
+import { resolveFields } from '../query/fields';
+import { applyFilters } from '../query/filters';
+import { applySort } from '../query/sort';
+import { formatRow } from '../query/format';
+
+/** Alias of the target table in every populate query (link tables use their own short aliases). */
+export const T = 'pt';
+/** The owner id selected beside the target's columns, to group rows per parent entry. */
+export const OWNER = '__owner';
+
+/** Above this many parent ids, a level is loaded in several queries (driver bind limits). */
+export const MAX_IDS_PER_QUERY = 5000;
+
+/** The populate of one level, handed to the loaders so they can recurse into their targets. */
+export type PopulateLevel = (engine: Engine, model: Model, entities: Entity[], nodes: PopulateNode[], params: FindParams) => Promise<void>;
+
+export interface TargetQuery {
+  qb: Knex.QueryBuilder;
+  fields: ScalarField[];
+}
+
+export function targetQuery(engine: Engine, target: Model, branch: Omit<PopulateBranch, 'populate'>, params: FindParams, level: { scope: boolean }): TargetQuery {
+  const options = { includePrivate: params.includePrivate === true };
+  const fields = resolveFields(target, branch.fields, 'populate', options);
+  const columns = [`${T}.id`, ...fields.filter((f) => f.column !== 'id').map((f) => `${T}.${f.column}`)];
+  const qb = engine.platform.db.connection.queryBuilder().from(`${target.tableName} as ${T}`).select(columns);
+  // plugins' scope conditions may name any attribute; the request's own are checked as usual
+  if (level.scope) applyScope(engine, qb, target, params);
+  if (branch.filters) applyFilters(engine, qb, target, T, branch.filters, 'populate[filters]', options);
+  if (hasSort(branch.sort)) applySort(engine, qb, target, T, branch.sort, 'populate[sort]', options);
+  return { qb, fields };
+}
+
+/** What plugins push for a populated level of `target` (draft & publish: published only in live). */
+export function applyScope(engine: Engine, qb: Knex.QueryBuilder, target: Model, params: FindParams): void {
+  const context: ScopeContext = { model: target, params, level: 'populate', filters: [] };
+  engine.hooks.scope.call(context);
+  for (const filters of context.filters) applyFilters(engine, qb, target, T, filters, 'filters', { includePrivate: true });
+}
+
+export function hasSort(sort: unknown): boolean {
+  return sort !== undefined && sort !== null && sort !== '';
+}
+
+/** Formats rows once per id: the same target linked to several parents is one object. */
+export function rowsToEntities(target: Model, rows: Array<Record<string, unknown>>, fields: ScalarField[], byId: Map<number, Entity>): Array<{ owner: number; entity: Entity }> {
+  const out: Array<{ owner: number; entity: Entity }> = [];
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const id = Number(row.id);
+    const owner = Number(row[OWNER]);
+    // a deep filter through a to-many relation can repeat a row; each target appears once
+    const key = `${owner}:${id}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    let entity = byId.get(id);
+    if (!entity) {
+      entity = formatRow(target, row, fields);
+      byId.set(id, entity);
+    }
+    out.push({ owner, entity });
+  }
+  return out;
+}
+
+/** Each owner's value: the list of its targets (`many`), or the first one. */
+export function groupByOwner(linked: Array<{ owner: number; entity: Entity }>, many: boolean): Map<number, unknown> {
+  const values = new Map<number, unknown>();
+  for (const { owner, entity } of linked) {
+    if (many) {
+      const list = (values.get(owner) as Entity[] | undefined) ?? [];
+      list.push(entity);
+      values.set(owner, list);
+    } else if (!values.has(owner)) {
+      values.set(owner, entity);
+    }
+  }
+  return values;
+}
+
+/** Runs `load` over the ids in slices, so a huge level never exceeds a driver's bind limit. */
+export async function inChunks<T>(ids: number[], load: (slice: number[]) => Promise<T[]>): Promise<T[]> {
+  if (ids.length <= MAX_IDS_PER_QUERY) return load(ids);
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += MAX_IDS_PER_QUERY) out.push(...(await load(ids.slice(i, i + MAX_IDS_PER_QUERY))));
+  return out;
+}

@@ -1,0 +1,150 @@
+/**
+ * `filters`: Strapi v4's filter language turned into SQL conditions on one query builder.
+ * Keys are whitelisted against the model at every depth: unknown keys and operators, dynamic
+ * zones, private attributes and passwords are a 400 `Invalid parameter <key>`. Conditions on
+ * relations, components and media become `id IN (subquery)`, so rows never duplicate.
+ */
+import type { Knex } from 'knex';
+import type { Field, Model } from '@platform/core';
+import type { Engine } from '../../../engine';
+import type { ApplyFilters } from '../contracts';
+import { invalidParameter } from '../errors';
+import { AliasCounter, linkHop } from '../joins';
+import { isHidden, type VisibilityOptions } from '../visibility';
+import { ATTRIBUTE_OPERATORS, applyOperator, nullFlag, toList, type FilterColumn } from './operators';
+
+interface Walk {
+  engine: Engine;
+  aliases: AliasCounter;
+  options: VisibilityOptions;
+}
+
+export const applyFilters: ApplyFilters = (engine, qb, model, alias, filters, path, options = {}) => {
+  void path;
+  if (filters === undefined || filters === null) return;
+  if (!isPlainObject(filters)) throw invalidParameter('filters');
+  applyGroup({ engine, aliases: new AliasCounter(alias), options }, qb, model, alias, filters);
+};
+
+/** A filter object at the root, inside `$and`/`$or`/`$not`, or on a related model. */
+function applyGroup(walk: Walk, qb: Knex.QueryBuilder, model: Model, alias: string, group: Record<string, unknown>): void {
+  for (const [key, value] of Object.entries(group)) {
+    if (value === undefined) continue;
+    if (key === '$and' || key === '$or') {
+      const items = groupList(key, value);
+      if (items.length === 0) continue;
+      qb.where((sub) => {
+        for (const item of items) {
+          if (key === '$and') sub.where((inner) => applyGroup(walk, inner, model, alias, item));
+          else sub.orWhere((inner) => applyGroup(walk, inner, model, alias, item));
+        }
+      });
+    } else if (key === '$not') {
+      if (!isPlainObject(value)) throw invalidParameter(key);
+      if (Object.keys(value).length === 0) continue;
+      qb.whereNot((sub) => applyGroup(walk, sub, model, alias, value));
+    } else if (key === 'id') {
+      applyScalar(walk, qb, { ref: `${alias}.id`, type: 'id' }, value);
+    } else {
+      // Attribute operators (`$eq`, ...) at this level, unknown keys and `__proto__` land here.
+      const field = model.fields.get(key);
+      if (!field || isHidden(field, walk.options)) throw invalidParameter(key);
+      applyField(walk, qb, model, alias, field, value);
+    }
+  }
+}
+
+function applyField(walk: Walk, qb: Knex.QueryBuilder, model: Model, alias: string, field: Field, value: unknown): void {
+  switch (field.kind) {
+    case 'scalar':
+      return applyScalar(walk, qb, { ref: `${alias}.${field.column}`, type: field.type }, value);
+    case 'relation':
+      if (field.relation.startsWith('morph')) throw invalidParameter(field.name);
+      return applyLinked(walk, qb, model, alias, field, value);
+    case 'component':
+    case 'media':
+      return applyLinked(walk, qb, model, alias, field, value);
+    default:
+      throw invalidParameter(field.name);
+  }
+}
+
+/** A value under a scalar: a bare value (`$eq`), a list (`$in`) or an operator object. */
+function applyScalar(walk: Walk, qb: Knex.QueryBuilder, column: FilterColumn, value: unknown): void {
+  const client = walk.engine.platform.db.client;
+  const list = toList(value);
+  if (list) return applyOperator(client, qb, column, '$in', list);
+  if (!isPlainObject(value)) return applyOperator(client, qb, column, '$eq', value);
+  for (const [op, operand] of Object.entries(value)) {
+    if (operand === undefined) continue;
+    if (op === '$not') {
+      qb.whereNot((sub) => applyScalar(walk, sub, column, operand));
+    } else if (op === '$and' || op === '$or') {
+      const items = toList(operand);
+      if (!items) throw invalidParameter(op);
+      if (items.length === 0) continue;
+      qb.where((sub) => {
+        for (const item of items) {
+          if (op === '$and') sub.where((inner) => applyScalar(walk, inner, column, item));
+          else sub.orWhere((inner) => applyScalar(walk, inner, column, item));
+        }
+      });
+    } else if (ATTRIBUTE_OPERATORS.has(op)) {
+      applyOperator(client, qb, column, op, operand);
+    } else {
+      throw invalidParameter(op);
+    }
+  }
+}
+
+/**
+ * A condition on a relation, component or media: the related rows that satisfy it, as
+ * `alias.id IN (SELECT owner FROM link JOIN target WHERE ...)`. Operators given directly on
+ * the key apply to the related id (`filters[category]=3`, `filters[category][$in]=...`);
+ * `$null`/`$notNull` there ask whether any related row exists.
+ */
+function applyLinked(walk: Walk, qb: Knex.QueryBuilder, model: Model, alias: string, field: Field & { kind: 'relation' | 'component' | 'media' }, value: unknown): void {
+  const target: Record<string, unknown> = {};
+  const idOps: Record<string, unknown> = {};
+  let exists: boolean | null = null;
+  if (isPlainObject(value) && !toList(value)) {
+    for (const [key, operand] of Object.entries(value)) {
+      if (operand === undefined) continue;
+      if (key === '$null' || key === '$notNull') {
+        const want = nullFlag(operand);
+        exists = key === '$null' ? !want : want;
+      } else if (ATTRIBUTE_OPERATORS.has(key)) idOps[key] = operand;
+      else target[key] = operand;
+    }
+  } else if (value === null) {
+    exists = false;
+  } else {
+    idOps.$eq = value;
+  }
+  const hasTarget = Object.keys(target).length > 0 || Object.keys(idOps).length > 0;
+  if (exists !== null) {
+    const hop = linkHop(walk.engine, model, field, walk.aliases);
+    const sub = hop.qb.select(hop.ownerRef).whereNotNull(hop.ownerRef);
+    if (exists) qb.whereIn(`${alias}.id`, sub);
+    else qb.whereNotIn(`${alias}.id`, sub);
+  }
+  if (!hasTarget) return;
+  const hop = linkHop(walk.engine, model, field, walk.aliases);
+  const sub = hop.qb.select(hop.ownerRef).whereNotNull(hop.ownerRef);
+  if (Object.keys(idOps).length > 0) applyScalar(walk, sub, { ref: `${hop.targetAlias}.id`, type: 'id' }, idOps);
+  applyGroup(walk, sub, hop.target, hop.targetAlias, target);
+  qb.whereIn(`${alias}.id`, sub);
+}
+
+function groupList(key: string, value: unknown): Record<string, unknown>[] {
+  const items = toList(value);
+  if (!items) throw invalidParameter(key);
+  return items.map((item) => {
+    if (!isPlainObject(item)) throw invalidParameter(key);
+    return item;
+  });
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+}

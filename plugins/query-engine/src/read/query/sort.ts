@@ -1,0 +1,114 @@
+/**
+ * `sort`: every form of Strapi v4 (`'a'`, `'a:desc'`, `'a,b:desc'`, arrays, `{ a: 'desc' }`,
+ * `[{ a: 'asc' }]`, `'category.name'`, `{ category: { name: 'desc' } }`). A field reached
+ * through a relation or component is sorted by a correlated MIN (asc) or MAX (desc) of the
+ * target column, so a to-many relation never duplicates rows. `id asc` always ends the order,
+ * and NULLs sort first ascending on every database (as SQLite and MariaDB do).
+ */
+import type { Knex } from 'knex';
+import { ValidationError, type Model } from '@platform/core';
+import type { Engine } from '../../engine';
+import type { ApplySort, QueryOptions } from './contracts';
+import { invalidParameter } from './errors';
+import { AliasCounter, joinHop, linkHop } from './joins';
+import { isHidden } from './visibility';
+
+export interface SortItem {
+  path: string[];
+  order: 'asc' | 'desc';
+}
+
+export const applySort: ApplySort = (engine, qb, model, alias, sort, path, options = {}) => {
+  void path;
+  const items = parseSort(sort);
+  const aliases = new AliasCounter(`${alias}_s`);
+  for (const item of items) applyItem(engine, qb, model, alias, item, aliases, options);
+  orderBy(engine, qb, `${alias}.id`, 'asc', []);
+};
+
+export function parseSort(sort: unknown): SortItem[] {
+  if (sort === undefined || sort === null || sort === '') return [];
+  const items: SortItem[] = [];
+  collect(sort, [], items);
+  return items;
+}
+
+function collect(value: unknown, prefix: string[], out: SortItem[]): void {
+  if (typeof value === 'string') {
+    if (prefix.length > 0) return void out.push({ path: prefix, order: order(value) });
+    for (const part of value.split(',')) {
+      const text = part.trim();
+      if (!text) continue;
+      const [field, dir, ...rest] = text.split(':');
+      if (rest.length > 0 || !field) throw invalidParameter(text);
+      out.push({ path: field.split('.'), order: dir === undefined ? 'asc' : order(dir) });
+    }
+    return;
+  }
+  if (Array.isArray(value)) {
+    if (prefix.length > 0) throw invalidParameter(prefix.join('.'));
+    for (const item of value) collect(item, [], out);
+    return;
+  }
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value);
+    if (prefix.length === 0 && entries.length > 0 && entries.every(([k]) => /^\d+$/.test(k))) {
+      // qs gives `{ '0': ..., '1': ... }` past its array limit: still a list, in index order.
+      entries.sort(([a], [b]) => Number(a) - Number(b));
+      for (const [, item] of entries) collect(item, [], out);
+      return;
+    }
+    for (const [key, inner] of entries) collect(inner, [...prefix, key], out);
+    return;
+  }
+  throw invalidParameter(prefix.length > 0 ? prefix.join('.') : String(value));
+}
+
+function order(value: string): 'asc' | 'desc' {
+  const lower = value.trim().toLowerCase();
+  if (lower === 'asc' || lower === 'desc') return lower;
+  throw new ValidationError('Invalid order. order can only be one of asc|desc|ASC|DESC');
+}
+
+function applyItem(engine: Engine, qb: Knex.QueryBuilder, model: Model, alias: string, item: SortItem, aliases: AliasCounter, options: QueryOptions): void {
+  const [first, ...rest] = item.path;
+  if (rest.length === 0) {
+    const column = columnOf(model, first, options);
+    return orderBy(engine, qb, `${alias}.${column}`, item.order, []);
+  }
+  // Through links: a correlated subquery from the first hop, joined hop by hop to the last model.
+  const firstField = linkField(model, first, options);
+  const hop = linkHop(engine, model, firstField, aliases);
+  let current = { model: hop.target, alias: hop.targetAlias };
+  for (const name of rest.slice(0, -1)) {
+    const field = linkField(current.model, name, options);
+    const next = joinHop(engine, hop.qb, current.model, current.alias, field, aliases);
+    current = { model: next.target, alias: next.targetAlias };
+  }
+  const column = columnOf(current.model, rest[rest.length - 1], options);
+  const aggregate = item.order === 'asc' ? 'MIN' : 'MAX';
+  hop.qb.select(engine.platform.db.knex.raw(`${aggregate}(??)`, [`${current.alias}.${column}`])).whereRaw('?? = ??', [hop.ownerRef, `${alias}.id`]);
+  const { sql, bindings } = hop.qb.toSQL();
+  orderBy(engine, qb, `(${sql})`, item.order, bindings as unknown[], true);
+}
+
+function columnOf(model: Model, name: string, options: QueryOptions): string {
+  if (name === 'id') return 'id';
+  const field = model.fields.get(name);
+  if (!field || field.kind !== 'scalar' || isHidden(field, options)) throw invalidParameter(name);
+  return field.column;
+}
+
+function linkField(model: Model, name: string, options: QueryOptions) {
+  const field = model.fields.get(name);
+  if (!field || isHidden(field, options)) throw invalidParameter(name);
+  if (field.kind === 'component' || field.kind === 'media') return field;
+  if (field.kind === 'relation' && !field.relation.startsWith('morph')) return field;
+  throw invalidParameter(name);
+}
+
+function orderBy(engine: Engine, qb: Knex.QueryBuilder, expression: string, dir: 'asc' | 'desc', bindings: unknown[], raw = false): void {
+  const nulls = engine.platform.db.client === 'postgres' ? (dir === 'asc' ? ' NULLS FIRST' : ' NULLS LAST') : '';
+  if (raw) qb.orderByRaw(`${expression} ${dir}${nulls}`, bindings as Knex.RawBinding[]);
+  else qb.orderByRaw(`?? ${dir}${nulls}`, [expression]);
+}

@@ -1,0 +1,72 @@
+/**
+ * Hand-built models and an engine stub for the query modules' unit specs: enough metadata to
+ * compile SQL for each dialect without booting a platform or a database.
+ */
+import knexFactory, { type Knex } from 'knex';
+import type { DatabaseClient, Field, Model, ModelRegistry, ScalarField, ScalarType } from '@platform/core';
+import type { Engine } from '../../engine';
+import { createQueryHooks } from '../../hooks';
+
+function scalar(name: string, column: string, type: ScalarType, extra: Record<string, unknown> = {}): ScalarField {
+  return { kind: 'scalar', name, column, type, attribute: { type, ...extra } };
+}
+
+function model(uid: string, tableName: string, fields: Field[], componentJoin = false): Model {
+  return {
+    uid, kind: uid.includes('::') ? 'collectionType' : 'component', tableName, singularName: tableName, pluralName: tableName,
+    namespace: uid.includes('::') ? 'api' : 'component', attributes: {}, fields: new Map(fields.map((f) => [f.name, f])),
+    scalarFields: fields.filter((f): f is ScalarField => f.kind === 'scalar'),
+    componentJoin: componentJoin ? { name: `${tableName}_components`, entityColumn: 'entity_id', componentColumn: 'component_id', typeColumn: 'component_type', fieldColumn: 'field', orderColumn: 'order' } : null,
+    options: {}, pluginOptions: {}, source: `${uid}.json`, hasCreatorColumns: false,
+  };
+}
+
+export const category = model('api::category.category', 'categories', [
+  scalar('name', 'name', 'string'),
+]);
+
+export const seo = model('shared.seo', 'components_shared_seos', [scalar('metaTitle', 'meta_title', 'string')]);
+
+export const article = model('api::article.article', 'articles', [
+  scalar('title', 'title', 'string'),
+  scalar('views', 'views', 'integer'),
+  scalar('featured', 'featured', 'boolean'),
+  scalar('secret', 'secret', 'string', { private: true }),
+  scalar('pass', 'pass', 'password'),
+  scalar('createdAt', 'created_at', 'datetime'),
+  {
+    kind: 'relation', name: 'category', relation: 'manyToOne', target: 'api::category.category', toMany: false, owner: true, inverse: null,
+    link: { name: 'articles_category_links', ownerColumn: 'article_id', targetColumn: 'category_id', targetOrderColumn: null, ownerOrderColumn: null },
+    selfColumn: 'article_id', otherColumn: 'category_id', orderColumn: null, inverseOrderColumn: null, attribute: { type: 'relation', relation: 'manyToOne' },
+  },
+  { kind: 'component', name: 'seo', component: 'shared.seo', repeatable: false, attribute: { type: 'component', component: 'shared.seo' } },
+  { kind: 'dynamiczone', name: 'blocks', components: ['shared.seo'], attribute: { type: 'dynamiczone', components: ['shared.seo'] } },
+  { kind: 'media', name: 'cover', multiple: false, allowedTypes: null, attribute: { type: 'media' } },
+], true);
+
+export const file = model('plugin::upload.file', 'files', [scalar('name', 'name', 'string')]);
+
+export function registry(models: Model[]): ModelRegistry {
+  const byUid = new Map(models.map((m) => [m.uid, m]));
+  return {
+    get: (uid) => {
+      const found = byUid.get(uid);
+      if (!found) throw new Error(`Unknown model ${uid}`);
+      return found;
+    },
+    find: (uid) => byUid.get(uid),
+    has: (uid) => byUid.has(uid),
+    contentTypes: () => models.filter((m) => m.kind !== 'component'),
+    components: () => models.filter((m) => m.kind === 'component'),
+    all: () => [...models],
+  };
+}
+
+const DRIVERS: Record<DatabaseClient, string> = { sqlite: 'better-sqlite3', mysql: 'mysql2', postgres: 'pg' };
+
+/** An engine whose knex only compiles SQL (no connection is ever opened). */
+export function stubEngine(client: DatabaseClient, models: Model[] = [article, category, seo]): { engine: Engine; knex: Knex } {
+  const knex = knexFactory({ client: DRIVERS[client], useNullAsDefault: true });
+  const platform = { db: { knex, client, connection: knex }, models: registry(models) };
+  return { engine: { platform, hooks: createQueryHooks(), lifecycles: new Map() } as unknown as Engine, knex };
+}

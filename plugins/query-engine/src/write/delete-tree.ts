@@ -1,0 +1,32 @@
+/**
+ * Removes components with everything under them: their own nested components (recursively),
+ * their join rows, their links and media morphs, then their rows.
+ */
+import type { Model } from '@platform/core';
+import type { Engine } from '../engine';
+import type { RelationWriter } from '../types';
+import { loadJoinRows } from './join-rows';
+
+/** `byType`: component uid → ids of that component table to delete. */
+export async function deleteComponents(engine: Engine, byType: Map<string, number[]>, writer: RelationWriter | undefined): Promise<void> {
+  for (const [uid, ids] of byType) {
+    if (!ids.length) continue;
+    const model = engine.platform.models.find(uid);
+    if (!model) continue;
+    await deleteOwnedComponents(engine, model, ids, writer);
+    if (writer) await writer.deleteLinks(model, ids);
+    await engine.platform.db.connection(model.tableName).whereIn('id', ids).delete();
+  }
+}
+
+/** Deletes every component owned by the given entries (content-type or component) and the join rows. */
+export async function deleteOwnedComponents(engine: Engine, owner: Model, ownerIds: number[], writer: RelationWriter | undefined): Promise<void> {
+  const join = owner.componentJoin;
+  if (!join || ownerIds.length === 0) return;
+  const rows = await loadJoinRows(engine, owner, ownerIds);
+  if (!rows.length) return;
+  const byType = new Map<string, number[]>();
+  for (const row of rows) byType.set(row.componentType, [...(byType.get(row.componentType) ?? []), row.componentId]);
+  await engine.platform.db.connection(join.name).whereIn(join.entityColumn, ownerIds).delete();
+  await deleteComponents(engine, byType, writer);
+}

@@ -1,0 +1,94 @@
+/**
+ * Stores a validated PreparedEntry tree: the entry row, its components and dynamic-zone items
+ * in their own tables with ordered `<table>_components` join rows (order 1, 2, 3...), nested
+ * components recursively, and the links of every level through the relation writer. Runs
+ * inside the write's transaction (`db.connection`).
+ */
+import type { Engine } from '../engine';
+import type { RelationWriter as Writer } from '../types';
+import type { PreparedEntry } from './validate-entry';
+import { toDatabaseValue } from './db-values';
+import { loadJoinRows } from './join-rows';
+import { deleteComponents } from './delete-tree';
+
+export type RowExtras = Record<string, unknown>;
+
+function rowOf(engine: Engine, entry: PreparedEntry, extras: RowExtras): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const { field, value } of entry.values) row[field.column] = toDatabaseValue(field, value, engine.platform.db.client);
+  return { ...row, ...extras };
+}
+
+/** Inserts a row and returns its id, the same way on the three databases. */
+export async function insertRow(engine: Engine, table: string, row: Record<string, unknown>): Promise<number> {
+  const { db } = engine.platform;
+  if (db.client === 'postgres') {
+    const [inserted] = await db.connection(table).insert(row).returning('id');
+    return Number(typeof inserted === 'object' && inserted !== null ? (inserted as { id: unknown }).id : inserted);
+  }
+  const [id] = await db.connection(table).insert(row);
+  return Number(id);
+}
+
+export async function insertEntry(engine: Engine, entry: PreparedEntry, extras: RowExtras = {}): Promise<number> {
+  const id = await insertRow(engine, entry.model.tableName, rowOf(engine, entry, extras));
+  entry.id = id;
+  return id;
+}
+
+export async function updateEntryRow(engine: Engine, entry: PreparedEntry, id: number, extras: RowExtras = {}): Promise<void> {
+  const row = rowOf(engine, entry, extras);
+  if (Object.keys(row).length === 0) return;
+  await engine.platform.db.connection(entry.model.tableName).where('id', id).update(row);
+}
+
+/** Components, dynamic zones and links of an entry whose row exists (`entry.id` set). */
+export async function writeChildren(engine: Engine, entry: PreparedEntry, writer: Writer | undefined): Promise<void> {
+  const ownerId = entry.id as number;
+  if (entry.components.length) {
+    const join = entry.model.componentJoin!;
+    const existing = entry.mode === 'update' ? await loadJoinRows(engine, entry.model, [ownerId]) : [];
+    for (const { field, items } of entry.components) {
+      const kept = new Set<string>();
+      const joinRows: Array<Record<string, unknown>> = [];
+      for (const [index, item] of (items ?? []).entries()) {
+        if (item.mode === 'update') {
+          await updateEntryRow(engine, item, item.id as number);
+          kept.add(`${item.model.uid}#${item.id}`);
+        } else {
+          await insertEntry(engine, item);
+        }
+        await writeChildren(engine, item, writer);
+        joinRows.push({
+          [join.entityColumn]: ownerId,
+          [join.componentColumn]: item.id,
+          [join.typeColumn]: item.model.uid,
+          [join.fieldColumn]: field.name,
+          [join.orderColumn]: index + 1,
+        });
+      }
+      const previous = existing.filter((row) => row.field === field.name);
+      if (previous.length) {
+        await engine.platform.db.connection(join.name).where(join.entityColumn, ownerId).where(join.fieldColumn, field.name).delete();
+      }
+      if (joinRows.length) await engine.platform.db.connection(join.name).insert(joinRows);
+      const removed = new Map<string, number[]>();
+      for (const row of previous) {
+        if (kept.has(`${row.componentType}#${row.componentId}`)) continue;
+        removed.set(row.componentType, [...(removed.get(row.componentType) ?? []), row.componentId]);
+      }
+      await deleteComponents(engine, removed, writer);
+    }
+  }
+  if (writer && entry.relations) await writer.apply(entry.model, ownerId, entry.relations);
+}
+
+/** Runs the relation writer's checks for every level of the tree, before anything is written. */
+export async function prepareRelations(entry: PreparedEntry, writer: Writer | undefined): Promise<void> {
+  if (writer && Object.keys(entry.relationData).length) {
+    entry.relations = await writer.prepare(entry.model, entry.relationData, { action: entry.mode, id: entry.id });
+  }
+  for (const { items } of entry.components) {
+    for (const item of items ?? []) await prepareRelations(item, writer);
+  }
+}

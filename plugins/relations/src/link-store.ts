@@ -1,0 +1,106 @@
+/**
+ * The SQL of one relation side: reads an entry's ordered list from the link table and writes
+ * the rows a ListPlan asks for. Every statement runs on `platform.db.connection`, which is the
+ * write's open transaction. There is one row per link, so both sides always agree.
+ */
+import type { Knex } from 'knex';
+import type { Platform, RelationField } from '@platform/core';
+import type { ListPlan, StoredLink } from './order-planner';
+
+type Connection = Knex | Knex.Transaction;
+
+/** Whether the other side holds at most one entry (two-way oneToOne, and oneToMany from its "one" side). */
+export function otherSideIsSingle(field: RelationField): boolean {
+  return field.inverse !== null && (field.relation === 'oneToOne' || field.relation === 'oneToMany');
+}
+
+const MAX_INT4 = 2147483647;
+
+/**
+ * The ids that can exist in an integer id column. PostgreSQL refuses to compare an `integer`
+ * column with a larger number (an error, not "no row"), so such ids are left out of queries:
+ * they can only be missing.
+ */
+export function storableIds(platform: Platform, ids: number[]): number[] {
+  return platform.db.client === 'postgres' ? ids.filter((id) => id <= MAX_INT4) : ids;
+}
+
+export class LinkStore {
+  constructor(private readonly platform: Platform) {}
+
+  private get db(): Connection {
+    return this.platform.db.connection;
+  }
+
+  /**
+   * Locks entity rows until the transaction ends, so that writers touching the same lists take
+   * turns and each reads the list as the previous one left it. SQLite has one writer at a time.
+   */
+  async lockRows(table: string, ids: number[]): Promise<void> {
+    if (this.platform.db.client === 'sqlite' || ids.length === 0) return;
+    await this.db(table).select('id').whereIn('id', [...ids].sort((a, b) => a - b)).orderBy('id').forUpdate();
+  }
+
+  /** The entry's linked ids in stored order (ties by link row id, the order they were made). */
+  async readList(field: RelationField, selfId: number): Promise<StoredLink[]> {
+    const { link, selfColumn, otherColumn, orderColumn } = field;
+    const query = this.db(link.name).select({ other: otherColumn }).where(selfColumn, selfId);
+    if (orderColumn) query.select({ position: orderColumn }).orderBy(orderColumn, 'asc');
+    const rows: Array<{ other: number | string; position?: number | string | null }> = await query.orderBy('id', 'asc');
+    return rows.map((row) => ({
+      id: Number(row.other),
+      order: row.position === null || row.position === undefined ? null : Number(row.position),
+    }));
+  }
+
+  /** Writes the difference between the stored list and the plan for entry `selfId`. */
+  async write(field: RelationField, selfId: number, plan: ListPlan): Promise<void> {
+    const { link, selfColumn, otherColumn, orderColumn, inverseOrderColumn } = field;
+    if (plan.removed.length > 0) {
+      await this.db(link.name).where(selfColumn, selfId).whereIn(otherColumn, plan.removed).delete();
+    }
+    if (plan.added.length > 0 && otherSideIsSingle(field)) {
+      // The newly linked entries may belong to one entry of this side only: unlink them from others.
+      await this.db(link.name).whereIn(otherColumn, plan.added).whereNot(selfColumn, selfId).delete();
+    }
+    const orders = new Map(plan.list.map((item) => [item.id, item.order]));
+    if (plan.added.length > 0) {
+      const inverse = inverseOrderColumn ? await this.nextInverseOrders(field, plan.added) : null;
+      const rows = plan.added.map((other) => {
+        const row: Record<string, number> = { [selfColumn]: selfId, [otherColumn]: other };
+        if (orderColumn) row[orderColumn] = orders.get(other) as number;
+        if (inverseOrderColumn && inverse) row[inverseOrderColumn] = inverse.get(other) as number;
+        return row;
+      });
+      // A concurrent writer may have made the same link: the unique pair index keeps one row.
+      await this.db(link.name).insert(rows).onConflict().ignore();
+    }
+    if (orderColumn) {
+      for (const other of plan.reordered) {
+        await this.db(link.name).where(selfColumn, selfId).where(otherColumn, other).update({ [orderColumn]: orders.get(other) });
+      }
+    }
+  }
+
+  /** For each entry of the other side, the order value that appends a new link to its list. */
+  private async nextInverseOrders(field: RelationField, others: number[]): Promise<Map<number, number>> {
+    const column = field.inverseOrderColumn as string;
+    const targetTable = this.platform.models.get(field.target).tableName;
+    await this.lockRows(targetTable, others);
+    const rows: Array<{ other: number | string; last: number | string | null }> = await this.db(field.link.name)
+      .select({ other: field.otherColumn })
+      .max({ last: column })
+      .whereIn(field.otherColumn, others)
+      .groupBy(field.otherColumn);
+    const last = new Map(rows.map((row) => [Number(row.other), row.last === null ? 0 : Number(row.last)]));
+    return new Map(others.map((other) => [other, (last.get(other) ?? 0) + 1]));
+  }
+
+  /** The ids among `ids` that exist in `table`. */
+  async existing(table: string, ids: number[]): Promise<Set<number>> {
+    const candidates = storableIds(this.platform, ids);
+    if (candidates.length === 0) return new Set();
+    const rows: Array<{ id: number | string }> = await this.db(table).select('id').whereIn('id', candidates);
+    return new Set(rows.map((row) => Number(row.id)));
+  }
+}

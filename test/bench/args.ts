@@ -1,0 +1,66 @@
+/**
+ * Command-line options of `npm run bench`.
+ */
+export type BenchDb = 'sqlite' | 'mysql' | 'postgres';
+
+export interface BenchOptions {
+  dbs: BenchDb[];
+  /** articles in the main collection */
+  scale: number;
+  seed: number;
+  /** seconds per autocannon run */
+  duration: number;
+  connections: number;
+  /** run only these workloads (by name) */
+  only: string[] | null;
+  /** also measure 2 workers against 1 */
+  workers: boolean;
+  /** rebuild the data set even if a loaded one exists */
+  reload: boolean;
+}
+
+const HELP = `Usage: npm run bench -- [options]
+  --db sqlite|mysql|postgres|all   databases to run on (default sqlite)
+  --scale N                        articles in the data set (default 10000; 100000 for the large set)
+  --duration S                     seconds per workload run (default 10)
+  --connections N                  autocannon connections (default 50)
+  --workload NAME[,NAME]           run only these workloads
+  --no-workers                     skip the 1 -> 2 workers scaling run
+  --reload                         rebuild the data set
+  --seed N                         data set seed (default 42)`;
+
+export function parseBenchArgs(argv: string[]): BenchOptions {
+  const options: BenchOptions = { dbs: ['sqlite'], scale: 10000, seed: 42, duration: 10, connections: 50, only: null, workers: true, reload: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const next = () => {
+      const value = argv[++i];
+      if (value === undefined) throw new Error(`${arg} needs a value\n${HELP}`);
+      return value;
+    };
+    switch (arg) {
+      case '--db': {
+        const value = next();
+        options.dbs = value === 'all' ? ['sqlite', 'mysql', 'postgres'] : (value.split(',') as BenchDb[]);
+        for (const db of options.dbs) if (!['sqlite', 'mysql', 'postgres'].includes(db)) throw new Error(`unknown --db ${db}\n${HELP}`);
+        break;
+      }
+      case '--scale': options.scale = positive(arg, next()); break;
+      case '--seed': options.seed = positive(arg, next()); break;
+      case '--duration': options.duration = positive(arg, next()); break;
+      case '--connections': options.connections = positive(arg, next()); break;
+      case '--workload': options.only = next().split(','); break;
+      case '--no-workers': options.workers = false; break;
+      case '--reload': options.reload = true; break;
+      case '-h': case '--help': process.stdout.write(HELP + '\n'); process.exit(0); break;
+      default: throw new Error(`unknown option ${arg}\n${HELP}`);
+    }
+  }
+  return options;
+}
+
+function positive(name: string, raw: string): number {
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} takes a whole number >= 1`);
+  return value;
+}

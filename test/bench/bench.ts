@@ -1,0 +1,108 @@
+/**
+ * `npm run bench`: loads a seeded data set, then measures each workload over loopback against
+ * `platform start` and, where it has one, against the hand-written floor.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import path from 'node:path';
+import { Platform } from '@platform/core';
+import { parseBenchArgs, type BenchDb, type BenchOptions } from './args';
+import { prepareBenchDatabase } from './databases';
+import { datasetShape, ensureDataset } from './dataset';
+import { WORKLOADS, type Workload } from './workloads';
+import { startFloor, startPlatform } from './processes';
+import { runLoad } from './load';
+import { renderReport, writeReport, type DbReport, type WorkloadRow } from './report';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+async function measureInProcess(db: BenchDb, options: BenchOptions, workloads: Workload[]) {
+  const database = await prepareBenchDatabase(db, options.scale, options.reload);
+  const platform = new Platform({ appDir: ROOT, logLevel: 'warn', config: { database: database.config } });
+  await platform.start();
+  await platform.listen(0, '127.0.0.1');
+  try {
+    const load = await ensureDataset(platform, datasetShape(options.scale, options.seed));
+    const sql = new Map<string, number>();
+    const { url } = platform.address();
+    for (const w of workloads) {
+      if (w.unavailable?.(platform.enabledPlugins())) continue;
+      await send(url, w);
+      let count = 0;
+      const off = platform.db.onQuery(() => count++);
+      await send(url, w);
+      off();
+      sql.set(w.name, count);
+    }
+    return { database, load, sql, plugins: platform.enabledPlugins() };
+  } finally {
+    await platform.destroy();
+  }
+}
+
+async function send(url: string, w: Workload): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(url + w.path, { method: w.method, headers: w.body ? { 'content-type': 'application/json' } : undefined, body: w.body ? JSON.stringify(w.body) : undefined });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbReport> {
+  const workloads = WORKLOADS.filter((w) => !options.only || options.only.includes(w.name));
+  process.stderr.write(`\n== ${db}: preparing ${options.scale} articles\n`);
+  const { database, load, sql, plugins } = await measureInProcess(db, options, workloads);
+  const server = await startPlatform(database.env);
+  const floor = workloads.some((w) => w.floor) ? await startFloor(database.env) : null;
+  const run = { duration: options.duration, connections: options.connections };
+  const rows: WorkloadRow[] = [];
+  const rssIdleMb = server.rssMb();
+  let rssAfterMb = rssIdleMb;
+  try {
+    for (const w of workloads) {
+      const why = w.unavailable?.(plugins);
+      if (why) {
+        rows.push({ name: w.name, result: null, note: why, sqlPerRequest: null, floor: null, sameJsonAsFloor: null });
+        continue;
+      }
+      process.stderr.write(`  ${w.name} ...`);
+      await send(server.url, w); // warm-up
+      const result = await runLoad(server, w, run);
+      let floorResult = null;
+      let same: boolean | null = null;
+      if (w.floor && floor) {
+        const [ours, theirs] = await Promise.all([send(server.url, w), send(floor.url, w)]);
+        same = ours.status === theirs.status && isDeepStrictEqual(ours.body, theirs.body);
+        floorResult = await runLoad(floor, w, run);
+      }
+      process.stderr.write(` ${Math.round(result.requestsPerSecond)} req/s\n`);
+      rows.push({ name: w.name, result, sqlPerRequest: sql.get(w.name) ?? null, floor: floorResult, sameJsonAsFloor: same });
+    }
+  } finally {
+    rssAfterMb = server.rssMb();
+    await server.stop();
+    await floor?.stop();
+  }
+  let workers: DbReport['workers'] = null;
+  const list = WORKLOADS.find((w) => w.name === 'list-25')!;
+  if (options.workers) {
+    process.stderr.write('  workers 1 -> 2 ...\n');
+    const one = await startPlatform(database.env, 1);
+    const oneResult = await runLoad(one, list, run).finally(() => one.stop());
+    const two = await startPlatform(database.env, 2);
+    const twoResult = await runLoad(two, list, run).finally(() => two.stop());
+    workers = { one: oneResult, two: twoResult };
+  }
+  return { db, scale: options.scale, loadSeconds: load.seconds, startupMs: server.startupMs, rssIdleMb, rssAfterMb, rows, workers };
+}
+
+async function main() {
+  const options = parseBenchArgs(process.argv.slice(2));
+  const reports: DbReport[] = [];
+  for (const db of options.dbs) reports.push(await benchDatabase(db, options));
+  const markdown = renderReport(reports, { duration: options.duration, connections: options.connections, date: new Date().toISOString() });
+  process.stdout.write('\n' + markdown + '\n');
+  process.stderr.write(`written to ${writeReport(markdown)}\n`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,38 @@
+/**
+ * One load run with autocannon against a server over loopback, with the server's own CPU
+ * time per request read from /proc.
+ */
+import autocannon from 'autocannon';
+import type { ServerProcess } from './processes';
+import type { Workload } from './workloads';
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  cpuMsPerRequest: number;
+}
+
+export async function runLoad(server: ServerProcess, workload: Workload, options: { duration: number; connections: number }): Promise<LoadResult> {
+  const cpuBefore = server.cpuMs();
+  const result = await autocannon({
+    url: server.url + workload.path,
+    method: workload.method,
+    connections: options.connections,
+    duration: options.duration,
+    headers: workload.body ? { 'content-type': 'application/json' } : undefined,
+    body: workload.body ? JSON.stringify(workload.body) : undefined,
+  });
+  const cpuMs = server.cpuMs() - cpuBefore;
+  const total = result.requests.total || 1;
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    cpuMsPerRequest: cpuMs / total,
+  };
+}

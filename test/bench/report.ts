@@ -1,0 +1,64 @@
+/**
+ * The bench report: one Markdown table per database, printed and written to
+ * bench/results/latest.md.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { LoadResult } from './load';
+
+export interface WorkloadRow {
+  name: string;
+  result: LoadResult | null;
+  note?: string;
+  sqlPerRequest: number | null;
+  floor: LoadResult | null;
+  sameJsonAsFloor: boolean | null;
+}
+
+export interface DbReport {
+  db: string;
+  scale: number;
+  loadSeconds: number;
+  startupMs: number;
+  rssIdleMb: number;
+  rssAfterMb: number;
+  rows: WorkloadRow[];
+  workers: { one: LoadResult; two: LoadResult } | null;
+}
+
+const f = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+export function renderReport(reports: DbReport[], meta: { duration: number; connections: number; date: string }): string {
+  const lines: string[] = [];
+  lines.push(`# Benchmark results`, '', `${meta.date} · node ${process.version} · autocannon ${meta.connections} connections, ${meta.duration} s per run`, '');
+  for (const r of reports) {
+    lines.push(`## ${r.db} (${f(r.scale)} articles)`, '');
+    lines.push(`Start-up to first answered request: **${f(r.startupMs)} ms** · RSS idle ${f(r.rssIdleMb)} MB, after the runs ${f(r.rssAfterMb)} MB${r.loadSeconds ? ` · data set loaded in ${f(r.loadSeconds, 1)} s` : ''}`, '');
+    lines.push('| workload | req/s | p50 ms | p99 ms | CPU ms/req | SQL/req | floor req/s | floor CPU ms/req | CPU ratio to floor | same JSON as floor | errors/non-2xx |');
+    lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|:-:|---:|');
+    for (const row of r.rows) {
+      if (!row.result) {
+        lines.push(`| ${row.name} | n/a |  |  |  |  |  |  |  |  | ${row.note ?? ''} |`);
+        continue;
+      }
+      const x = row.result;
+      const fl = row.floor;
+      const ratio = fl ? `${f(x.cpuMsPerRequest / fl.cpuMsPerRequest, 2)}×` : '';
+      lines.push(
+        `| ${row.name} | ${f(x.requestsPerSecond)} | ${x.p50} | ${x.p99} | ${f(x.cpuMsPerRequest, 2)} | ${row.sqlPerRequest ?? ''} | ${fl ? f(fl.requestsPerSecond) : ''} | ${fl ? f(fl.cpuMsPerRequest, 2) : ''} | ${ratio} | ${row.sameJsonAsFloor === null ? '' : row.sameJsonAsFloor ? 'yes' : 'NO'} | ${x.errors + x.non2xx} |`,
+      );
+    }
+    if (r.workers) {
+      lines.push('', `Workers (list-25): 1 worker ${f(r.workers.one.requestsPerSecond)} req/s, 2 workers ${f(r.workers.two.requestsPerSecond)} req/s (${f(r.workers.two.requestsPerSecond / r.workers.one.requestsPerSecond, 2)}×).`);
+    }
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+export function writeReport(markdown: string): string {
+  const file = path.resolve(__dirname, '..', '..', 'bench', 'results', 'latest.md');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, markdown + '\n');
+  return file;
+}

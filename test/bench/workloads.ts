@@ -1,0 +1,43 @@
+/**
+ * The workloads of the benchmark: what a frontend asks of a CMS, from a read by id to a
+ * three-level populate and writes with relation changes.
+ */
+export interface Workload {
+  name: string;
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  body?: unknown;
+  /** the floor server answers this one too (same JSON) */
+  floor?: boolean;
+  /** why this workload cannot run yet, if so */
+  unavailable?: (enabledPlugins: string[]) => string | null;
+}
+
+export const WORKLOADS: Workload[] = [
+  { name: 'get-by-id', method: 'GET', path: '/api/articles/17', floor: true },
+  { name: 'list-25', method: 'GET', path: '/api/articles?pagination[pageSize]=25', floor: true },
+  { name: 'list-filtered', method: 'GET', path: '/api/articles?filters[category][id][$eq]=3&filters[title][$containsi]=dolor' },
+  { name: 'list-sorted', method: 'GET', path: '/api/articles?sort[0]=views:desc&sort[1]=title:asc' },
+  { name: 'list-populate-all', method: 'GET', path: '/api/articles?populate=*', floor: true },
+  {
+    name: 'list-populate-3-levels',
+    method: 'GET',
+    path: '/api/articles?populate[tags][populate][articles][fields][0]=title&populate[author][populate][profile]=true&populate[blocks]=*',
+  },
+  { name: 'list-deep-filter', method: 'GET', path: '/api/articles?filters[category][name][$eq]=category-3&filters[tags][name][$eq]=tag-7' },
+  { name: 'create-tag', method: 'POST', path: '/api/tags', body: { data: { name: 'bench tag' } } },
+  { name: 'update-connect', method: 'PUT', path: '/api/articles/17', body: { data: { tags: { connect: [{ id: 1, position: { start: true } }] } } } },
+  {
+    name: 'graphql-populate',
+    method: 'POST',
+    path: '/graphql',
+    body: { query: '{ articles(pagination: { pageSize: 25 }) { data { id attributes { title category { data { id attributes { name } } } tags { data { id attributes { name } } } author { data { id attributes { name } } } } } } }' },
+    unavailable: (plugins) => (plugins.includes('graphql') ? null : 'the graphql plugin is not built yet'),
+  },
+  {
+    name: 'list-25-api-token',
+    method: 'GET',
+    path: '/api/articles?pagination[pageSize]=25',
+    unavailable: (plugins) => (plugins.includes('users-permissions') ? null : 'API tokens come with the users-permissions plugin, not built yet'),
+  },
+];

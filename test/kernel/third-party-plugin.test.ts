@@ -1,0 +1,122 @@
+/**
+ * A third-party plugin (test/fixtures/third-party-plugin) loaded through `resolve` in an app's
+ * config/plugins.ts: its route answers, its service is reachable, its content-type gets a table
+ * and its hooks run. Also: loading it as an installed package, and switching it off.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { BootError } from '@platform/core';
+import type { GreeterService } from '../fixtures/third-party-plugin';
+import { describeEachDatabase, startApp } from '../helpers/app';
+
+const FIXTURES = path.resolve(__dirname, '..', 'fixtures');
+const PLUGIN_APP = path.join(FIXTURES, 'kernel-app-plugins');
+
+describeEachDatabase('third-party plugin from a local path', (ctx) => {
+  it('answers its route, with the greeting from config/plugins.ts', async () => {
+    const res = await ctx.app.get('/api/greeter/hello/Ada');
+    expect(res.status).to.equal(200);
+    expect(res.body).to.deep.equal({ data: { message: 'Bonjour, Ada!' } });
+  });
+
+  it('exposes its service through the plugin handle and the typed registry', () => {
+    const { platform } = ctx.app;
+    const viaHandle = platform.plugin('greeter').service<GreeterService>('greeter');
+    const viaUid = platform.service('plugin::greeter.greeter');
+    expect(viaUid).to.equal(viaHandle);
+    expect(viaUid.greet('Grace')).to.equal('Bonjour, Grace!');
+    expect(platform.plugin('greeter').config('greeting')).to.equal('Bonjour');
+    expect(platform.enabledPlugins()).to.include('greeter');
+  });
+
+  it('registers its content-type and creates its table', async () => {
+    const model = ctx.app.platform.contentType('plugin::greeter.greeting');
+    expect({ uid: model.uid, tableName: model.tableName, kind: model.kind }).to.deep.equal({
+      uid: 'plugin::greeter.greeting',
+      tableName: 'greeter_greetings',
+      kind: 'collectionType',
+    });
+    expect(await ctx.app.knex.schema.hasTable('greeter_greetings')).to.equal(true);
+    for (const column of ['id', 'name', 'count', 'created_at', 'updated_at']) {
+      expect(await ctx.app.knex.schema.hasColumn('greeter_greetings', column), column).to.equal(true);
+    }
+  });
+
+  it('ran its register and bootstrap, and its taps on the kernel bootstrap and ready hooks, in order', () => {
+    expect(ctx.app.platform.service('plugin::greeter.greeter').events).to.deep.equal(['register', 'bootstrap', 'kernel bootstrap hook', 'ready']);
+  });
+}, { appDir: PLUGIN_APP });
+
+describe('third-party plugin loading and switching off', function () {
+  this.timeout(60000);
+  const tmpDirs: string[] = [];
+  after(() => {
+    for (const dir of tmpDirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('loads a plugin by installed package name', async () => {
+    // An app folder whose node_modules holds the plugin as a package.
+    const appDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-pkg-app-'));
+    tmpDirs.push(appDir);
+    fs.mkdirSync(path.join(appDir, 'config'));
+    fs.mkdirSync(path.join(appDir, 'node_modules'));
+    fs.symlinkSync(path.join(FIXTURES, 'third-party-plugin'), path.join(appDir, 'node_modules', 'platform-plugin-greeter'), 'dir');
+    fs.writeFileSync(path.join(appDir, 'config', 'plugins.json'), JSON.stringify({ greeter: { resolve: 'platform-plugin-greeter', config: { greeting: 'Hallo' } } }));
+    const app = await startApp({ appDir });
+    try {
+      const res = await app.get('/api/greeter/hello/Linus');
+      expect(res.status).to.equal(200);
+      expect(res.body).to.deep.equal({ data: { message: 'Hallo, Linus!' } });
+      expect(app.platform.service('plugin::greeter.greeter').events).to.deep.equal(['register', 'bootstrap', 'kernel bootstrap hook', 'ready']);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a disabled plugin contributes nothing: no route, service, content-type, table or hook', async () => {
+    const app = await startApp({ appDir: PLUGIN_APP, env: { GREETER_ENABLED: 'false' } });
+    try {
+      const res = await app.get('/api/greeter/hello/Ada');
+      expect(res.status).to.equal(404);
+      expect(res.body).to.deep.equal({ data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } });
+      const { platform } = app;
+      expect(platform.isPluginEnabled('greeter')).to.equal(false);
+      expect(platform.enabledPlugins()).to.not.include('greeter');
+      expect(platform.services.has('plugin::greeter.greeter')).to.equal(false);
+      expect(platform.models.has('plugin::greeter.greeting')).to.equal(false);
+      expect(platform.routes().filter((r) => r.path.startsWith('/api/greeter'))).to.deep.equal([]);
+      expect(platform.hooks.bootstrap.taps.map((t) => t.name)).to.not.include('greeter');
+      expect(platform.hooks.ready.taps.map((t) => t.name)).to.not.include('greeter');
+      expect(await app.knex.schema.hasTable('greeter_greetings')).to.equal(false);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a plugin that requires a disabled plugin stops start-up, naming both', async () => {
+    const needsGreeter = { name: 'greeter-fan', requires: ['greeter'] };
+    let caught: unknown;
+    try {
+      const app = await startApp({ appDir: PLUGIN_APP, env: { GREETER_ENABLED: 'false' }, plugins: [needsGreeter] });
+      await app.close();
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).to.be.instanceOf(BootError);
+    expect((caught as BootError).message).to.equal('Plugin "greeter-fan" requires plugin "greeter", which is disabled in config/plugins.ts');
+  });
+
+  it('an invalid plugin config stops start-up, naming the file and the plugin', async () => {
+    let caught: unknown;
+    try {
+      const app = await startApp({ appDir: PLUGIN_APP, env: { GREETING: '' }, config: { plugins: { greeter: { config: { greeting: 42 } } } } });
+      await app.close();
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).to.be.instanceOf(BootError);
+    expect((caught as BootError).message).to.equal('config/plugins.ts: "greeter.config" is invalid: "greeting" must be a non-empty string');
+  });
+});

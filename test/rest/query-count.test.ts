@@ -1,0 +1,96 @@
+/**
+ * Query cost of populate (issue 3 item 9): a list issues a fixed number of SQL statements per
+ * populated attribute and level, whatever the number of entries. A page of 5 and a page of 50
+ * cost the same, with `populate=*` and with a populate three levels deep.
+ */
+import { expect } from 'chai';
+import { describeEachDatabase, type TestApp } from '../helpers/app';
+import { articleRow, stamps, T1 } from './populate-seed';
+
+const ENTRIES = 50;
+const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
+/** 50 published articles, each with a category, 3 tags, an author, a related article, an seo with 2 meta tags and 2 blocks. */
+async function seed(app: TestApp): Promise<void> {
+  const knex = app.knex;
+  await knex('categories').insert([{ id: 1, name: 'News', ...stamps(T1) }, { id: 2, name: 'Sport', ...stamps(T1) }]);
+  await knex('tags').insert(range(3).map((id) => ({ id, name: `tag${id}`, ...stamps(T1) })));
+  await knex('writers').insert(range(2).map((id) => ({ id, name: `writer${id}`, ...stamps(T1) })));
+  await knex('articles').insert(range(ENTRIES).map((id) => articleRow(app, { id, title: `article${id}` })));
+  await knex('articles_category_links').insert(range(ENTRIES).map((id) => ({ id, article_id: id, category_id: (id % 2) + 1, article_order: id })));
+  await knex('articles_author_links').insert(range(ENTRIES).map((id) => ({ id, article_id: id, writer_id: (id % 2) + 1, article_order: id })));
+  await knex('articles_tags_links').insert(range(ENTRIES).flatMap((id) => range(3).map((tag) => ({ article_id: id, tag_id: tag, tag_order: tag, article_order: id }))));
+  await knex('articles_related_links').insert(range(ENTRIES).map((id) => ({ id, article_id: id, inv_article_id: (id % ENTRIES) + 1, article_order: 1 })));
+  await knex('components_shared_seos').insert(range(ENTRIES).map((id) => ({ id, meta_title: `seo${id}` })));
+  await knex('components_shared_meta_tags').insert(range(ENTRIES * 2).map((id) => ({ id, name: `name${id}`, content: `content${id}` })));
+  await knex('components_shared_seos_components').insert(range(ENTRIES * 2).map((id) => ({
+    entity_id: Math.ceil(id / 2), component_id: id, component_type: 'shared.meta-tag', field: 'tags', order: id,
+  })));
+  await knex('components_shared_quotes').insert(range(ENTRIES).map((id) => ({ id, title: `q${id}`, body: 'b' })));
+  await knex('components_shared_rich_texts').insert(range(ENTRIES).map((id) => ({ id, body: 'rt' })));
+  await knex('articles_components').insert(range(ENTRIES).flatMap((id) => [
+    { entity_id: id, component_id: id, component_type: 'shared.seo', field: 'seo', order: 1 },
+    { entity_id: id, component_id: id, component_type: 'shared.quote', field: 'blocks', order: 1 },
+    { entity_id: id, component_id: id, component_type: 'shared.rich-text', field: 'blocks', order: 2 },
+  ]));
+}
+
+describeEachDatabase('populate query count', (ctx) => {
+  before(async () => {
+    await seed(ctx.app);
+  });
+
+  async function cost(query: string, pageSize: number): Promise<{ count: number; entries: number; body: any }> {
+    const { result, count } = await ctx.app.countQueries(() => ctx.app.get(`/api/articles?pagination[pageSize]=${pageSize}&${query}`));
+    expect(result.status).to.equal(200);
+    return { count, entries: result.body.data.length, body: result.body };
+  }
+
+  it('populate=*: a page of 5 and a page of 50 issue the same number of statements', async () => {
+    const small = await cost('populate=*', 5);
+    const large = await cost('populate=*', 50);
+    expect(small.entries).to.equal(5);
+    expect(large.entries).to.equal(50);
+    // every entry really got its populated attributes
+    for (const entry of large.body.data) {
+      expect(entry.attributes.tags.data).to.have.length(3);
+      expect(entry.attributes.blocks).to.have.length(2);
+      expect(entry.attributes.category.data).to.not.equal(null);
+      expect(entry.attributes.related.data).to.have.length(1);
+    }
+    expect(large.count).to.equal(small.count);
+    // root list + total + category + tags + author + related + seo + blocks (join + 2 types) +
+    // localizations; media without the upload plugin costs nothing
+    expect(small.count).to.equal(11);
+  });
+
+  it('a three-level nested populate: the same number of statements for 5 and 50 entries', async () => {
+    const query = 'fields[0]=title'
+      + '&populate[category][populate][articles][populate][tags]=true'
+      + '&populate[author][populate][articles][populate][seo][populate]=tags'
+      + '&populate[seo][populate][tags]=true'
+      + '&populate[blocks][populate]=*';
+    const small = await cost(query, 5);
+    const large = await cost(query, 50);
+    expect(small.entries).to.equal(5);
+    expect(large.entries).to.equal(50);
+    const first = large.body.data[0].attributes;
+    expect(first.category.data.attributes.articles.data).to.have.length(ENTRIES / 2);
+    expect(first.category.data.attributes.articles.data[0].attributes.tags.data).to.have.length(3);
+    expect(first.author.data.attributes.articles.data[0].attributes.seo.tags).to.have.length(2);
+    expect(first.seo.tags).to.have.length(2);
+    expect(large.count).to.equal(small.count);
+    // root + total; category, its articles, their tags; author, its articles, their seo, its tags;
+    // seo, its tags; blocks (join + 2 types)
+    expect(small.count).to.equal(14);
+  });
+
+  it('count populate costs one statement per relation for any page size', async () => {
+    const small = await cost('fields[0]=title&populate[tags][count]=true&populate[related][count]=true', 5);
+    const large = await cost('fields[0]=title&populate[tags][count]=true&populate[related][count]=true', 50);
+    expect(large.body.data[49].attributes.tags).to.deep.equal({ data: { attributes: { count: 3 } } });
+    expect(large.count).to.equal(small.count);
+    // root + total + one grouped COUNT per relation
+    expect(small.count).to.equal(4);
+  });
+});
