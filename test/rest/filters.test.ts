@@ -225,6 +225,18 @@ describeEachDatabase('REST filters', (ctx) => {
     });
   });
 
+  it('never matches a draft through a deep filter in live; preview does', async () => {
+    const live = await ctx.app.get('/api/categories?filters[articles][title]=Hello World draft');
+    expect(live.status).to.equal(200);
+    expect(ids(live.body)).to.deep.equal([]);
+    const published = await ctx.app.get('/api/categories?filters[articles][views][$gte]=5&fields[0]=name');
+    expect(published.body.data).to.deep.equal([{ id: 1, attributes: { name: 'News' } }, { id: 2, attributes: { name: 'Sport' } }, { id: 3, attributes: { name: 'Tech' } }]);
+    const preview = await ctx.app.get('/api/categories?filters[articles][title]=Hello World draft&publicationState=preview');
+    expect(ids(preview.body)).to.deep.equal([3]);
+    const root = await ctx.app.get('/api/articles?filters[category][articles][views]=30&publicationState=preview');
+    expect(ids(root.body)).to.deep.equal([4, 6]);
+  });
+
   it('filters the inverse side of a relation (writers by their articles)', async () => {
     const res = await ctx.app.get('/api/writers?filters[articles][title][$startsWith]=Zeb&fields[0]=name');
     expect(res.status).to.equal(200);

@@ -30,7 +30,7 @@ export async function seedReadData(app: TestApp): Promise<void> {
     await k('articles').insert({ ...row, updated_at: row.created_at, published_at: row.created_at, locale: 'en' });
   }
   // A draft: hidden from every default (live) read, whatever it matches.
-  await k('articles').insert({ title: 'Hello World draft', views: 10, featured: true, status: 'review', created_at: stamp, updated_at: stamp, published_at: null, locale: 'en' });
+  await k('articles').insert({ title: 'Hello World draft', views: 30, featured: true, status: 'review', created_at: stamp, updated_at: stamp, published_at: null, locale: 'en' });
   await k('articles_category_links').insert([
     { article_id: 1, category_id: 1, article_order: 1 },
     { article_id: 2, category_id: 2, article_order: 1 },

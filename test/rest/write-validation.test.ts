@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { expect } from 'chai';
+import fc from 'fast-check';
 import { describeEachDatabase, type TestApp } from '../helpers/app';
 
 const appDir = path.join(__dirname, '..', 'fixtures', 'write-types-app');
@@ -188,6 +189,23 @@ describeEachDatabase('write validation', (ctx) => {
         expect(res.body.error.name).to.equal('ValidationError');
       }
       expect(await counts(ctx.app)).to.deep.equal(before);
+    });
+  });
+
+  describe('arbitrary bodies', () => {
+    it('never answer anything but 200 or a 400 envelope', async () => {
+      const attributes = ['name', 'code', 'email', 'slug', 'kind', 'day', 'clock', 'moment', 'stamp', 'count', 'total', 'big', 'ratio', 'amount', 'active', 'data', 'label', 'detail', 'notes', 'blocks', 'id', 'createdAt', '__component'];
+      const value = fc.oneof(
+        fc.jsonValue({ maxDepth: 3 }),
+        fc.constantFrom('2024-01-01', '10:00', '2024-01-01T00:00:00Z', 'Infinity', '1e400', '-0', '9999999999999999999999', 'parts.note'),
+        fc.array(fc.record({ __component: fc.constantFrom('parts.note', 'parts.detail', 'nope'), title: fc.string(), id: fc.integer() }), { maxLength: 3 }),
+      );
+      const bodies = fc.sample(fc.dictionary(fc.constantFrom(...attributes), value, { maxKeys: 6 }), { numRuns: 80, seed: 42 });
+      for (const data of bodies) {
+        const res = await post({ name: 'fuzz', ...data });
+        expect([200, 400], JSON.stringify({ data, body: res.body })).to.include(res.status);
+        if (res.status === 400) expect(res.body.error.name, JSON.stringify(res.body)).to.equal('ValidationError');
+      }
     });
   });
 

@@ -4,12 +4,22 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import knexFactory, { type Knex } from 'knex';
-import pg from 'pg';
 import type { DatabaseClient } from './connection';
 
-// PostgreSQL DATE and NUMERIC come back as strings so that no time zone shifts a date and no
-// precision is lost; the query engine converts them per attribute type.
-pg.types.setTypeParser(1082, (value: string) => value);
+let pgTypesSet = false;
+
+/**
+ * PostgreSQL DATE and NUMERIC come back as strings so that no time zone shifts a date and no
+ * precision is lost; the query engine converts them per attribute type. The driver is loaded
+ * only when a PostgreSQL database is used, which keeps it out of a SQLite start-up.
+ */
+function setPostgresTypeParsers(): void {
+  if (pgTypesSet) return;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const pg = require('pg') as typeof import('pg');
+  pg.types.setTypeParser(1082, (value: string) => value);
+  pgTypesSet = true;
+}
 
 export interface QueryEvent {
   sql: string;
@@ -24,6 +34,7 @@ export class Database {
 
   constructor(client: DatabaseClient, config: Knex.Config) {
     this.client = client;
+    if (client === 'postgres') setPostgresTypeParsers();
     this.knex = knexFactory(config);
     this.knex.on('query', (data: { sql: string; bindings?: unknown[] }) => {
       if (this.listeners.size === 0) return;

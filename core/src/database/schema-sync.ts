@@ -14,16 +14,34 @@ import { applyPlan } from './sync/apply';
 import { storeSchema } from './sync/stored-schema';
 import type { SyncPlan } from './sync/types';
 
-/** What a sync did (tests and the CLI read it); `warnings` were also logged. */
+/** What a sync found and did; `warnings` were also logged. */
 export type SyncReport = SyncPlan;
+
+/** How often a boot re-reads the database and tries again when another process is syncing it too. */
+const ATTEMPTS = 5;
 
 export async function syncSchema(db: Database, models: ModelRegistry, log: Logger): Promise<SyncReport> {
   const desired = desiredSchema(models);
-  const existing = await introspect(db.knex, db.client);
-  const plan = planSync(desired, existing, db.client);
+  const plan = planSync(desired, await introspect(db.knex, db.client), db.client);
   for (const warning of plan.warnings) log.warn(`database: ${warning}`);
   if (isEmptyPlan(plan)) return plan;
-  await applyPlan(db.knex, db.client, plan, log);
+  let current = plan;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await applyPlan(db.knex, db.client, current, log);
+      break;
+    } catch (error) {
+      // Several processes booting on one database (`--workers`) race to make the same tables:
+      // the loser's statement fails. Read the database again and make only what is still missing.
+      current = planSync(desired, await introspect(db.knex, db.client), db.client);
+      if (current.createTables.length === 0 && current.addColumns.length === 0) {
+        log.debug(`database: another process synced the schema first (${(error as Error).message})`);
+        return plan;
+      }
+      if (attempt === ATTEMPTS) throw error;
+      current = { ...current, warnings: [] };
+    }
+  }
   await storeSchema(db, desired);
   return plan;
 }

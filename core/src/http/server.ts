@@ -6,7 +6,6 @@
 import http from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
-import { koaBody } from 'koa-body';
 import compose from 'koa-compose';
 import { ApplicationError, MethodNotAllowedError, NotFoundError, PayloadTooLargeError, PolicyError, ValidationError } from '../errors';
 import { toErrorBody } from './error-envelope';
@@ -137,18 +136,32 @@ function normalizeHttpError(error: unknown): unknown {
   return error;
 }
 
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * koa-body (and the validation library it loads) is among the slowest modules to load, so it
+ * is required on the first request that can carry a body rather than at start-up.
+ */
 function bodyParser(limit: string): Koa.Middleware {
-  const parse = koaBody({
-    jsonLimit: limit,
-    formLimit: limit,
-    textLimit: limit,
-    multipart: false,
-    parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as never,
-    onError: (error) => {
-      throw error;
-    },
-  }) as unknown as Koa.Middleware;
-  return parse;
+  let parse: Koa.Middleware | null = null;
+  return (ctx, next) => {
+    if (!BODY_METHODS.has(ctx.method)) return next();
+    if (!parse) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { koaBody } = require('koa-body') as typeof import('koa-body');
+      parse = koaBody({
+        jsonLimit: limit,
+        formLimit: limit,
+        textLimit: limit,
+        multipart: false,
+        parsedMethods: [...BODY_METHODS] as never,
+        onError: (error) => {
+          throw error;
+        },
+      }) as unknown as Koa.Middleware;
+    }
+    return parse(ctx, next);
+  };
 }
 
 export function listen(app: Koa, port: number, host: string): Promise<http.Server> {

@@ -3,7 +3,7 @@
  * polymorphic rows of `files_related_morphs` (`file_id`, `related_id`, `related_type` = the
  * owner's uid, `field`, `order`). Only active when a `plugin::upload.file` model exists.
  */
-import { ValidationError, type MediaField, type Model, type Platform } from '@platform/core';
+import type { MediaField, Model, Platform, ValidationIssue } from '@platform/core';
 import { storableIds } from './link-store';
 import { invalidInput, parseRelationValue, toSingle, uniqueIds, type RelationInput } from './parse-input';
 
@@ -40,16 +40,16 @@ function wantedIds(input: RelationInput): number[] {
  * Checks that the files exist and have an allowed type. Returns the validation issues, so the
  * writer can report every attribute's problems in one error.
  */
-export async function checkMedia(platform: Platform, items: MediaInput[]): Promise<ValidationError | null> {
+export async function checkMedia(platform: Platform, items: MediaInput[]): Promise<ValidationIssue[]> {
   const fileModel = platform.models.get(FILE_UID);
   const ids = uniqueIds(items.flatMap((item) => wantedIds(item.input)));
-  if (ids.length === 0) return null;
+  if (ids.length === 0) return [];
   const candidates = storableIds(platform, ids);
   const hasMime = fileModel.fields.has('mime');
   const rows: Array<{ id: number | string; mime?: string | null }> =
     candidates.length === 0 ? [] : await platform.db.connection(fileModel.tableName).select(hasMime ? ['id', 'mime'] : ['id']).whereIn('id', candidates);
   const files = new Map(rows.map((row) => [Number(row.id), row.mime ?? null]));
-  const issues = [];
+  const issues: ValidationIssue[] = [];
   for (const { field, input } of items) {
     const wanted = wantedIds(input);
     const missing = wanted.filter((id) => !files.has(id)).length;
@@ -71,7 +71,7 @@ export async function checkMedia(platform: Platform, items: MediaInput[]): Promi
       }
     }
   }
-  return issues.length > 0 ? ValidationError.fromIssues(issues) : null;
+  return issues;
 }
 
 /** Replaces (set) or trims (disconnect) the files linked to one attribute of an entry. */

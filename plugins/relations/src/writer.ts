@@ -83,9 +83,8 @@ export function createRelationWriter(platform: Platform): RelationWriter {
     async prepare(model, data, { id }) {
       const changes = readChanges(model, data);
       const issues = await missingIssues(changes.relations);
-      const mediaError = changes.media.length > 0 ? await checkMedia(platform, changes.media) : null;
-      const mediaIssues = (mediaError?.details.errors as ValidationIssue[] | undefined) ?? [];
-      if (issues.length + mediaIssues.length > 0) throw ValidationError.fromIssues([...issues, ...mediaIssues]);
+      if (changes.media.length > 0) issues.push(...(await checkMedia(platform, changes.media)));
+      if (issues.length > 0) throw ValidationError.fromIssues(issues);
       // Positions are checked against the stored list now, so that a bad one writes nothing.
       for (const { field, input } of changes.relations) {
         if (input.mode !== 'partial' || !hasPositions(input)) continue;

@@ -44,7 +44,7 @@ async function createTable(db: Runner, client: DatabaseClient, table: DesiredTab
       await db.raw(mysqlCreateTable(db, table, true));
     } catch (error) {
       // A key to a table whose id does not match (not made by platform or Strapi): keep the table, skip the keys.
-      if (table.foreignKeys.length === 0) throw new BootError('DB_SYNC', `database: cannot create ${what}: ${(error as Error).message}`, { cause: error });
+      if (table.foreignKeys.length === 0 || (error as { code?: string }).code === 'ER_TABLE_EXISTS_ERROR') throw new BootError('DB_SYNC', `database: cannot create ${what}: ${(error as Error).message}`, { cause: error });
       log.warn(`database: the foreign keys of table "${table.name}" are left out: ${(error as Error).message}`);
       await fatal(what, () => db.raw(mysqlCreateTable(db, table, false)));
     }
@@ -65,9 +65,18 @@ async function createTable(db: Runner, client: DatabaseClient, table: DesiredTab
 }
 
 async function applySteps(db: Runner, client: DatabaseClient, plan: SyncPlan, log: Logger): Promise<void> {
-  for (const table of plan.createTables) {
+  const create = async (table: DesiredTable) => {
     await createTable(db, client, table, log);
     log.debug(`database: created table ${table.name}`);
+  };
+  if (client === 'mysql') {
+    // Each CREATE TABLE is a file and a commit on MariaDB: tables without keys are made side by
+    // side on several connections; those with keys after them, one by one.
+    const [independent, dependent] = [plan.createTables.filter((t) => t.foreignKeys.length === 0), plan.createTables.filter((t) => t.foreignKeys.length > 0)];
+    await Promise.all(independent.map(create));
+    for (const table of dependent) await create(table);
+  } else {
+    for (const table of plan.createTables) await create(table);
   }
   for (const { table, columns } of plan.addColumns) {
     await fatal(`column(s) ${columns.map((c) => `"${c.name}"`).join(', ')} of table "${table}"`, () => db.schema.alterTable(table, (t) => {

@@ -78,6 +78,25 @@ export function mysqlCreateTable(knex: Knex | Knex.Transaction, table: DesiredTa
       clauses.push(`constraint ${quote(identifierName(fk.name, 'mysql'))} foreign key (${quote(fk.column)}) references ${quote(fk.referencedTable)} (\`id\`) on delete cascade`);
     }
   }
-  if (statements.length !== 1 || !create.endsWith(')')) throw new Error(`unexpected CREATE TABLE from knex for "${table.name}": ${statements.map((s) => s.sql).join('; ')}`);
-  return clauses.length === 0 ? create : `${create.slice(0, -1)}, ${clauses.join(', ')})`;
+  const end = statements.length === 1 ? closingParen(create) : -1;
+  if (end < 0) throw new Error(`unexpected CREATE TABLE from knex for "${table.name}": ${statements.map((s) => s.sql).join('; ')}`);
+  // The clauses go inside the column list, before the table options knex appends (`default character set ...`).
+  return clauses.length === 0 ? create : `${create.slice(0, end)}, ${clauses.join(', ')}${create.slice(end)}`;
+}
+
+/** The position of the `)` that closes the column list (types such as `decimal(10, 2)` nest; identifiers are quoted). */
+function closingParen(sql: string): number {
+  let depth = 0;
+  let quoted = false;
+  for (let i = 0; i < sql.length; i += 1) {
+    const ch = sql[i];
+    if (ch === '`') quoted = !quoted;
+    else if (quoted) continue;
+    else if (ch === '(') depth += 1;
+    else if (ch === ')') {
+      depth -= 1;
+      if (depth === 0) return i;
+    }
+  }
+  return -1;
 }

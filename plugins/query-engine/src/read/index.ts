@@ -94,7 +94,7 @@ function prepareList(engine: Engine, model: Model, params: FindParams, paginatio
   const nodes = parsePopulate(engine, model, params.populate, 'populate', { includePrivate });
   const qb = select(engine, model, fields);
   applyConditions(engine, qb, model, params, 'root');
-  applySort(engine, qb, model, ROOT, params.sort, 'sort', { includePrivate });
+  applySort(engine, qb, model, ROOT, params.sort, 'sort', { includePrivate, params });
   if (pagination) {
     if (pagination.offset > 0) qb.offset(pagination.offset);
     if (pagination.limit !== null) qb.limit(pagination.limit);
@@ -124,7 +124,7 @@ function select(engine: Engine, model: Model, fields: ScalarField[]): Knex.Query
 
 /** The request's filters AND-ed with what plugins push for this level. */
 function applyConditions(engine: Engine, qb: Knex.QueryBuilder, model: Model, params: FindParams, level: 'root'): void {
-  applyFilters(engine, qb, model, ROOT, params.filters, 'filters', { includePrivate: params.includePrivate === true });
+  applyFilters(engine, qb, model, ROOT, params.filters, 'filters', { includePrivate: params.includePrivate === true, params });
   applyScope(engine, qb, model, params, level);
 }
 
@@ -132,7 +132,7 @@ function applyScope(engine: Engine, qb: Knex.QueryBuilder, model: Model, params:
   const context: ScopeContext = { model, params, level, filters: [] };
   engine.hooks.scope.call(context);
   // Plugin conditions may name any attribute (a plugin's own, even private ones).
-  for (const filters of context.filters) applyFilters(engine, qb, model, ROOT, filters, 'filters', { includePrivate: true });
+  for (const filters of context.filters) applyFilters(engine, qb, model, ROOT, filters, 'filters', { includePrivate: true, params });
 }
 
 function restDefaults(engine: Engine): PaginationDefaults {

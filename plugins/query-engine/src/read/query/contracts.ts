@@ -8,9 +8,15 @@ import type { Engine } from '../../engine';
 import type { Entity, FindParams, PageMeta, PaginationDefaults, Filters } from '../../types';
 
 export type ResolveFields = (model: Model, fields: unknown, path: string, options?: { includePrivate?: boolean }) => ScalarField[];
-/** `includePrivate`: internal callers may filter and sort on private attributes too. */
 export interface QueryOptions {
+  /** internal callers may filter and sort on private attributes too */
   includePrivate?: boolean;
+  /**
+   * the root request's parameters: when given, related content-types reached by a deep filter
+   * or a relation sort are scoped like populated levels (`scope` hook, level `populate`), so
+   * that a draft never shows through a filter in `live`
+   */
+  params?: FindParams;
 }
 export type ApplyFilters = (engine: Engine, qb: Knex.QueryBuilder, model: Model, alias: string, filters: unknown, path: string, options?: QueryOptions) => void;
 export type ApplySort = (engine: Engine, qb: Knex.QueryBuilder, model: Model, alias: string, sort: unknown, path: string, options?: QueryOptions) => void;

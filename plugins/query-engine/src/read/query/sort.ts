@@ -12,6 +12,8 @@ import type { ApplySort, QueryOptions } from './contracts';
 import { invalidParameter } from './errors';
 import { AliasCounter, joinHop, linkHop } from './joins';
 import { isHidden } from './visibility';
+import { relatedScope } from './scope';
+import { applyFilters } from './filters';
 
 export interface SortItem {
   path: string[];
@@ -80,16 +82,25 @@ function applyItem(engine: Engine, qb: Knex.QueryBuilder, model: Model, alias: s
   const firstField = linkField(model, first, options);
   const hop = linkHop(engine, model, firstField, aliases);
   let current = { model: hop.target, alias: hop.targetAlias };
+  scopeHop(engine, hop.qb, current.model, current.alias, options);
   for (const name of rest.slice(0, -1)) {
     const field = linkField(current.model, name, options);
     const next = joinHop(engine, hop.qb, current.model, current.alias, field, aliases);
     current = { model: next.target, alias: next.targetAlias };
+    scopeHop(engine, hop.qb, current.model, current.alias, options);
   }
   const column = columnOf(current.model, rest[rest.length - 1], options);
   const aggregate = item.order === 'asc' ? 'MIN' : 'MAX';
   hop.qb.select(engine.platform.db.knex.raw(`${aggregate}(??)`, [`${current.alias}.${column}`])).whereRaw('?? = ??', [hop.ownerRef, `${alias}.id`]);
   const { sql, bindings } = hop.qb.toSQL();
   orderBy(engine, qb, `(${sql})`, item.order, bindings as unknown[], true);
+}
+
+/** A related content-type is scoped as a populated level (a draft in `live` never counts). */
+function scopeHop(engine: Engine, qb: Knex.QueryBuilder, target: Model, alias: string, options: QueryOptions): void {
+  for (const filters of relatedScope(engine, target, options.params)) {
+    applyFilters(engine, qb, target, alias, filters, 'sort', { includePrivate: true, params: options.params });
+  }
 }
 
 function columnOf(model: Model, name: string, options: QueryOptions): string {

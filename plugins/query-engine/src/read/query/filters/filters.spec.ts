@@ -70,6 +70,21 @@ describe('applyFilters', () => {
     );
   });
 
+  it('scopes a related content-type like a populated level when the root params are given', () => {
+    const { engine, knex } = stubEngine('sqlite');
+    engine.hooks.scope.tap('spec', (context) => {
+      if (context.model.uid === 'api::category.category' && context.level === 'populate') context.filters.push({ name: { $ne: 'Hidden' } });
+    });
+    const qb = knex.queryBuilder().from('articles as t0').select('t0.id');
+    applyFilters(engine, qb, article, 't0', { category: { name: 'News' } }, 'filters', { params: {} });
+    expect(qb.toSQL().sql).to.equal(
+      'select `t0`.`id` from `articles` as `t0` where `t0`.`id` in (select `t0_1`.`article_id` from `articles_category_links` as `t0_1` inner join `categories` as `t0_2` on `t0_2`.`id` = `t0_1`.`category_id` where `t0_1`.`article_id` is not null and NOT (`t0_2`.`name` = ?) and `t0_2`.`name` = ?)',
+    );
+    const unscoped = knex.queryBuilder().from('articles as t0').select('t0.id');
+    applyFilters(engine, unscoped, article, 't0', { category: { name: 'News' } }, 'filters');
+    expect(unscoped.toSQL().bindings).to.deep.equal(['News']);
+  });
+
   it('answers Invalid parameter for keys a request may not use', () => {
     expect(error({ nope: 1 })).to.equal('ValidationError: Invalid parameter nope');
     expect(error({ secret: 'x' })).to.equal('ValidationError: Invalid parameter secret');

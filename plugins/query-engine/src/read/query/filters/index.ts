@@ -10,13 +10,15 @@ import type { Engine } from '../../../engine';
 import type { ApplyFilters } from '../contracts';
 import { invalidParameter } from '../errors';
 import { AliasCounter, linkHop } from '../joins';
-import { isHidden, type VisibilityOptions } from '../visibility';
+import { isHidden } from '../visibility';
+import { relatedScope } from '../scope';
+import type { QueryOptions } from '../contracts';
 import { ATTRIBUTE_OPERATORS, applyOperator, nullFlag, toList, type FilterColumn } from './operators';
 
 interface Walk {
   engine: Engine;
   aliases: AliasCounter;
-  options: VisibilityOptions;
+  options: QueryOptions;
 }
 
 export const applyFilters: ApplyFilters = (engine, qb, model, alias, filters, path, options = {}) => {
@@ -123,17 +125,25 @@ function applyLinked(walk: Walk, qb: Knex.QueryBuilder, model: Model, alias: str
   }
   const hasTarget = Object.keys(target).length > 0 || Object.keys(idOps).length > 0;
   if (exists !== null) {
-    const hop = linkHop(walk.engine, model, field, walk.aliases);
-    const sub = hop.qb.select(hop.ownerRef).whereNotNull(hop.ownerRef);
-    if (exists) qb.whereIn(`${alias}.id`, sub);
-    else qb.whereNotIn(`${alias}.id`, sub);
+    const sub = related(walk, model, field);
+    if (exists) qb.whereIn(`${alias}.id`, sub.qb);
+    else qb.whereNotIn(`${alias}.id`, sub.qb);
   }
   if (!hasTarget) return;
-  const hop = linkHop(walk.engine, model, field, walk.aliases);
-  const sub = hop.qb.select(hop.ownerRef).whereNotNull(hop.ownerRef);
+  const { qb: sub, hop } = related(walk, model, field);
   if (Object.keys(idOps).length > 0) applyScalar(walk, sub, { ref: `${hop.targetAlias}.id`, type: 'id' }, idOps);
   applyGroup(walk, sub, hop.target, hop.targetAlias, target);
   qb.whereIn(`${alias}.id`, sub);
+}
+
+/** `SELECT owner FROM link JOIN target`, with the target scoped as a populated level. */
+function related(walk: Walk, model: Model, field: Field & { kind: 'relation' | 'component' | 'media' }) {
+  const hop = linkHop(walk.engine, model, field, walk.aliases);
+  const qb = hop.qb.select(hop.ownerRef).whereNotNull(hop.ownerRef);
+  // Plugin conditions may name any attribute, private ones included.
+  const internal: Walk = { ...walk, options: { ...walk.options, includePrivate: true } };
+  for (const filters of relatedScope(walk.engine, hop.target, walk.options.params)) applyGroup(internal, qb, hop.target, hop.targetAlias, filters);
+  return { qb, hop };
 }
 
 function groupList(key: string, value: unknown): Record<string, unknown>[] {

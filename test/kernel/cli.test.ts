@@ -1,0 +1,148 @@
+/**
+ * The `platform` command in child processes: `--help`, `start --app DIR` serving an app folder
+ * outside the repository that holds only config/, api/ and components/, and `develop`
+ * restarting when a schema file changes.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import knexFactory from 'knex';
+import { expect } from 'chai';
+import { HELP } from '../../core/src/cli/main';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const BIN = path.join(ROOT, 'core', 'bin', 'platform.js');
+const KERNEL_APP = path.join(ROOT, 'test', 'fixtures', 'kernel-app');
+const READY = /platform (start|develop): serving (.+) at (http:\/\/\S+) \(started in (\d+) ms\)/;
+
+interface Child {
+  process: ChildProcess;
+  output(): string;
+  /** resolves with the match once `count` lines of the output match `pattern` */
+  waitFor(pattern: RegExp, count?: number, timeoutMs?: number): Promise<RegExpMatchArray>;
+  exited: Promise<number | null>;
+}
+
+function run(args: string[], env: NodeJS.ProcessEnv = {}): Child {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'info', NODE_ENV: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const listeners = new Set<() => void>();
+  const onData = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const listener of listeners) listener();
+  };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    process: child,
+    output: () => output,
+    exited,
+    waitFor(pattern, count = 1, timeoutMs = 20000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const matches = output.split('\n').map((line) => line.match(pattern)).filter((m): m is RegExpMatchArray => m !== null);
+          if (matches.length >= count) {
+            listeners.delete(check);
+            clearTimeout(timer);
+            resolve(matches[count - 1]);
+          }
+        };
+        const timer = setTimeout(() => {
+          listeners.delete(check);
+          reject(new Error(`timed out waiting for ${pattern} (x${count}); output:\n${output}`));
+        }, timeoutMs);
+        listeners.add(check);
+        check();
+      });
+    },
+  };
+}
+
+describe('platform CLI', function () {
+  this.timeout(60000);
+  const tmpDirs: string[] = [];
+  const children: ChildProcess[] = [];
+  /** A copy of the fixture app outside the repository, and a database file outside the app. */
+  function appCopy(): { appDir: string; dbFile: string } {
+    const base = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-cli-'));
+    tmpDirs.push(base);
+    const appDir = path.join(base, 'site');
+    fs.cpSync(KERNEL_APP, appDir, { recursive: true });
+    return { appDir, dbFile: path.join(base, 'data.db') };
+  }
+  after(() => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    for (const dir of tmpDirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('platform --help prints the usage and exits 0', async () => {
+    const child = run(['--help']);
+    expect(await child.exited).to.equal(0);
+    expect(child.output()).to.equal(HELP);
+  });
+
+  it('an unknown command prints an error and the usage, and exits 1', async () => {
+    const child = run(['serve']);
+    expect(await child.exited).to.equal(1);
+    expect(child.output()).to.include(`Unknown command "serve"\n\n${HELP}`);
+  });
+
+  it('platform start --app DIR serves an app folder holding only config/, api/ and components/', async () => {
+    const { appDir, dbFile } = appCopy();
+    expect(fs.readdirSync(appDir).sort()).to.deep.equal(['api', 'components', 'config']);
+    const child = run(['start', '--app', appDir], { PORT: '0', HOST: '127.0.0.1', DATABASE_FILENAME: dbFile });
+    children.push(child.process);
+    const ready = await child.waitFor(READY);
+    expect(ready[1]).to.equal('start');
+    expect(ready[2]).to.equal(appDir);
+    const url = ready[3];
+
+    const list = await fetch(`${url}/api/notes`);
+    expect(list.status).to.equal(200);
+    // defaultLimit 10 comes from the app's config/api.ts
+    expect(await list.json()).to.deep.equal({ data: [], meta: { pagination: { page: 1, pageSize: 10, pageCount: 0, total: 0 } } });
+    const unknown = await fetch(`${url}/api/nothing`);
+    expect(unknown.status).to.equal(404);
+    expect(await unknown.json()).to.deep.equal({ data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } });
+
+    child.process.kill('SIGTERM');
+    expect(await child.exited).to.equal(0);
+    expect(child.output()).to.include('SIGTERM: finishing in-flight requests');
+    expect(fs.existsSync(dbFile)).to.equal(true);
+    // nothing was written into the app folder
+    expect(fs.readdirSync(appDir).sort()).to.deep.equal(['api', 'components', 'config']);
+  });
+
+  it('platform develop restarts when a schema file changes, and the new attribute gets its column', async () => {
+    const { appDir, dbFile } = appCopy();
+    const child = run(['develop', '--app', appDir], { PORT: '0', HOST: '127.0.0.1', DATABASE_FILENAME: dbFile });
+    children.push(child.process);
+    await child.waitFor(/platform develop: serving/);
+
+    const schemaFile = path.join(appDir, 'api', 'note', 'content-types', 'note', 'schema.json');
+    const schema = JSON.parse(fs.readFileSync(schemaFile, 'utf8'));
+    schema.attributes.subtitle = { type: 'string' };
+    fs.writeFileSync(schemaFile, JSON.stringify(schema, null, 2));
+
+    const second = await child.waitFor(READY, 2);
+    expect(second[1]).to.equal('develop');
+    expect(child.output()).to.include('platform develop: change detected, restarting');
+    const res = await fetch(`${second[3]}/api/notes`);
+    expect(res.status).to.equal(200);
+
+    child.process.kill('SIGTERM');
+    expect(await child.exited).to.equal(0);
+    const knex = knexFactory({ client: 'better-sqlite3', connection: { filename: dbFile }, useNullAsDefault: true });
+    try {
+      expect(await knex.schema.hasColumn('notes', 'subtitle')).to.equal(true);
+    } finally {
+      await knex.destroy();
+    }
+  });
+});
