@@ -3,6 +3,8 @@
 // build step is needed after `npm install`.
 require('tsx/cjs/api').register();
 require('../src/cli/main.ts').main(process.argv.slice(2)).catch((error) => {
-  process.stderr.write(`${error && error.stack ? error.stack : error}\n`);
+  // A usage or start-up error already says what is wrong and where; a stack would only bury it.
+  const expected = error && (error.name === 'CliUsageError' || error.name === 'BootError');
+  process.stderr.write(`${expected ? `platform: ${error.message}` : error && error.stack ? error.stack : error}\n`);
   process.exit(1);
 });

@@ -5,6 +5,7 @@ import { definePlugin } from '@platform/core';
 import { createQueryHooks, type QueryHooks } from './src/hooks';
 import { createEntityService } from './src/entity-service';
 import { loadLifecycles } from './src/lifecycles';
+import { applySearchScope } from './src/read/search';
 import type { Engine } from './src/engine';
 import type { EntityService } from './src/types';
 
@@ -26,6 +27,9 @@ export default definePlugin({
     engine: ({ platform }) => ({ platform, hooks: createQueryHooks(), lifecycles: new Map() }) satisfies Engine,
     hooks: ({ platform }) => platform.service('plugin::query-engine.engine').hooks,
     'entity-service': ({ platform }) => createEntityService(platform.service('plugin::query-engine.engine')),
+  },
+  register({ platform }) {
+    platform.service('plugin::query-engine.hooks').scope.tap('query-engine:search', applySearchScope);
   },
   bootstrap({ platform }) {
     loadLifecycles(platform, platform.service('plugin::query-engine.engine'));

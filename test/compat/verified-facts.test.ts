@@ -3,10 +3,13 @@
  * `/work/shared/spec/strapi-v4-facts.md` (errors, query parameters, relations, validation
  * messages, draft & publish, i18n; the **ours** variants where it says ours), the "What real
  * frontends send" inputs, and the REST cases of "Where Strapi 4.26.2 breaks under hostile input".
- * Users, auth, upload and GraphQL items wait for their plugins.
+ * Users, auth, upload and GraphQL items wait for their plugins. The hostile-input section ends
+ * with two seeded fast-check runs (query strings, write bodies) that must never answer a 500;
+ * FUZZ_SEED and FUZZ_RUNS change the seed and the number of runs.
  */
 import { expect } from 'chai';
 import qs from 'qs';
+import fc from 'fast-check';
 import { definePlugin } from '@platform/core';
 import { describeEachDatabase, type HttpResponse, type TestApp } from '../helpers/app';
 
@@ -59,10 +62,10 @@ function expectEnvelope(res: HttpResponse, statuses: number[] = [400], name?: st
 
 describeEachDatabase('verified Strapi 4.26.2 facts', (ctx) => {
   let app: TestApp;
-  const ids = { news: 0, sport: 0, alpha: 0, beta: 0, gamma: 0, profile1: 0, profile2: 0, ada: 0, hello: 0, draft: 0, second: 0 };
+  const ids = { news: 0, sport: 0, alpha: 0, beta: 0, gamma: 0, profile1: 0, ada: 0, hello: 0, draft: 0, second: 0 };
 
-  async function create(plural: string, data: Record<string, unknown>, query = ''): Promise<number> {
-    const res = await app.post(`/api/${plural}${query}`, { data });
+  async function create(plural: string, data: Record<string, unknown>): Promise<number> {
+    const res = await app.post(`/api/${plural}`, { data });
     expect(res.status, res.text).to.equal(200);
     return res.body.data.id;
   }
@@ -85,6 +88,13 @@ describeEachDatabase('verified Strapi 4.26.2 facts', (ctx) => {
     return res.body.data.attributes[field].data?.id ?? null;
   }
 
+  /** Inserts a media record straight into `files` (there is no upload route yet) and answers its id. */
+  async function insertFile(name: string): Promise<number> {
+    await app.knex('files').insert({ name, mime: 'image/png' });
+    const row = await app.knex('files').where({ name }).first('id');
+    return Number(row.id);
+  }
+
   /** Both URLs answer 200 with the same body. */
   async function expectSame(url: string, baseline: string): Promise<void> {
     const [a, b] = [await app.get(url), await app.get(baseline)];
@@ -100,7 +110,6 @@ describeEachDatabase('verified Strapi 4.26.2 facts', (ctx) => {
     ids.beta = await create('tags', { name: 'beta' });
     ids.gamma = await create('tags', { name: 'gamma' });
     ids.profile1 = await create('profiles', { bio: 'one' });
-    ids.profile2 = await create('profiles', { bio: 'two' });
     ids.ada = await create('writers', { name: 'Ada', profile: ids.profile1 });
     ids.hello = await create('articles', {
       title: 'Hello World', views: 3, category: ids.news, author: ids.ada, tags: [ids.alpha, ids.beta],
@@ -258,6 +267,12 @@ describeEachDatabase('verified Strapi 4.26.2 facts', (ctx) => {
       expect(await relationIds(a, 'tags')).to.deep.equal([ids.beta]);
     });
 
+    it('a circular before/after in connect is a 400 (section 1)', async () => {
+      const res = await app.post('/api/articles', { data: { title: 'circular', tags: { connect: [{ id: ids.alpha, position: { before: ids.beta } }, { id: ids.beta, position: { before: ids.alpha } }] } } });
+      expectEnvelope(res, [400], 'ValidationError');
+      expect(res.body.error.message).to.match(/^A circular reference was found in the connect array\./);
+    });
+
     it('a non-existent relation id is a 400 with path []', async () => {
       const before = await count('articles');
       const message = '1 relation(s) of type api::tag.tag associated with this entity do not exist';
@@ -290,7 +305,7 @@ describeEachDatabase('verified Strapi 4.26.2 facts', (ctx) => {
     });
 
     it('ours: connect on a media attribute is a 400 ValidationError', async () => {
-      const [fileId] = await app.knex('files').insert({ name: 'a.png', mime: 'image/png' }, ['id']).then((rows) => rows.map((r: number | { id: number }) => (typeof r === 'number' ? r : r.id)));
+      const fileId = await insertFile('connect.png');
       const before = await count('articles');
       expectEnvelope(await app.post('/api/articles', { data: { title: 'media connect', cover: { connect: [fileId] } } }), [400], 'ValidationError');
       expect(await count('articles')).to.equal(before);
@@ -448,15 +463,61 @@ describeEachDatabase('verified Strapi 4.26.2 facts', (ctx) => {
       expect(await app.knex('tags').where({ id: tag }).first()).to.equal(undefined);
     });
 
+    it('POST .../localizations copies the non-localized scalar fields, not components, media or dynamic zones', async () => {
+      const cover = await insertFile('localized-cover.png');
+      const en = await create('articles', {
+        title: 'Copy me', views: 9, rating: 1.5, featured: true, status: 'review', meta: { k: 1 }, cover,
+        seo: { metaTitle: 'en seo' }, blocks: [{ __component: 'shared.quote', title: 'en quote' }],
+      });
+      const res = await app.post(`/api/articles/${en}/localizations`, { locale: 'fr', title: 'Copie' });
+      expect(res.status, res.text).to.equal(200);
+      const fr = res.body.id;
+      const { title, views, rating, featured, status, meta, locale, publishedAt } = res.body;
+      expect({ title, views, rating, featured, status, meta, locale, publishedAt }).to.deep.equal({ title: 'Copie', views: 9, rating: 1.5, featured: true, status: 'review', meta: { k: 1 }, locale: 'fr', publishedAt: null });
+      expect(Object.keys(res.body)).to.not.include.members(['seo', 'blocks', 'cover']);
+      expect(await app.knex('articles_components').where({ entity_id: fr }).count({ n: '*' }).then((r) => Number(r[0].n)), 'component rows of the localization').to.equal(0);
+      expect(await app.knex('files_related_morphs').where({ related_id: fr, related_type: 'api::article.article' }).count({ n: '*' }).then((r) => Number(r[0].n)), 'media rows of the localization').to.equal(0);
+      expect(await app.knex('files_related_morphs').where({ related_id: en, related_type: 'api::article.article' }).count({ n: '*' }).then((r) => Number(r[0].n)), 'media rows of the source').to.equal(1);
+    });
+
+    it('GET /api/content-type-builder/content-types and /components describe the model, read-only', async () => {
+      const types = await app.get('/api/content-type-builder/content-types');
+      expect(types.status, types.text).to.equal(200);
+      const article = types.body.data.find((item: { uid: string }) => item.uid === 'api::article.article');
+      expect(Object.keys(article)).to.deep.equal(['uid', 'apiID', 'schema']);
+      expect(article.apiID).to.equal('article');
+      expect({ kind: article.schema.kind, collectionName: article.schema.collectionName, title: article.schema.attributes.title }).to.deep.equal({
+        kind: 'collectionType', collectionName: 'articles', title: { type: 'string', required: true, maxLength: 200, pluginOptions: { i18n: { localized: true } } },
+      });
+      expect(article.schema.attributes.blocks).to.deep.equal({ type: 'dynamiczone', components: ['shared.quote', 'shared.rich-text'], pluginOptions: { i18n: { localized: true } } });
+      const global = types.body.data.find((item: { uid: string }) => item.uid === 'api::global.global');
+      expect(global.schema.kind).to.equal('singleType');
+      const components = await app.get('/api/content-type-builder/components');
+      expect(components.status, components.text).to.equal(200);
+      const seo = components.body.data.find((item: { uid: string }) => item.uid === 'shared.seo');
+      expect({ collectionName: seo.schema.collectionName, attributes: seo.schema.attributes }).to.deep.equal({
+        collectionName: 'components_shared_seos',
+        attributes: { metaTitle: { type: 'string', maxLength: 70 }, metaDescription: { type: 'text' }, tags: { type: 'component', component: 'shared.meta-tag', repeatable: true } },
+      });
+      expectExact(await app.post('/api/content-type-builder/content-types', { data: {} }), 405, methodNotAllowed);
+    });
+
     it('pagination[limit]=0 answers with limit: 1', async () => {
       const res = await app.get('/api/tags?fields[0]=name&pagination[limit]=0');
       expectExact(res, 200, { data: [{ id: ids.alpha, attributes: { name: 'alpha' } }], meta: { pagination: { start: 0, limit: 1, total: 3 } } });
     });
   });
 
+  describe('earlier sections of the facts that the verified section does not contradict', () => {
+    it('_q searches the string columns (section 5)', async () => {
+      const res = await app.get('/api/articles?fields[0]=title&_q=Secon');
+      expectExact(res, 200, { data: [{ id: ids.second, attributes: { title: 'Second' } }], meta: { pagination: { page: 1, pageSize: 25, pageCount: 1, total: 1 } } });
+    });
+  });
+
   describe('hostile input: a 400 (or 413) envelope, never a 500', () => {
     it('malformed query strings', async () => {
-      for (const query of ['filters=abc', 'filters[0]=x', 'filters[$and]=x', 'sort=title:up', 'sort[title]=sideways', 'publicationState=foo', 'fields[0][x]=y', 'pagination=5&pagination[page]=2']) {
+      for (const query of ['filters=abc', 'filters[0]=x', 'filters[$and]=x', 'sort=title:up', 'sort[title]=sideways', 'publicationState=foo', 'fields[0][x]=y', 'pagination=5&pagination[page]=2', 'filters[%ZZ]=1', 'sort=%', 'filters[[title]]=x', 'locale[$ne]=x']) {
         const res = await app.get(`/api/articles?${query}`);
         expectEnvelope(res, [400], 'ValidationError');
       }
@@ -498,14 +559,14 @@ describeEachDatabase('verified Strapi 4.26.2 facts', (ctx) => {
       expect({ tags: await count('tags'), articles: await count('articles') }).to.deep.equal(before);
     });
 
-    it('JSON nested 10,000+ levels', async () => {
-      const before = await count('articles');
-      const deep = '['.repeat(10001) + ']'.repeat(10001);
-      for (const raw of [`{"data":{"title":"deep","meta":${deep}}}`, `{"data":{"title":"deep","unknown":${deep}}}`]) {
-        expectEnvelope(await app.request('POST', '/api/articles', raw, { 'content-type': 'application/json' }), [400, 413]);
-      }
-      expect(await count('articles')).to.equal(before);
-    });
+    for (const where of ['meta', 'unknown']) {
+      it(`JSON nested 10,000+ levels (in ${where === 'meta' ? 'a json attribute' : 'an unknown key'}), nothing written`, async () => {
+        const before = await count('articles');
+        const deep = '['.repeat(10001) + ']'.repeat(10001);
+        expectEnvelope(await app.request('POST', '/api/articles', `{"data":{"title":"deep","${where}":${deep}}}`, { 'content-type': 'application/json' }), [400, 413]);
+        expect(await count('articles')).to.equal(before);
+      });
+    }
 
     it('a dotted populate path 60 levels deep answers 400 fast', async () => {
       const path = Array.from({ length: 30 }, () => 'category.articles').join('.');
@@ -562,6 +623,56 @@ describeEachDatabase('verified Strapi 4.26.2 facts', (ctx) => {
       expect(new Set(got).size, 'no entry twice').to.equal(got.length);
       expect([...got].sort((a, b) => a - b)).to.deep.equal(all.body.data.map((a: { id: number }) => a.id));
       expect(res.body.meta.pagination.total).to.equal(all.body.meta.pagination.total);
+    });
+
+    it('random query strings built from the query language\'s own words never answer a 500', async () => {
+      const roots = ['filters', 'sort', 'populate', 'fields', 'pagination', 'publicationState', 'locale', '_q'];
+      const words = ['title', 'views', 'category', 'tags', 'seo', 'blocks', 'author', 'secret', 'id', 'name', 'localizations', '$eq', '$in', '$between', '$null', '$or',
+        '$and', '$not', '$foo', '$containsi', 'populate', 'fields', 'filters', 'sort', 'on', 'shared.quote', 'count', '0', '1', 'page', 'pageSize', 'start', 'limit',
+        'withCount', '', '*', '__proto__', 'constructor', 'category.articles'];
+      const values = ['', '*', 'x', '1', '-1', '0', 'NaN', 'Infinity', 'true', 'asc', 'title:desc', '%', '%25', '%E0%A4%A', '[', ']', '$eq', 'title,views', '1e999', '__proto__', 'preview', 'fr'];
+      const pair = fc.record({
+        root: fc.constantFrom(...roots),
+        path: fc.array(fc.constantFrom(...words), { maxLength: 5 }),
+        value: fc.option(fc.constantFrom(...values), { nil: undefined }),
+        encoded: fc.boolean(),
+      }).map(({ root, path, value, encoded }) => {
+        const key = root + path.map((w) => (encoded ? `%5B${encodeURIComponent(w)}%5D` : `[${w}]`)).join('');
+        return value === undefined ? key : `${key}=${value}`;
+      });
+      const target = fc.constantFrom('/api/articles', `/api/articles/${ids.hello}`, '/api/writers', '/api/global');
+      const seed = Number(process.env.FUZZ_SEED ?? 20261126);
+      await fc.assert(fc.asyncProperty(target, fc.array(pair, { minLength: 1, maxLength: 5 }), async (url, pairs) => {
+        const res = await app.get(`${url}?${pairs.join('&')}`);
+        expect(res.status, `${url}?${pairs.join('&')} -> ${res.text.slice(0, 200)}`).to.be.below(500);
+        if (res.status >= 400) expectEnvelope(res, [400, 404]);
+      }), { numRuns: Number(process.env.FUZZ_RUNS ?? 300), seed });
+    });
+
+    it('random write bodies never answer a 500', async () => {
+      const keys = ['title', 'slug', 'body', 'views', 'rating', 'price', 'publishedOn', 'featured', 'meta', 'status', 'contactEmail', 'category', 'tags', 'author',
+        'related', 'cover', 'seo', 'blocks', 'locale', 'localizations', 'publishedAt', 'createdAt', 'id', 'bogus'];
+      const relationish = fc.oneof(
+        fc.constantFrom(1, '1', 999, -1, 0, 1.5, 'x', null, [], [1, 1], { connect: [1] }, { set: [] }, { disconnect: [{ id: 'x' }] }, { connect: [{ id: 1, position: { after: 1 } }] }),
+        fc.record({ connect: fc.array(fc.oneof(fc.integer(), fc.record({ id: fc.integer(), position: fc.dictionary(fc.constantFrom('before', 'after', 'start', 'end'), fc.jsonValue({ maxDepth: 1 })) })), { maxLength: 3 }) }),
+      );
+      const component = fc.oneof(
+        fc.record({ __component: fc.constantFrom('shared.quote', 'shared.rich-text', 'shared.seo', 'x', ''), title: fc.jsonValue({ maxDepth: 1 }), id: fc.jsonValue({ maxDepth: 0 }) }, { requiredKeys: [] }),
+        fc.record({ metaTitle: fc.jsonValue({ maxDepth: 1 }), tags: fc.jsonValue({ maxDepth: 2 }), id: fc.jsonValue({ maxDepth: 0 }) }, { requiredKeys: [] }),
+      );
+      const value = fc.oneof(fc.jsonValue({ maxDepth: 3 }), relationish, component, fc.array(component, { maxLength: 3 }));
+      const data = fc.dictionary(fc.constantFrom(...keys), value, { maxKeys: 4 });
+      const seed = Number(process.env.FUZZ_SEED ?? 20261126);
+      const target = await create('articles', { title: 'fuzz target' });
+      let accepted = 0;
+      await fc.assert(fc.asyncProperty(fc.constantFrom('POST', 'PUT'), data, async (method, body) => {
+        const url = method === 'POST' ? '/api/articles' : `/api/articles/${target}`;
+        const res = await app.request(method, url, { data: { title: 'fuzz', ...body } });
+        expect(res.status, `${method} ${JSON.stringify(body)} -> ${res.text.slice(0, 200)}`).to.be.below(500);
+        if (res.status >= 400) expectEnvelope(res, [400, 404]);
+        else accepted += 1;
+      }), { numRuns: Number(process.env.FUZZ_RUNS ?? 300), seed });
+      expect(accepted, 'some random bodies are valid writes').to.be.above(0);
     });
 
     it('data: [] on PUT, [1] for an integer and "Infinity" for an integer are 400, nothing written', async () => {

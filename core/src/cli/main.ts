@@ -19,6 +19,14 @@ Options:
 Environment: PORT and HOST override config/server.ts; DATABASE_CLIENT picks sqlite|mysql|postgres.
 `;
 
+/** A mistake on the command line: printed without a stack trace. */
+export class CliUsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CliUsageError';
+  }
+}
+
 export interface CliOptions {
   command: string | null;
   appDir: string;
@@ -36,9 +44,9 @@ export function parseArgs(argv: string[]): CliOptions {
     else if (arg === '--workers') options.workers = wholeNumber(argv[++i]);
     else if (arg.startsWith('--workers=')) options.workers = wholeNumber(arg.slice(10));
     else if (!options.command && !arg.startsWith('-')) options.command = arg;
-    else throw new Error(`Unknown argument "${arg}"\n\n${HELP}`);
+    else throw new CliUsageError(`Unknown argument "${arg}"\n\n${HELP}`);
   }
-  if (!Number.isInteger(options.workers) || options.workers < 1) throw new Error('--workers takes a whole number of at least 1');
+  if (!Number.isInteger(options.workers) || options.workers < 1) throw new CliUsageError('--workers takes a whole number of at least 1');
   return options;
 }
 
@@ -61,6 +69,6 @@ export async function main(argv: string[]): Promise<void> {
       await runServer(options.appDir, { workers: options.workers, mode: 'production' });
       return;
     default:
-      throw new Error(`Unknown command "${options.command}"\n\n${HELP}`);
+      throw new CliUsageError(`Unknown command "${options.command}"\n\n${HELP}`);
   }
 }

@@ -20,8 +20,9 @@ export async function runServer(appDir: string, options: { workers: number; mode
   const started = Date.now();
   const platform = new Platform({ appDir });
   await platform.start();
-  const port = process.env.PORT ? Number.parseInt(process.env.PORT, 10) : undefined;
-  const host = process.env.HOST || undefined;
+  // PORT/HOST win over config/server.ts; a PORT that is not a number is named, not ignored.
+  const port = platform.env.int('PORT');
+  const host = platform.env('HOST');
   await platform.listen(port, host);
   const { url } = platform.address();
   platform.log.info(`platform ${options.mode === 'development' ? 'develop' : 'start'}: serving ${appDir} at ${url} (started in ${Date.now() - started} ms)`);

@@ -39,6 +39,37 @@ export function normalizeClient(client: string, file: string): DatabaseClient {
   }
 }
 
+interface SqliteConnection {
+  pragma(sql: string): unknown;
+  prepare(sql: string): unknown;
+}
+
+/** Prepared statements kept per connection; the API issues a few dozen distinct SQL texts. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * knex prepares every query anew on better-sqlite3, which costs as much as running a small
+ * one. Statements are reusable (knex only calls `all`/`run`, which finish synchronously, and
+ * SQLite re-prepares a statement by itself after a schema change), so the connection keeps the
+ * most recent ones by SQL text.
+ */
+function cacheStatements(conn: SqliteConnection): void {
+  const prepare = conn.prepare.bind(conn);
+  const cache = new Map<string, unknown>();
+  conn.prepare = (sql: string) => {
+    let statement = cache.get(sql);
+    if (statement !== undefined) {
+      // most recently used last: the oldest entry is the first one evicted
+      cache.delete(sql);
+    } else {
+      statement = prepare(sql);
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    }
+    cache.set(sql, statement);
+    return statement;
+  };
+}
+
 export function knexConfig(config: DatabaseConfig, appDir: string, file: string): { client: DatabaseClient; knex: Knex.Config } {
   const client = normalizeClient(String(config.connection?.client ?? ''), file);
   const connection = { ...(config.connection.connection ?? {}) };
@@ -56,10 +87,11 @@ export function knexConfig(config: DatabaseConfig, appDir: string, file: string)
         pool: {
           min: 1,
           max: 1,
-          afterCreate(conn: { pragma(sql: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
+          afterCreate(conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) {
             conn.pragma('journal_mode = WAL');
             conn.pragma('foreign_keys = ON');
             conn.pragma('busy_timeout = 5000');
+            cacheStatements(conn);
             done(null, conn);
           },
         },

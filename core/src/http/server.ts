@@ -9,6 +9,7 @@ import Router from '@koa/router';
 import compose from 'koa-compose';
 import { ApplicationError, MethodNotAllowedError, NotFoundError, PayloadTooLargeError, PolicyError, ValidationError } from '../errors';
 import { toErrorBody } from './error-envelope';
+import { limitBodyDepth } from './body-depth';
 import { parseQueryString } from './parse-query';
 import type { Handler, Middleware, RequestContext, RouteDefinition } from './types';
 import type { Logger } from '../kernel/logger';
@@ -43,6 +44,7 @@ export function createKoaApp(routes: MountedRoute[], options: ServerOptions): Ko
     await next();
   });
   app.use(bodyParser(options.bodyLimit));
+  app.use(limitBodyDepth());
 
   for (const { route, path } of routes) {
     const handler = options.resolveHandler(route);

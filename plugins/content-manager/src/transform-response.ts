@@ -27,12 +27,19 @@ function wrapRelation(value: unknown, target: Model | undefined, models: ModelRe
   return { data: transformEntry(value, target, models) };
 }
 
-function transformAttributes(entity: Record<string, unknown>, model: Model | undefined, models: ModelRegistry): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(entity)) {
-    if (key === 'id') continue;
-    const field = model?.fields.get(key);
-    switch (field?.kind) {
+/** The keys of `entity` but `id` (and `skip`) as REST values, added to `out` in order. */
+function transformAttributes(entity: Record<string, unknown>, model: Model | undefined, models: ModelRegistry, out: Record<string, unknown> = {}, skip?: string): Record<string, unknown> {
+  const fields = model?.fields;
+  // for...in rather than Object.entries: no pair arrays on the hot path of every response
+  for (const key in entity) {
+    if (key === 'id' || key === skip || !Object.prototype.hasOwnProperty.call(entity, key)) continue;
+    const value = entity[key];
+    const field = fields?.get(key);
+    if (!field || field.kind === 'scalar') {
+      out[key] = value;
+      continue;
+    }
+    switch (field.kind) {
       case 'relation':
         out[key] = wrapRelation(value, models.find(field.target), models);
         break;
@@ -65,16 +72,15 @@ export function transformEntry(value: unknown, model: Model | undefined, models:
 /** A component stays flat: `{ id, ...fields }`, with relations inside it wrapped. */
 export function transformComponent(value: unknown, component: Model | undefined, models: ModelRegistry): unknown {
   if (!isRecord(value)) return value;
-  return { id: value.id, ...transformAttributes(value, component, models) };
+  return transformAttributes(value, component, models, { id: value.id });
 }
 
 function transformDynamicZoneItem(value: unknown, models: ModelRegistry): unknown {
   if (!isRecord(value)) return value;
   const uid = value.__component;
   const component = typeof uid === 'string' ? models.find(uid) : undefined;
-  const { __component: _uid, ...rest } = transformAttributes(value, component, models);
   // `id` then `__component` lead, as Strapi v4 answers.
-  return { id: value.id, __component: uid, ...rest };
+  return transformAttributes(value, component, models, { id: value.id, __component: uid }, '__component');
 }
 
 /** The envelope `{ data, meta }`; null and undefined stay as they are (the caller makes the 404). */

@@ -45,6 +45,8 @@ export interface FindParams {
   pagination?: PaginationInput;
   /** draft & publish (`live` | `preview`), interpreted by the draft-publish plugin */
   publicationState?: string;
+  /** search text: `$containsi` over the searchable text attributes (Strapi v4's `_q`) */
+  _q?: string;
   /** i18n locale code or `all`, interpreted by the i18n plugin */
   locale?: string;
   /** internal callers only (never from a request): also return private attributes */

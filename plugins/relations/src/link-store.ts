@@ -32,15 +32,6 @@ export class LinkStore {
     return this.platform.db.connection;
   }
 
-  /**
-   * Locks entity rows until the transaction ends, so that writers touching the same lists take
-   * turns and each reads the list as the previous one left it. SQLite has one writer at a time.
-   */
-  async lockRows(table: string, ids: number[]): Promise<void> {
-    if (this.platform.db.client === 'sqlite' || ids.length === 0) return;
-    await this.db(table).select('id').whereIn('id', [...ids].sort((a, b) => a - b)).orderBy('id').forUpdate();
-  }
-
   /** The entry's linked ids in stored order (ties by link row id, the order they were made). */
   async readList(field: RelationField, selfId: number): Promise<StoredLink[]> {
     const { link, selfColumn, otherColumn, orderColumn } = field;
@@ -85,8 +76,6 @@ export class LinkStore {
   /** For each entry of the other side, the order value that appends a new link to its list. */
   private async nextInverseOrders(field: RelationField, others: number[]): Promise<Map<number, number>> {
     const column = field.inverseOrderColumn as string;
-    const targetTable = this.platform.models.get(field.target).tableName;
-    await this.lockRows(targetTable, others);
     const rows: Array<{ other: number | string; last: number | string | null }> = await this.db(field.link.name)
       .select({ other: field.otherColumn })
       .max({ last: column })

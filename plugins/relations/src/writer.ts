@@ -8,6 +8,7 @@
 import { ValidationError, type Model, type Platform, type RelationField, type ValidationIssue } from '@platform/core';
 import type { PreparedRelations, RelationWriter } from '@platform/query-engine';
 import { LinkStore } from './link-store';
+import { lockLists } from './list-locks';
 import { checkMedia, deleteMedia, FILE_UID, parseMediaValue, writeMedia, type MediaInput } from './media';
 import { planPartial, planSet } from './order-planner';
 import { linkedIds, parseRelationValue, toSingle, type RelationInput } from './parse-input';
@@ -96,7 +97,7 @@ export function createRelationWriter(platform: Platform): RelationWriter {
 
     async apply(model, id, prepared) {
       if (!(prepared instanceof PreparedChanges)) throw new TypeError('relations.apply expects the result of relations.prepare');
-      if (prepared.relations.length > 0) await store.lockRows(model.tableName, [id]);
+      await lockLists(platform, model, id, prepared.relations.map(({ field, input }) => ({ field, targets: linkedIds(input) })));
       for (const { field, input } of prepared.relations) {
         const current = await store.readList(field, id);
         const plan = input.mode === 'set' ? planSet(current, input.ids) : planPartial(current, input.connect, input.disconnect);

@@ -73,7 +73,9 @@ async function applySteps(db: Runner, client: DatabaseClient, plan: SyncPlan, lo
     // Each CREATE TABLE is a file and a commit on MariaDB: tables without keys are made side by
     // side on several connections; those with keys after them, one by one.
     const [independent, dependent] = [plan.createTables.filter((t) => t.foreignKeys.length === 0), plan.createTables.filter((t) => t.foreignKeys.length > 0)];
-    await Promise.all(independent.map(create));
+    // allSettled: a failure is reported only once every statement has ended, never while some still run.
+    const failed = (await Promise.allSettled(independent.map(create))).find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
     for (const table of dependent) await create(table);
   } else {
     for (const table of plan.createTables) await create(table);

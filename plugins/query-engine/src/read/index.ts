@@ -12,6 +12,7 @@ import { applyFilters } from './query/filters';
 import { applySort } from './query/sort';
 import { normalizePagination } from './query/pagination';
 import { formatRow } from './query/format';
+import { selectColumns } from './query/columns';
 import type { NormalizedPagination, PopulateNode } from './query/contracts';
 import { parsePopulate, populateEntities } from './populate';
 
@@ -49,6 +50,7 @@ export async function findPage(engine: Engine, model: Model, params: FindParams,
 
 export async function findOne(engine: Engine, model: Model, id: number, params: FindParams): Promise<Entity | null> {
   validate(engine, model, params);
+  checkUnused(engine, model, params);
   const state: Record<string, unknown> = {};
   const event = { params: { ...params }, state };
   await runLifecycle(engine, 'beforeFindOne', model, event);
@@ -79,6 +81,19 @@ export async function count(engine: Engine, model: Model, params: FindParams): P
 
 function validate(engine: Engine, model: Model, params: FindParams): void {
   engine.hooks.validateParams.call({ model, params });
+}
+
+/**
+ * As in Strapi v4, a read by id validates `filters`, `sort` and `pagination` (a bad one is the
+ * same 400 as on the list) but does not apply them. They are built on a query that never runs.
+ */
+function checkUnused(engine: Engine, model: Model, params: FindParams): void {
+  const includePrivate = params.includePrivate === true;
+  if (params.pagination !== undefined) normalizePagination(params.pagination, restDefaults(engine));
+  if (params.filters === undefined && params.sort === undefined) return;
+  const qb = engine.platform.db.knex.queryBuilder().from(`${model.tableName} as ${ROOT}`);
+  if (params.filters !== undefined) applyFilters(engine, qb, model, ROOT, params.filters, 'filters', { includePrivate });
+  if (params.sort !== undefined) applySort(engine, qb, model, ROOT, params.sort, 'sort', { includePrivate });
 }
 
 interface PreparedList {
@@ -118,8 +133,7 @@ async function countRows(engine: Engine, model: Model, params: FindParams): Prom
 }
 
 function select(engine: Engine, model: Model, fields: ScalarField[]): Knex.QueryBuilder {
-  const columns = [`${ROOT}.id`, ...fields.map((f) => `${ROOT}.${f.column}`)];
-  return engine.platform.db.connection.queryBuilder().from(`${model.tableName} as ${ROOT}`).select(columns);
+  return engine.platform.db.connection.queryBuilder().from(`${model.tableName} as ${ROOT}`).select(selectColumns(engine, ROOT, fields));
 }
 
 /** The request's filters AND-ed with what plugins push for this level. */

@@ -7,7 +7,7 @@ import type { ComponentField, Model } from '@platform/core';
 import type { Engine } from '../../engine';
 import type { Entity, FindParams } from '../../types';
 import type { PopulateNode } from '../query/contracts';
-import { hasSort, inChunks, OWNER, rowsToEntities, groupByOwner, T, targetQuery, type PopulateLevel } from './target-query';
+import { hasSort, inChunks, whereNotIndexed, OWNER, rowsToEntities, groupByOwner, T, targetQuery, type PopulateLevel } from './target-query';
 
 const J = 'pj';
 
@@ -21,9 +21,9 @@ export async function loadComponent(engine: Engine, owner: Model, field: Compone
     const query = qb.clone()
       .join(`${join.name} as ${J}`, `${J}.${join.componentColumn}`, `${T}.id`)
       .select(`${J}.${join.entityColumn} as ${OWNER}`)
-      .where(`${J}.${join.typeColumn}`, field.component)
-      .where(`${J}.${join.fieldColumn}`, field.name)
       .whereIn(`${J}.${join.entityColumn}`, slice);
+    whereNotIndexed(engine, query, `${J}.${join.typeColumn}`, [field.component]);
+    whereNotIndexed(engine, query, `${J}.${join.fieldColumn}`, [field.name]);
     if (!hasSort(node.sort)) query.orderBy(`${J}.${join.orderColumn}`, 'asc');
     return query.orderBy(`${J}.id`, 'asc') as Promise<Array<Record<string, unknown>>>;
   });

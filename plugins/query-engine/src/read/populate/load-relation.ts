@@ -44,7 +44,7 @@ async function countRelation(engine: Engine, field: RelationField, target: Model
       .whereIn(`${L}.${field.selfColumn}`, slice)
       .groupBy(`${L}.${field.selfColumn}`);
     applyScope(engine, qb, target, params);
-    if (node.filters) applyFilters(engine, qb, target, T, node.filters, 'populate[filters]', { includePrivate: params.includePrivate === true });
+    if (node.filters) applyFilters(engine, qb, target, T, node.filters, 'populate[filters]', { includePrivate: params.includePrivate === true, params });
     return qb as unknown as Promise<Array<Record<string, unknown>>>;
   });
   const values = new Map<number, unknown>(ids.map((id) => [id, new RelationCount(0)]));

@@ -8,7 +8,7 @@ import type { Engine } from '../../engine';
 import type { Entity, FindParams } from '../../types';
 import type { PopulateBranch, PopulateNode } from '../query/contracts';
 import { formatRow } from '../query/format';
-import { inChunks, T, targetQuery, type PopulateLevel } from './target-query';
+import { inChunks, whereNotIndexed, T, targetQuery, type PopulateLevel } from './target-query';
 
 interface JoinRow {
   owner: number;
@@ -23,14 +23,13 @@ export async function loadZone(engine: Engine, owner: Model, field: DynamicZoneF
   if (!join || types.length === 0) return new Map();
 
   const joinRows = await inChunks(ids, async (slice) => {
-    const rows = (await engine.platform.db.connection.queryBuilder()
+    const query = engine.platform.db.connection.queryBuilder()
       .from(join.name)
       .select(join.entityColumn, join.componentColumn, join.typeColumn)
-      .where(join.fieldColumn, field.name)
-      .whereIn(join.typeColumn, types)
-      .whereIn(join.entityColumn, slice)
-      .orderBy(join.orderColumn, 'asc')
-      .orderBy('id', 'asc')) as Array<Record<string, unknown>>;
+      .whereIn(join.entityColumn, slice);
+    whereNotIndexed(engine, query, join.fieldColumn, [field.name]);
+    whereNotIndexed(engine, query, join.typeColumn, types);
+    const rows = (await query.orderBy(join.orderColumn, 'asc').orderBy('id', 'asc')) as Array<Record<string, unknown>>;
     return rows.map((r): JoinRow => ({ owner: Number(r[join.entityColumn]), componentId: Number(r[join.componentColumn]), type: String(r[join.typeColumn]) }));
   });
 

@@ -12,6 +12,7 @@ import { resolveFields } from '../query/fields';
 import { applyFilters } from '../query/filters';
 import { applySort } from '../query/sort';
 import { formatRow } from '../query/format';
+import { selectColumns } from '../query/columns';
 
 /** Alias of the target table in every populate query (link tables use their own short aliases). */
 export const T = 'pt';
@@ -30,10 +31,10 @@ export interface TargetQuery {
 }
 
 export function targetQuery(engine: Engine, target: Model, branch: Omit<PopulateBranch, 'populate'>, params: FindParams, level: { scope: boolean }): TargetQuery {
-  const options = { includePrivate: params.includePrivate === true };
+  // `params`: relations reached by the populate's own deep filters and sorts are scoped too
+  const options = { includePrivate: params.includePrivate === true, params };
   const fields = resolveFields(target, branch.fields, 'populate', options);
-  const columns = [`${T}.id`, ...fields.filter((f) => f.column !== 'id').map((f) => `${T}.${f.column}`)];
-  const qb = engine.platform.db.connection.queryBuilder().from(`${target.tableName} as ${T}`).select(columns);
+  const qb = engine.platform.db.connection.queryBuilder().from(`${target.tableName} as ${T}`).select(selectColumns(engine, T, fields));
   // plugins' scope conditions may name any attribute; the request's own are checked as usual
   if (level.scope) applyScope(engine, qb, target, params);
   if (branch.filters) applyFilters(engine, qb, target, T, branch.filters, 'populate[filters]', options);
@@ -45,7 +46,7 @@ export function targetQuery(engine: Engine, target: Model, branch: Omit<Populate
 export function applyScope(engine: Engine, qb: Knex.QueryBuilder, target: Model, params: FindParams): void {
   const context: ScopeContext = { model: target, params, level: 'populate', filters: [] };
   engine.hooks.scope.call(context);
-  for (const filters of context.filters) applyFilters(engine, qb, target, T, filters, 'filters', { includePrivate: true });
+  for (const filters of context.filters) applyFilters(engine, qb, target, T, filters, 'filters', { includePrivate: true, params });
 }
 
 export function hasSort(sort: unknown): boolean {
@@ -86,6 +87,22 @@ export function groupByOwner(linked: Array<{ owner: number; entity: Entity }>, m
     }
   }
   return values;
+}
+
+/**
+ * `ref IN (values)` that the database must not pick an index for: on a `<table>_components`
+ * join, SQLite (which has no statistics) would rather use the index on `field` or
+ * `component_type`, a handful of distinct values, than the one on the owner id, and scan most
+ * of the table. SQLite's unary `+` keeps the term out of index selection; the others plan
+ * from statistics and get the plain condition.
+ */
+export function whereNotIndexed(engine: Engine, qb: Knex.QueryBuilder, ref: string, values: readonly string[]): void {
+  if (engine.platform.db.client !== 'sqlite') {
+    if (values.length === 1) qb.where(ref, values[0]);
+    else qb.whereIn(ref, values as string[]);
+    return;
+  }
+  qb.whereRaw(`+?? in (${values.map(() => '?').join(', ')})`, [ref, ...values]);
 }
 
 /** Runs `load` over the ids in slices, so a huge level never exceeds a driver's bind limit. */

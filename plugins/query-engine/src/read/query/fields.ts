@@ -26,9 +26,20 @@ export const resolveFields: ResolveFields = (model, fields, path, options = {}) 
   return model.scalarFields.filter((f) => wanted.has(f.name));
 };
 
-/** Every scalar a request may see, in schema order. */
+const visibleCache = new WeakMap<Model, { public?: ScalarField[]; all?: ScalarField[] }>();
+
+/**
+ * Every scalar a request may see, in schema order. Computed once per model (the same array
+ * each time, so what is derived from it, such as the select list, can be cached too).
+ */
 export function visibleScalars(model: Model, options: VisibilityOptions = {}): ScalarField[] {
-  return model.scalarFields.filter((f) => !isHidden(f, options));
+  let entry = visibleCache.get(model);
+  if (!entry) {
+    entry = {};
+    visibleCache.set(model, entry);
+  }
+  const key = options.includePrivate ? 'all' : 'public';
+  return (entry[key] ??= model.scalarFields.filter((f) => !isHidden(f, options)));
 }
 
 function toNames(fields: unknown): string[] {

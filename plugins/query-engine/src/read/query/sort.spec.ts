@@ -43,7 +43,14 @@ describe('applySort', () => {
     expect(sql('sqlite', 'category.name:desc')).to.equal(
       'select `t0`.`id` from `articles` as `t0` order by (select MAX(`t0_s_2`.`name`) from `articles_category_links` as `t0_s_1` inner join `categories` as `t0_s_2` on `t0_s_2`.`id` = `t0_s_1`.`category_id` where `t0_s_1`.`article_id` = `t0`.`id`) desc, `t0`.`id` asc',
     );
-    expect(sql('mysql', { seo: { metaTitle: 'asc' } })).to.contain('(select MIN(`t0_s_2`.`meta_title`) from `articles_components` as `t0_s_1`');
+    expect(sql('mysql', { seo: { metaTitle: 'asc' } })).to.contain('(select MIN(BINARY `t0_s_2`.`meta_title`) from `articles_components` as `t0_s_1`');
+  });
+
+  it('sorts text in binary order on every database, other types as they are', () => {
+    expect(sql('sqlite', 'title:desc,views')).to.equal('select `t0`.`id` from `articles` as `t0` order by `t0`.`title` desc, `t0`.`views` asc, `t0`.`id` asc');
+    expect(sql('mysql', 'title:desc,views')).to.equal('select `t0`.`id` from `articles` as `t0` order by BINARY `t0`.`title` desc, `t0`.`views` asc, `t0`.`id` asc');
+    expect(sql('postgres', 'title:desc,views')).to.equal('select "t0"."id" from "articles" as "t0" order by "t0"."title" COLLATE "C" desc NULLS LAST, "t0"."views" asc NULLS FIRST, "t0"."id" asc NULLS FIRST');
+    expect(sql('postgres', 'category.name')).to.contain('(select MIN("t0_s_2"."name" COLLATE "C") from');
   });
 
   it('rejects unknown, private, non-scalar fields and bad orders', () => {

@@ -25,7 +25,7 @@ export const applySort: ApplySort = (engine, qb, model, alias, sort, path, optio
   const items = parseSort(sort);
   const aliases = new AliasCounter(`${alias}_s`);
   for (const item of items) applyItem(engine, qb, model, alias, item, aliases, options);
-  orderBy(engine, qb, `${alias}.id`, 'asc', []);
+  orderBy(engine, qb, '??', 'asc', [`${alias}.id`]);
 };
 
 export function parseSort(sort: unknown): SortItem[] {
@@ -74,9 +74,10 @@ function order(value: string): 'asc' | 'desc' {
 
 function applyItem(engine: Engine, qb: Knex.QueryBuilder, model: Model, alias: string, item: SortItem, aliases: AliasCounter, options: QueryOptions): void {
   const [first, ...rest] = item.path;
+  const client = engine.platform.db.client;
   if (rest.length === 0) {
     const column = columnOf(model, first, options);
-    return orderBy(engine, qb, `${alias}.${column}`, item.order, []);
+    return orderBy(engine, qb, binaryOrder(client, column.type), item.order, [`${alias}.${column.name}`]);
   }
   // Through links: a correlated subquery from the first hop, joined hop by hop to the last model.
   const firstField = linkField(model, first, options);
@@ -91,9 +92,24 @@ function applyItem(engine: Engine, qb: Knex.QueryBuilder, model: Model, alias: s
   }
   const column = columnOf(current.model, rest[rest.length - 1], options);
   const aggregate = item.order === 'asc' ? 'MIN' : 'MAX';
-  hop.qb.select(engine.platform.db.knex.raw(`${aggregate}(??)`, [`${current.alias}.${column}`])).whereRaw('?? = ??', [hop.ownerRef, `${alias}.id`]);
+  hop.qb.select(engine.platform.db.knex.raw(`${aggregate}(${binaryOrder(client, column.type)})`, [`${current.alias}.${column.name}`])).whereRaw('?? = ??', [hop.ownerRef, `${alias}.id`]);
   const { sql, bindings } = hop.qb.toSQL();
-  orderBy(engine, qb, `(${sql})`, item.order, bindings as unknown[], true);
+  orderBy(engine, qb, `(${sql})`, item.order, bindings as unknown[]);
+}
+
+/** Attribute types stored as text: sorted by code point on every database. */
+const TEXT_TYPES = new Set(['string', 'text', 'richtext', 'email', 'uid', 'enumeration']);
+
+/**
+ * The SQL (one `??` for the column) that orders a column: text in binary order everywhere, so
+ * `'A' < 'B' < 'a' < 'b' < 'é'` on all three databases (SQLite's default BINARY collation does it;
+ * PostgreSQL and MariaDB would otherwise follow their locale or case-insensitive collations).
+ */
+function binaryOrder(client: string, type: string): string {
+  if (!TEXT_TYPES.has(type)) return '??';
+  if (client === 'postgres') return '?? COLLATE "C"';
+  if (client === 'mysql') return 'BINARY ??';
+  return '??';
 }
 
 /** A related content-type is scoped as a populated level (a draft in `live` never counts). */
@@ -103,11 +119,11 @@ function scopeHop(engine: Engine, qb: Knex.QueryBuilder, target: Model, alias: s
   }
 }
 
-function columnOf(model: Model, name: string, options: QueryOptions): string {
-  if (name === 'id') return 'id';
+function columnOf(model: Model, name: string, options: QueryOptions): { name: string; type: string } {
+  if (name === 'id') return { name: 'id', type: 'id' };
   const field = model.fields.get(name);
   if (!field || field.kind !== 'scalar' || isHidden(field, options)) throw invalidParameter(name);
-  return field.column;
+  return { name: field.column, type: field.type };
 }
 
 function linkField(model: Model, name: string, options: QueryOptions) {
@@ -118,8 +134,8 @@ function linkField(model: Model, name: string, options: QueryOptions) {
   throw invalidParameter(name);
 }
 
-function orderBy(engine: Engine, qb: Knex.QueryBuilder, expression: string, dir: 'asc' | 'desc', bindings: unknown[], raw = false): void {
+/** `expression` is raw SQL with its bindings (`??` for identifiers). */
+function orderBy(engine: Engine, qb: Knex.QueryBuilder, expression: string, dir: 'asc' | 'desc', bindings: unknown[]): void {
   const nulls = engine.platform.db.client === 'postgres' ? (dir === 'asc' ? ' NULLS FIRST' : ' NULLS LAST') : '';
-  if (raw) qb.orderByRaw(`${expression} ${dir}${nulls}`, bindings as Knex.RawBinding[]);
-  else qb.orderByRaw(`?? ${dir}${nulls}`, [expression]);
+  qb.orderByRaw(`${expression} ${dir}${nulls}`, bindings as Knex.RawBinding[]);
 }

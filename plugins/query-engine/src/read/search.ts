@@ -1,0 +1,28 @@
+/**
+ * `_q`: a simple full-text style search (Strapi v4 REST), as a case-insensitive `$containsi`
+ * over the entry's searchable text attributes, OR-ed together, and `id` when the text is a
+ * number. It is applied at the root of lists and counts through the engine's own scope hook.
+ */
+import { ValidationError, type Model } from '@platform/core';
+import type { Filters, ScopeContext } from '../types';
+
+const SEARCHABLE = new Set(['string', 'text', 'richtext', 'email', 'uid', 'enumeration']);
+
+export function searchFilter(model: Model, q: string): Filters {
+  const conditions: Filters[] = [];
+  for (const field of model.scalarFields) {
+    if (!SEARCHABLE.has(field.type) || field.attribute.private) continue;
+    conditions.push({ [field.name]: { $containsi: q } });
+  }
+  if (/^\d+$/.test(q) && Number.isSafeInteger(Number(q))) conditions.push({ id: { $eq: Number(q) } });
+  // Nothing searchable: nothing can match.
+  return conditions.length ? { $or: conditions } : { id: { $null: true } };
+}
+
+export function applySearchScope(context: ScopeContext): void {
+  if (context.level !== 'root') return;
+  const q = context.params._q;
+  if (q === undefined || q === null || q === '') return;
+  if (typeof q !== 'string') throw new ValidationError('Invalid parameter _q', {});
+  context.filters.push(searchFilter(context.model, q));
+}
