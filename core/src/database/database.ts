@@ -21,6 +21,16 @@ function setPostgresTypeParsers(): void {
   pgTypesSet = true;
 }
 
+const MAX_TRANSACTION_ATTEMPTS = 5;
+
+/** A deadlock or serialization failure: the transaction was rolled back and may be retried. */
+export function isRetryableConflict(error: unknown): boolean {
+  const e = error as { errno?: number; code?: string } | null;
+  if (!e) return false;
+  // MySQL/MariaDB: 1213 deadlock, 1205 lock wait timeout; PostgreSQL: 40P01 deadlock, 40001 serialization.
+  return e.errno === 1213 || e.errno === 1205 || e.code === 'ER_LOCK_DEADLOCK' || e.code === '40P01' || e.code === '40001';
+}
+
 export interface QueryEvent {
   sql: string;
   bindings: readonly unknown[];
@@ -59,7 +69,16 @@ export class Database {
     // a snapshot taken before a concurrent writer committed, and its locking reads take gap
     // locks that deadlock parallel inserts. READ COMMITTED behaves as PostgreSQL does.
     const config = this.client === 'mysql' ? { isolationLevel: 'read committed' as const } : undefined;
-    return this.knex.transaction((trx) => this.storage.run(trx, () => fn(trx)), config);
+    // Two writers that lock the same rows in opposite orders can deadlock; the database aborts
+    // one of them. The whole write is then run again (it rolled back entirely), a few times.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.knex.transaction((trx) => this.storage.run(trx, () => fn(trx)), config);
+      } catch (error) {
+        if (attempt >= MAX_TRANSACTION_ATTEMPTS || !isRetryableConflict(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+      }
+    }
   }
 
   /** Subscribes to every SQL statement issued; returns the unsubscribe function. */

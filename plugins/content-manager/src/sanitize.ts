@@ -5,7 +5,7 @@
  * client can never pass an internal flag such as `includePrivate`. Input: keys that are not
  * writable (`id`, timestamps, creator fields, `writable: false`) are dropped, as in Strapi v4.
  */
-import { ValidationError, type Model, type ModelRegistry } from '@platform/core';
+import { ValidationError, type Field, type Model, type ModelRegistry } from '@platform/core';
 import { RelationCount, type FindParams } from '@platform/query-engine';
 import { UPLOAD_FILE_UID } from './transform-response';
 
@@ -63,91 +63,122 @@ export function sanitizeInput(data: Record<string, unknown>, model: Model): Reco
 }
 
 /**
- * What sanitizing an entry of one model means, computed once per model: the keys to drop and
- * the keys whose value is sanitized against another model.
+ * What sanitizing an entry of one model means, computed once per model: the keys to drop, and
+ * the keys whose value may hold something to drop deeper (a model reachable from there has a
+ * private or password attribute). Other keys are never looked at.
  */
 interface OutputPlan {
-  hidden: Set<string>;
+  hidden: string[];
   /** key -> model uid of its value (undefined: a dynamic zone, per item) */
-  nested: Map<string, string | undefined>;
+  nested: Array<[key: string, uid: string | undefined]>;
 }
 
 const plans = new WeakMap<Model, OutputPlan>();
 
-function planOf(model: Model): OutputPlan {
-  let plan = plans.get(model);
-  if (plan) return plan;
-  plan = { hidden: new Set(), nested: new Map() };
+function hiddenKeys(model: Model): string[] {
+  const out: string[] = [];
   for (const [key, attribute] of Object.entries(model.attributes)) {
     const attr = attribute as { type?: string; private?: boolean };
-    if (key !== 'id' && key !== '__component' && (attr.private === true || attr.type === 'password')) plan.hidden.add(key);
-  }
-  for (const field of model.fields.values()) {
-    if (plan.hidden.has(field.name)) continue;
-    if (field.kind === 'relation') plan.nested.set(field.name, field.target);
-    else if (field.kind === 'media') plan.nested.set(field.name, UPLOAD_FILE_UID);
-    else if (field.kind === 'component') plan.nested.set(field.name, field.component);
-    else if (field.kind === 'dynamiczone') plan.nested.set(field.name, undefined);
-  }
-  plans.set(model, plan);
-  return plan;
-}
-
-/**
- * Removes private and password attributes from a flat entity (or list), at every depth.
- * Copy on write: what has nothing to remove comes back as it is (the response transform copies
- * it anyway), so the common case allocates nothing.
- */
-export function sanitizeOutput(value: unknown, model: Model | undefined, models: ModelRegistry): unknown {
-  if (Array.isArray(value)) {
-    let out: unknown[] | null = null;
-    for (let i = 0; i < value.length; i += 1) {
-      const item = value[i];
-      const clean = sanitizeOutput(item, model, models);
-      if (clean !== item && !out) out = value.slice(0, i);
-      if (out) out.push(clean);
-    }
-    return out ?? value;
-  }
-  if (!isRecord(value) || value instanceof RelationCount || !model) return value;
-  const plan = planOf(model);
-  let out: Record<string, unknown> | null = null;
-  for (const key in value) {
-    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
-    const child = value[key];
-    let clean = child;
-    if (plan.hidden.has(key)) {
-      out ??= copyUntil(value, key);
-      continue;
-    }
-    if (plan.nested.has(key) && child !== null && typeof child === 'object') {
-      const uid = plan.nested.get(key);
-      clean = uid !== undefined ? sanitizeOutput(child, models.find(uid), models) : sanitizeZone(child, models);
-    }
-    if (clean !== child) out ??= copyUntil(value, key);
-    if (out) out[key] = clean;
-  }
-  return out ?? value;
-}
-
-/** The own keys of `value` before `stop`, in order (the start of a copy). */
-function copyUntil(value: Record<string, unknown>, stop: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const key in value) {
-    if (key === stop) break;
-    if (Object.prototype.hasOwnProperty.call(value, key)) out[key] = value[key];
+    if (key !== 'id' && key !== '__component' && (attr.private === true || attr.type === 'password')) out.push(key);
   }
   return out;
 }
 
-function sanitizeZone(value: unknown, models: ModelRegistry): unknown {
-  if (!Array.isArray(value)) return value;
+/** The uids an attribute's value may hold entries of. */
+function targetsOf(field: Field): string[] {
+  switch (field.kind) {
+    case 'relation':
+      return [field.target];
+    case 'media':
+      return [UPLOAD_FILE_UID];
+    case 'component':
+      return [field.component];
+    case 'dynamiczone':
+      return field.components;
+    default:
+      return [];
+  }
+}
+
+/** Whether an entry of one of `uids`, at any depth, can carry a private or password attribute. */
+function reachesHidden(uids: string[], models: ModelRegistry): boolean {
+  const seen = new Set<string>();
+  const queue = [...uids];
+  while (queue.length > 0) {
+    const uid = queue.pop() as string;
+    if (seen.has(uid)) continue;
+    seen.add(uid);
+    const model = models.find(uid);
+    if (!model) continue;
+    if (hiddenKeys(model).length > 0) return true;
+    for (const field of model.fields.values()) queue.push(...targetsOf(field));
+  }
+  return false;
+}
+
+function planOf(model: Model, models: ModelRegistry): OutputPlan {
+  let plan = plans.get(model);
+  if (plan) return plan;
+  const hidden = hiddenKeys(model);
+  const nested: OutputPlan['nested'] = [];
+  for (const field of model.fields.values()) {
+    if (hidden.includes(field.name)) continue;
+    const targets = targetsOf(field);
+    if (targets.length === 0 || !reachesHidden(targets, models)) continue;
+    nested.push([field.name, field.kind === 'dynamiczone' ? undefined : targets[0]]);
+  }
+  plan = { hidden, nested };
+  plans.set(model, plan);
+  return plan;
+}
+
+const hasOwn = (value: object, key: string) => Object.prototype.hasOwnProperty.call(value, key);
+
+/**
+ * Removes private and password attributes from a flat entity (or list), at every depth.
+ * Copy on write: what has nothing to remove comes back as it is (the response transform copies
+ * it anyway), so the common case allocates nothing and walks only where something could hide.
+ */
+export function sanitizeOutput(value: unknown, model: Model | undefined, models: ModelRegistry): unknown {
+  if (Array.isArray(value)) return mapChanged(value, (item) => sanitizeOutput(item, model, models));
+  if (!isRecord(value) || value instanceof RelationCount || !model) return value;
+  const plan = planOf(model, models);
+  let drop = false;
+  for (const key of plan.hidden) {
+    if (hasOwn(value, key)) {
+      drop = true;
+      break;
+    }
+  }
+  let replaced: Map<string, unknown> | null = null;
+  for (const [key, uid] of plan.nested) {
+    const child = value[key];
+    if (child === null || typeof child !== 'object' || !hasOwn(value, key)) continue;
+    const clean = uid !== undefined ? sanitizeOutput(child, models.find(uid), models) : sanitizeZone(child, models);
+    if (clean !== child) (replaced ??= new Map()).set(key, clean);
+  }
+  if (!drop && !replaced) return value;
+  const out: Record<string, unknown> = {};
+  for (const key in value) {
+    if (!hasOwn(value, key) || plan.hidden.includes(key)) continue;
+    out[key] = replaced?.has(key) ? replaced.get(key) : value[key];
+  }
+  return out;
+}
+
+/** `list.map(fn)`, but the list itself when no item changed. */
+function mapChanged(list: unknown[], fn: (item: unknown) => unknown): unknown[] {
   let out: unknown[] | null = null;
-  for (let i = 0; i < value.length; i += 1) {
-    const item = value[i];
-    const clean = isRecord(item) && typeof item.__component === 'string' ? sanitizeOutput(item, models.find(item.__component), models) : item;
-    if (clean !== item && !out) out = value.slice(0, i);
+  for (let i = 0; i < list.length; i += 1) {
+    const item = list[i];
+    const clean = fn(item);
+    if (clean !== item && !out) out = list.slice(0, i);
     if (out) out.push(clean);
   }
-  return out ?? value;
+  return out ?? list;
+}
+
+function sanitizeZone(value: unknown, models: ModelRegistry): unknown {
+  if (!Array.isArray(value)) return value;
+  return mapChanged(value, (item) => (isRecord(item) && typeof item.__component === 'string' ? sanitizeOutput(item, models.find(item.__component), models) : item));
 }

@@ -73,7 +73,7 @@ describe('content-manager response shapes (in-memory engine)', function () {
     expect(fakeEngine(app.platform).calls).to.deep.equal([{
       method: 'findPage',
       uid: 'api::post.post',
-      params: { fields: ['title'], filters: { title: { $eq: 'x' } }, sort: 'title', populate: '*', pagination: { page: '2' }, publicationState: 'live', locale: 'en' },
+      params: { fields: ['title'], filters: { title: { $eq: 'x' } }, sort: 'title', populate: '*', pagination: { page: '2' }, publicationState: 'live', locale: 'en', _q: 'x' },
     }]);
   });
 

@@ -43,6 +43,11 @@ export function formatValue(type: ScalarType, value: unknown): unknown {
 const SQL_DATETIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/;
 
 function formatDateTime(value: unknown): unknown {
+  // SQLite's epoch milliseconds first: the common case on the hot path
+  if (typeof value === 'number') {
+    const date = new Date(value);
+    return Number.isNaN(date.getTime()) ? value : date.toISOString();
+  }
   let date: Date;
   if (value instanceof Date) date = value;
   else if (typeof value === 'number' || typeof value === 'bigint') date = new Date(Number(value));
