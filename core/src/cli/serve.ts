@@ -8,8 +8,19 @@ import { Platform } from '../kernel/platform';
 
 export async function runServer(appDir: string, options: { workers: number; mode: 'production' | 'development' }): Promise<void> {
   if (options.workers > 1 && cluster.isPrimary) {
+    // The schema is synced once, here, before the workers start: workers booting at the same
+    // time on a fresh database would otherwise race to create the same tables.
+    const syncing = new Platform({ appDir });
+    await syncing.start();
+    await syncing.destroy();
     for (let i = 0; i < options.workers; i++) cluster.fork();
+    let stopping = false;
+    cluster.on('exit', (worker, code) => {
+      if (!stopping) process.stderr.write(`platform: worker ${worker.process.pid} exited with code ${code}\n`);
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(stopping ? 0 : 1);
+    });
     const stop = () => {
+      stopping = true;
       for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
     };
     process.once('SIGTERM', stop);
