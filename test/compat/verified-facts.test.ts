@@ -12,6 +12,7 @@ import qs from 'qs';
 import fc from 'fast-check';
 import { definePlugin } from '@platform/core';
 import { describeEachDatabase, type HttpResponse, type TestApp } from '../helpers/app';
+import { createUploadStandIn } from '../helpers/upload-stand-in';
 
 const notFound = { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } };
 const methodNotAllowed = { data: null, error: { status: 405, name: 'MethodNotAllowedError', message: 'Method Not Allowed', details: {} } };
@@ -26,24 +27,7 @@ const boomPlugin = definePlugin({
 });
 
 /** A stand-in for the upload plugin (the `files` model and morph table), so media attributes are writable. */
-const uploadStandIn = definePlugin({
-  name: 'upload',
-  contentTypes: {
-    file: { schema: { kind: 'collectionType', collectionName: 'files', info: { singularName: 'file', pluralName: 'files', displayName: 'File' }, options: {}, attributes: { name: { type: 'string' }, mime: { type: 'string' } } } },
-  },
-  async bootstrap({ platform }) {
-    const { knex } = platform.db;
-    if (await knex.schema.hasTable('files_related_morphs')) return;
-    await knex.schema.createTable('files_related_morphs', (t) => {
-      t.increments('id');
-      t.integer('file_id');
-      t.integer('related_id');
-      t.string('related_type');
-      t.string('field');
-      t.double('order');
-    });
-  },
-});
+const uploadStandIn = createUploadStandIn({ name: { type: 'string' }, mime: { type: 'string' } })
 
 /** Exact status and body text (so key order counts too). */
 function expectExact(res: HttpResponse, status: number, body: unknown): void {

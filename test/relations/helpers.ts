@@ -5,7 +5,8 @@
  */
 import path from 'node:path';
 import { expect } from 'chai';
-import { definePlugin, ValidationError, type Platform } from '@platform/core';
+import { ValidationError, type Platform } from '@platform/core';
+import { createUploadStandIn } from '../helpers/upload-stand-in';
 import type { Knex } from 'knex';
 import type { TestApp } from '../helpers/app';
 
@@ -15,32 +16,7 @@ export const RELATIONS_APP = path.resolve(__dirname, '..', 'fixtures', 'relation
  * A stand-in for the upload plugin: the `plugin::upload.file` model (table `files`) and the
  * `files_related_morphs` table, so media attributes can be written and checked.
  */
-export const fakeUploadPlugin = definePlugin({
-  name: 'upload',
-  contentTypes: {
-    file: {
-      schema: {
-        kind: 'collectionType',
-        collectionName: 'files',
-        info: { singularName: 'file', pluralName: 'files', displayName: 'File' },
-        options: {},
-        attributes: { name: { type: 'string' }, mime: { type: 'string' } },
-      },
-    },
-  },
-  async bootstrap({ platform }) {
-    const { knex } = platform.db;
-    if (await knex.schema.hasTable('files_related_morphs')) return;
-    await knex.schema.createTable('files_related_morphs', (t) => {
-      t.increments('id');
-      t.integer('file_id');
-      t.integer('related_id');
-      t.string('related_type');
-      t.string('field');
-      t.double('order');
-    });
-  },
-});
+export const fakeUploadPlugin = createUploadStandIn({ name: { type: 'string' }, mime: { type: 'string' } })
 
 /** Inserts a bare row and answers its id (entries whose links the test then writes). */
 export async function insertRow(app: TestApp, table: string, values: Record<string, unknown>): Promise<number> {

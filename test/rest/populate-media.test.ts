@@ -5,44 +5,19 @@
  */
 import path from 'node:path';
 import { expect } from 'chai';
-import { definePlugin } from '@platform/core';
+import { createUploadStandIn } from '../helpers/upload-stand-in';
 import { describeEachDatabase, type TestApp } from '../helpers/app';
 import { stamps, T1, T2 } from './populate-seed';
 
 const POPULATE_APP = path.resolve(__dirname, '..', 'fixtures', 'populate-app');
 
 /** The `plugin::upload.file` model as Strapi v4 declares it (without its morph relation). */
-const uploadStub = definePlugin({
-  name: 'upload',
-  contentTypes: {
-    file: {
-      schema: {
-        kind: 'collectionType',
-        collectionName: 'files',
-        info: { singularName: 'file', pluralName: 'files', displayName: 'File' },
-        options: {},
-        attributes: {
-          name: { type: 'string' }, alternativeText: { type: 'string' }, caption: { type: 'string' },
-          width: { type: 'integer' }, height: { type: 'integer' }, formats: { type: 'json' }, hash: { type: 'string' },
-          ext: { type: 'string' }, mime: { type: 'string' }, size: { type: 'decimal' }, url: { type: 'string' },
-          previewUrl: { type: 'string' }, provider: { type: 'string' }, provider_metadata: { type: 'json' },
-          folderPath: { type: 'string', private: true },
-        },
-      },
-    },
-  },
-  async bootstrap({ platform }) {
-    const { knex } = platform.db;
-    if (await knex.schema.hasTable('files_related_morphs')) return;
-    await knex.schema.createTable('files_related_morphs', (t) => {
-      t.increments('id');
-      t.integer('file_id');
-      t.integer('related_id');
-      t.string('related_type');
-      t.string('field');
-      t.double('order');
-    });
-  },
+const uploadStub = createUploadStandIn({
+  name: { type: 'string' }, alternativeText: { type: 'string' }, caption: { type: 'string' },
+  width: { type: 'integer' }, height: { type: 'integer' }, formats: { type: 'json' }, hash: { type: 'string' },
+  ext: { type: 'string' }, mime: { type: 'string' }, size: { type: 'decimal' }, url: { type: 'string' },
+  previewUrl: { type: 'string' }, provider: { type: 'string' }, provider_metadata: { type: 'json' },
+  folderPath: { type: 'string', private: true },
 });
 
 const fileRow = (id: number, name: string) => ({
