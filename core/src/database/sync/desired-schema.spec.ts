@@ -51,6 +51,23 @@ describe('desiredSchema', () => {
     expect(byName.get('components_blog_parts')!.columns.map((c) => c.name)).to.deep.equal(['id', 'n']);
   });
 
+  it('extends the uid indexes by the columns of `options.uniqueIndexScope` (i18n: unique per locale)', () => {
+    const scoped: SchemaSet = {
+      contentTypes: new Map([
+        contentType('api::page.page', {
+          kind: 'collectionType',
+          collectionName: 'pages',
+          info: { singularName: 'page', pluralName: 'pages' },
+          options: { uniqueIndexScope: ['locale', 'missing'] },
+          attributes: { slug: { type: 'uid' }, locale: { type: 'string' } },
+        }),
+      ]),
+      components: new Map(),
+    };
+    const pages = desiredSchema(buildModels(scoped)).find((t) => t.name === 'pages')!;
+    expect(pages.indexes[0]).to.deep.equal({ name: 'pages_slug_unique', columns: ['slug', 'locale'], unique: true });
+  });
+
   it('describes the link table from the owning side only, with both order columns and cascading keys', () => {
     const link = byName.get('posts_tags_links')!;
     expect(link.columns.map((c) => [c.name, c.kind])).to.deep.equal([['id', 'increments'], ['post_id', 'integer'], ['tag_id', 'integer'], ['tag_order', 'double'], ['post_order', 'double']]);

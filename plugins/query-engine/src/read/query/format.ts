@@ -39,15 +39,28 @@ export function formatValue(type: ScalarType, value: unknown): unknown {
   }
 }
 
+/**
+ * The last epoch value formatted, and its text: a row's `createdAt` and `updatedAt` are often
+ * the same instant, and rows written together share it, so this saves many `toISOString`s.
+ */
+let lastMillis = NaN;
+let lastIso = '';
+
+function isoOfMillis(value: number): unknown {
+  if (value === lastMillis) return lastIso;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  lastMillis = value;
+  lastIso = date.toISOString();
+  return lastIso;
+}
+
 /** `'YYYY-MM-DD HH:MM:SS[.fff]'` as written by another tool into a DATETIME column: UTC. */
 const SQL_DATETIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/;
 
 function formatDateTime(value: unknown): unknown {
   // SQLite's epoch milliseconds first: the common case on the hot path
-  if (typeof value === 'number') {
-    const date = new Date(value);
-    return Number.isNaN(date.getTime()) ? value : date.toISOString();
-  }
+  if (typeof value === 'number') return isoOfMillis(value);
   let date: Date;
   if (value instanceof Date) date = value;
   else if (typeof value === 'number' || typeof value === 'bigint') date = new Date(Number(value));
