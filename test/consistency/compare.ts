@@ -55,13 +55,13 @@ export function divergence(request: string, answers: Answer[]): string | null {
   return lines.join('\n');
 }
 
-/** A 500 (or anything but 200 and a 400 envelope) on any database. */
+/** A 500 (or anything but 200 and a 400 or 404 envelope) on any database. */
 export function badStatus(request: string, answers: Answer[]): string | null {
   for (const a of answers) {
     if (a.status === 200) continue;
-    if (a.status === 400) {
+    if (a.status === 400 || a.status === 404) {
       const body = JSON.parse(a.body) as { data?: unknown; error?: { status?: number; name?: string } };
-      if (body.data === null && body.error?.status === 400 && typeof body.error.name === 'string') continue;
+      if (body.data === null && body.error?.status === a.status && typeof body.error.name === 'string') continue;
     }
     return `${request}\n  ${a.client}: ${a.status} ${trim(a.body)}`;
   }

@@ -3,9 +3,11 @@
  * database of TEST_DATABASES gets the same data through the REST API; seeded fast-check
  * properties then send the same random, valid requests to all of them and require the same
  * status and body (clock timestamps aside). With a single database, the same requests must
- * answer 200 or a 400 envelope, never a 500.
+ * answer 200 or a 400/404 envelope, never a 500.
  *
- * XDB_RUNS (default 200) sets the runs of each read property, XDB_SEED the seed.
+ * XDB_RUNS (default 200) sets the runs of each read property, XDB_SEED the seed. XDB_EXCLUDE, a
+ * regular expression, skips generated requests whose decoded text matches it: a way to look
+ * past a known divergence while it is being fixed, never a default.
  */
 import { expect } from 'chai';
 import fc from 'fast-check';
@@ -22,6 +24,9 @@ const RUNS = Number(process.env.XDB_RUNS ?? 200);
 const SEED = Number(process.env.XDB_SEED ?? 20261126);
 /** With one database there is nothing to compare: a smaller smoke check of the statuses. */
 const READ_RUNS = MULTI ? RUNS : Math.max(10, Math.round(RUNS / 4));
+
+const EXCLUDE = process.env.XDB_EXCLUDE ? new RegExp(process.env.XDB_EXCLUDE) : null;
+const excluded = (text: string) => EXCLUDE !== null && EXCLUDE.test(text);
 
 const readable = (url: string) => {
   try {
@@ -48,14 +53,20 @@ describe(`cross-database consistency [${clients.join(',')}]`, function () {
   async function check(url: string): Promise<void> {
     const answers = await askAll(apps, 'GET', url);
     const bad = badStatus(readable(url), answers);
-    if (bad) throw new Error(`not 200 or a 400 envelope:\n${bad}`);
+    if (bad) throw new Error(`not 200 or an error envelope:\n${bad}`);
     const split = MULTI ? divergence(readable(url), answers) : null;
     if (split) throw new Error(`databases disagree:\n${split}`);
   }
 
   const readProperty = (title: string, arb: fc.Arbitrary<string>) =>
     it(title, async () => {
-      await fc.assert(fc.asyncProperty(arb, check), { seed: SEED, numRuns: READ_RUNS });
+      await fc.assert(
+        fc.asyncProperty(arb, async (url) => {
+          fc.pre(!excluded(readable(url)));
+          await check(url);
+        }),
+        { seed: SEED, numRuns: READ_RUNS },
+      );
     });
 
   it('the seeded data reads back the same everywhere', async () => {
@@ -68,30 +79,60 @@ describe(`cross-database consistency [${clients.join(',')}]`, function () {
   readProperty('filters through relations and components, nested in $and/$or/$not', queryArb({ filters: 'deep', state: true }));
   readProperty('sort on one to three fields (relations too) with both pagination modes', queryArb({ sort: true, pagination: true, state: true }));
   readProperty('fields and every populate form', queryArb({ fields: true, populate: true, state: true }));
+  readProperty('findOne with fields, every populate form, publicationState and locale', queryArb({ fields: true, populate: true, state: true, byId: true }));
   readProperty('everything together, on every collection type', queryArb({ filters: 'deep', sort: true, pagination: true, fields: true, populate: true, state: true, targets: [ARTICLES_TARGET, ...OTHER_TARGETS] }));
 
   /**
    * Writes change the data, so they run after the reads. Each step is sent to every app and
-   * must answer the same; after each sequence the whole populated state must be the same.
+   * must answer the same, and leave the same populated state and link/component rows.
    */
   it('random PUT sequences leave the same state everywhere', async () => {
     await fc.assert(
       fc.asyncProperty(writeStepsArb, async (steps: WriteStep[]) => {
+        fc.pre(!steps.some((step) => excluded(`PUT ${step.url} ${JSON.stringify(step.body)}`)));
         for (const step of steps) {
           const answers = await askAll(apps, 'PUT', step.url, step.body);
           const request = `PUT ${step.url} ${JSON.stringify(step.body)}`;
           const bad = badStatus(request, answers);
-          if (bad) throw new Error(`not 200 or a 400 envelope:\n${bad}`);
-          const split = MULTI ? divergence(request, answers) : null;
+          if (bad) throw new Error(`not 200 or an error envelope:\n${bad}`);
+          if (!MULTI) continue;
+          const split = divergence(request, answers);
           if (split) throw new Error(`databases disagree:\n${split}`);
+          const states = await Promise.all(apps.map((app) => comparableState(app)));
+          const stateSplit = divergence(`state after ${request}`, states);
+          if (stateSplit) throw new Error(`databases disagree:\n${stateSplit}`);
         }
-        if (!MULTI) return;
-        const states = await Promise.all(apps.map((app) => comparableState(app)));
-        const split = divergence(`state after ${steps.length} PUT(s)`, states);
-        if (split) throw new Error(`databases disagree:\n${split}`);
       }),
-      { seed: SEED, numRuns: Math.max(5, Math.round(RUNS / 8)) },
+      // no shrinking: the data keeps the failed run's writes, so a shorter replay proves nothing;
+      // the state is compared after each step instead, which names the step that split it
+      { seed: SEED, numRuns: Math.max(5, Math.round(RUNS / 8)), endOnFailure: true },
     );
+  });
+
+  /**
+   * JSON values: what a client writes is what every database gives back, key order included
+   * (integer-like keys first: a JavaScript object has no other order), and a string that looks
+   * like JSON stays a string. These create entries, so they run after the properties.
+   */
+  it('JSON values read back as they were written', async () => {
+    const values: unknown[] = [
+      { zeta: 1, b: { y: 2, x: [3, { d: 4, c: 5 }] }, a: null, '中文': '值', '10': 'ten', '2': 'two' },
+      'false', '42', 'null', '"quoted"', '[1,2]', '{"a":1}', false, true, 0, -1.5, [true, false, null], '',
+    ];
+    const problems: string[] = [];
+    for (const meta of values) {
+      const created = await askAll(apps, 'POST', '/api/articles', { data: { title: 'json value', meta, publishedAt: null } });
+      const id = JSON.parse(created[0].body).data?.id;
+      const read = await askAll(apps, 'GET', `/api/articles/${id}?publicationState=preview&fields[0]=meta`);
+      const label = `meta ${JSON.stringify(meta)}`;
+      const statuses = created.map((a) => `${a.client} ${a.status}`);
+      if (created.some((a) => a.status !== 200)) problems.push(`POST ${label}: ${statuses.join(', ')}`);
+      for (const answer of read) {
+        const back = JSON.parse(answer.body).data?.attributes?.meta;
+        if (JSON.stringify(back) !== JSON.stringify(meta)) problems.push(`${label} reads back on ${answer.client} as ${JSON.stringify(back)}`);
+      }
+    }
+    expect(problems.join('\n'), 'json values').to.equal('');
   });
 
   /** Last: these writes may succeed on one database and not another, which changes the data. */

@@ -235,6 +235,8 @@ export interface QueryOptions {
   populate?: boolean;
   state?: boolean;
   targets?: Target[];
+  /** findOne: `/api/articles/:id` (ids of both locales, drafts, and one that does not exist) */
+  byId?: boolean;
 }
 
 const ROOT_ONLY = (filters: Record<string, ValueKind>) => Object.fromEntries(Object.entries(filters).filter(([k]) => !k.includes('.')));
@@ -254,11 +256,13 @@ export function queryArb(options: QueryOptions): fc.Arbitrary<string> {
       parts.publicationState = fc.constantFrom('live', 'preview');
       parts.locale = fc.constantFrom('en', 'fr', 'all');
     }
-    return fc.record(parts, { requiredKeys: [] }).map((params) => toUrl({ target, params }));
+    const id = options.byId ? fc.constantFrom(1, 2, 5, 9, 11, 12, 13, 14, 99) : fc.constant(null);
+    return fc.tuple(id, fc.record(parts, { requiredKeys: [] })).map(([one, params]) => toUrl({ target, params }, one));
   });
 }
 
-export function toUrl({ target, params }: QueryParts): string {
+export function toUrl({ target, params }: QueryParts, id: number | null = null): string {
+  const path = id === null ? target.path : `${target.path}/${id}`;
   const query = qs.stringify(params, { encodeValuesOnly: true });
-  return query ? `${target.path}?${query}` : target.path;
+  return query ? `${path}?${query}` : path;
 }

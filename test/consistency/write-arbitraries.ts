@@ -28,7 +28,7 @@ const scalarData = fc.record(
     price: fc.option(fc.constantFrom(-0.01, 0, 9.99, 12345.67, 99999999.99)),
     publishedOn: fc.option(fc.constantFrom('1969-12-31', '1970-01-01', '2000-02-29', '2024-12-31')),
     featured: fc.option(fc.boolean()),
-    meta: fc.constantFrom<unknown>(null, [], [1, 'two'], 'text', 0, false, { a: 1 }, { emoji: '🎉', '中文': '值' }),
+    meta: fc.constantFrom<unknown>(null, [], [1, 'two'], 'text', 0, false, true, { a: 1 }, { emoji: '🎉', '中文': '值' }, 'false', '42', '[1]'),
     status: fc.option(fc.constantFrom('draft', 'review', 'done')),
     contactEmail: fc.option(fc.constantFrom('a@b.co', 'UPPER@EXAMPLE.COM')),
   },

@@ -27,7 +27,8 @@ interface Child {
 function run(args: string[], env: NodeJS.ProcessEnv = {}): Child {
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'info', NODE_ENV: '', ...env },
+    // LOG_LEVEL unset: the default level, which includes the access log
+    env: { ...process.env, LOG_LEVEL: '', NODE_ENV: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -87,10 +88,25 @@ describe('platform CLI', function () {
     expect(child.output()).to.equal(HELP);
   });
 
-  it('an unknown command prints an error and the usage, and exits 1', async () => {
+  it('an unknown command prints an error and the usage, without a stack trace, and exits 1', async () => {
     const child = run(['serve']);
     expect(await child.exited).to.equal(1);
-    expect(child.output()).to.include(`Unknown command "serve"\n\n${HELP}`);
+    expect(child.output()).to.equal(`platform: Unknown command "serve"\n\n${HELP}\n`);
+  });
+
+  it('an app folder that does not exist is an error, not an empty app', async () => {
+    const missing = path.join(os.tmpdir(), `platform-missing-${process.pid}`);
+    const child = run(['start', '--app', missing], { PORT: '0' });
+    expect(await child.exited).to.equal(1);
+    expect(child.output()).to.equal(`platform: The app folder ${missing} does not exist (use --app DIR)\n`);
+    expect(fs.existsSync(missing)).to.equal(false);
+  });
+
+  it('a start-up error is printed as one line naming the file and key, and exits 1', async () => {
+    const { appDir } = appCopy();
+    const child = run(['start', '--app', appDir], { PORT: 'eighty' });
+    expect(await child.exited).to.equal(1);
+    expect(child.output()).to.equal(`platform: ${path.join(appDir, 'config', 'server.ts')}: Environment variable PORT must be an integer, got "eighty"\n`);
   });
 
   it('platform start --app DIR serves an app folder holding only config/, api/ and components/', async () => {
@@ -110,6 +126,10 @@ describe('platform CLI', function () {
     const unknown = await fetch(`${url}/api/nothing`);
     expect(unknown.status).to.equal(404);
     expect(await unknown.json()).to.deep.equal({ data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } });
+
+    // one access log line per request, at the default log level
+    expect(child.output()).to.match(/\] HTTP GET \/api\/notes 200 \d+\.\dms\n/);
+    expect(child.output()).to.match(/\] HTTP GET \/api\/nothing 404 \d+\.\dms\n/);
 
     child.process.kill('SIGTERM');
     expect(await child.exited).to.equal(0);

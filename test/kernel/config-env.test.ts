@@ -79,6 +79,13 @@ describe('config and env loading of an app folder', function () {
     }
   });
 
+  it('rejects an unknown LOG_LEVEL, naming the variable', () => {
+    expect(() => new Platform({ appDir, env: { LOG_LEVEL: 'verbose' } })).to.throw(
+      BootError,
+      'Environment variable LOG_LEVEL must be one of silent, error, warn, info, http, debug, got "verbose"',
+    );
+  });
+
   const badValues: Array<[string, NodeJS.ProcessEnv, (dir: string) => string]> = [
     ['an env value of the wrong type', { PORT: 'http' }, (dir) => `${path.join(dir, 'config', 'server.ts')}: Environment variable PORT must be an integer, got "http"`],
     ['a boolean typo', { API_WITH_COUNT: 'ture' }, (dir) => `${path.join(dir, 'config', 'api.ts')}: Environment variable API_WITH_COUNT must be a boolean (true/false), got "ture"`],

@@ -1,6 +1,7 @@
 /**
  * The `platform` command: `develop` (restarts on change), `start` (production), `--help`.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { runServer } from './serve';
 import { runDevelop } from './develop';
@@ -50,6 +51,10 @@ export function parseArgs(argv: string[]): CliOptions {
   return options;
 }
 
+function isDirectory(dir: string): boolean {
+  return fs.existsSync(dir) && fs.statSync(dir).isDirectory();
+}
+
 /** `4` -> 4; anything else (`1.5`, `two`, missing) -> NaN, rejected by the caller. */
 function wholeNumber(raw: string | undefined): number {
   return raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
@@ -60,6 +65,9 @@ export async function main(argv: string[]): Promise<void> {
   if (options.help || !options.command) {
     process.stdout.write(HELP);
     return;
+  }
+  if ((options.command === 'develop' || options.command === 'start') && !isDirectory(options.appDir)) {
+    throw new CliUsageError(`The app folder ${options.appDir} does not exist (use --app DIR)`);
   }
   switch (options.command) {
     case 'develop':

@@ -39,7 +39,7 @@ export function normalizeClient(client: string, file: string): DatabaseClient {
   }
 }
 
-interface SqliteConnection {
+export interface SqliteConnection {
   pragma(sql: string): unknown;
   prepare(sql: string): unknown;
 }
@@ -53,7 +53,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * SQLite re-prepares a statement by itself after a schema change), so the connection keeps the
  * most recent ones by SQL text.
  */
-function cacheStatements(conn: SqliteConnection): void {
+export function cacheStatements(conn: SqliteConnection, size = STATEMENT_CACHE_SIZE): void {
   const prepare = conn.prepare.bind(conn);
   const cache = new Map<string, unknown>();
   conn.prepare = (sql: string) => {
@@ -63,7 +63,7 @@ function cacheStatements(conn: SqliteConnection): void {
       cache.delete(sql);
     } else {
       statement = prepare(sql);
-      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      if (cache.size >= size) cache.delete(cache.keys().next().value as string);
     }
     cache.set(sql, statement);
     return statement;

@@ -36,15 +36,19 @@ export function createKoaApp(routes: MountedRoute[], options: ServerOptions): Ko
   const router = new Router();
   const knownPaths = new Router();
 
-  app.use(accessLog(options.logger));
+  // Without the `http` level the access log costs nothing (no timer, no line built).
+  if (options.logger.enabled?.('http') !== false) app.use(accessLog(options.logger));
   app.use(errorEnvelope(options.logger));
-  app.use(async (ctx, next) => {
+  // Plain (not async) middlewares where there is nothing to do after `next`: one promise less
+  // per request each.
+  app.use((ctx, next) => {
     const parsed = parseQueryString(ctx.querystring);
     Object.defineProperty(ctx.request, 'query', { value: parsed, writable: true, configurable: true });
-    await next();
+    return next();
   });
   app.use(bodyParser(options.bodyLimit));
-  app.use(limitBodyDepth());
+  const depth = limitBodyDepth();
+  app.use((ctx, next) => (BODY_METHODS.has(ctx.method) ? depth(ctx, next) : next()));
 
   for (const { route, path } of routes) {
     const handler = options.resolveHandler(route);

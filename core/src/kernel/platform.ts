@@ -12,7 +12,7 @@ import { Registry } from './registry';
 import type { PluginDefinition } from './plugin';
 import { orderPlugins } from './plugin-order';
 import { resolvePlugins } from './plugin-loader';
-import { createLogger, type Logger, type LogLevel } from './logger';
+import { createLogger, isLogLevel, type Logger, type LogLevel } from './logger';
 import type { ServiceMap } from './service-map';
 import { loadAppApiFiles, type AppApiFiles } from './app-files';
 import { deepMerge, getPath, loadConfig, loadEnvironment, type ConfigTree } from '../config/load-config';
@@ -80,7 +80,9 @@ export class Platform {
     this.options = options;
     this.appDir = options.appDir;
     const envSource = loadEnvironment(options.appDir, options.env ?? process.env);
-    this.log = options.logger ?? createLogger(options.logLevel ?? ((envSource.LOG_LEVEL as LogLevel | undefined) ?? 'info'));
+    const level = options.logLevel ?? (envSource.LOG_LEVEL || 'http');
+    if (!isLogLevel(level)) throw new BootError('CONFIG_ENV', `Environment variable LOG_LEVEL must be one of silent, error, warn, info, http, debug, got "${level}"`);
+    this.log = options.logger ?? createLogger(level);
     this.envSource = envSource;
   }
 

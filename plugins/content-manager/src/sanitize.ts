@@ -28,16 +28,19 @@ export function sanitizeQuery(query: Record<string, unknown> | undefined): FindP
   return out;
 }
 
+const STRING_QUERY_KEYS = ['publicationState', 'locale', '_q'] as const;
+
+function invalid(key: string): never {
+  throw new ValidationError(`Invalid parameter ${key}`, {});
+}
+
 /**
  * Shape checks that belong to the REST layer (the engine checks names and values): parameters
  * that must be strings or objects. A wrong shape is a 400 naming the parameter.
  */
 export function validateQuery(query: Record<string, unknown> | undefined): void {
   if (!query) return;
-  const invalid = (key: string): never => {
-    throw new ValidationError(`Invalid parameter ${key}`, {});
-  };
-  for (const key of ['publicationState', 'locale', '_q'] as const) {
+  for (const key of STRING_QUERY_KEYS) {
     if (query[key] !== undefined && typeof query[key] !== 'string') invalid(key);
   }
   if (query.filters !== undefined && !isRecord(query.filters)) invalid('filters');

@@ -5,7 +5,7 @@
  */
 import { ApplicationError, type Platform } from '@platform/core';
 import { DEFAULT_LOCALE_CODE, isLocaleCode, localeDisplayName, type I18nConfig } from './locale-codes';
-import { ensureTables, insertLocale, readDefaultLocale, selectLocales, toIsoString, writeDefaultLocale } from './storage';
+import { insertLocale, readDefaultLocale, selectLocales, toIsoString, writeDefaultLocale } from './storage';
 
 export interface Locale {
   id: number;
@@ -83,7 +83,6 @@ export function createLocalesService(platform: Platform): LocalesService {
     },
 
     async initialize(config) {
-      await ensureTables(platform.db.knex);
       await platform.db.transaction(async () => {
         await refresh();
         const stored = await readDefaultLocale(db());

@@ -1,8 +1,7 @@
 /**
  * The two tables i18n keeps its state in, both in Strapi v4's layout: `i18n_locale` (synced
  * from the plugin's content-type) and the `strapi_core_store_settings` row that holds the
- * default locale code. Creating them here only covers a database the schema sync left without
- * them; on a synced database both checks are no-ops.
+ * default locale code. The kernel's schema sync creates both.
  */
 import type { Knex } from 'knex';
 import { LOCALE_TABLE } from './locale-content-type';
@@ -16,30 +15,6 @@ export interface LocaleRow {
   code: string | null;
   created_at: unknown;
   updated_at: unknown;
-}
-
-export async function ensureTables(knex: Knex): Promise<void> {
-  if (!(await knex.schema.hasTable(LOCALE_TABLE))) {
-    await knex.schema.createTable(LOCALE_TABLE, (t) => {
-      t.increments('id');
-      t.string('name');
-      t.string('code');
-      t.datetime('created_at', { precision: 6 });
-      t.datetime('updated_at', { precision: 6 });
-      t.integer('created_by_id');
-      t.integer('updated_by_id');
-    });
-  }
-  if (!(await knex.schema.hasTable(CORE_STORE_TABLE))) {
-    await knex.schema.createTable(CORE_STORE_TABLE, (t) => {
-      t.increments('id');
-      t.string('key');
-      t.text('value');
-      t.string('type');
-      t.string('environment');
-      t.string('tag');
-    });
-  }
 }
 
 export async function readDefaultLocale(knex: Knex | Knex.Transaction): Promise<string | null> {

@@ -2,13 +2,15 @@
  * The select list of a read: `alias.id` and the columns of the given fields. On SQLite a
  * biginteger column is read as text (`CAST(col AS TEXT)`): the driver returns integers as JS
  * numbers, which lose digits above 2^53. MariaDB and PostgreSQL already answer strings.
- * Lists are built once per (fields list, alias): visible field lists are cached per model.
+ * Lists are built once per (fields list, alias), as one raw SQL fragment with the identifiers
+ * already quoted, so knex does not split and quote every column of every query again; visible
+ * field lists are cached per model, so the default list is built once per model and alias.
  */
 import type { Knex } from 'knex';
 import type { ScalarField } from '@platform/core';
 import type { Engine } from '../../engine';
 
-export type SelectColumn = string | Knex.Raw;
+export type SelectColumn = Knex.Raw;
 
 const cache = new WeakMap<readonly ScalarField[], Map<string, SelectColumn[]>>();
 
@@ -27,15 +29,21 @@ export function selectColumns(engine: Engine, alias: string, fields: readonly Sc
 }
 
 function build(engine: Engine, alias: string, fields: readonly ScalarField[]): SelectColumn[] {
+  const knex = engine.platform.db.knex;
   const sqlite = engine.platform.db.client === 'sqlite';
-  const columns: SelectColumn[] = [`${alias}.id`];
+  const parts: string[] = ['??'];
+  const bindings: string[] = [`${alias}.id`];
   for (const field of fields) {
     if (field.column === 'id') continue;
     if (sqlite && field.type === 'biginteger') {
-      columns.push(engine.platform.db.knex.raw('CAST(?? AS TEXT) as ??', [`${alias}.${field.column}`, field.column]));
+      parts.push('CAST(?? AS TEXT) as ??');
+      bindings.push(`${alias}.${field.column}`, field.column);
     } else {
-      columns.push(`${alias}.${field.column}`);
+      parts.push('??');
+      bindings.push(`${alias}.${field.column}`);
     }
   }
-  return columns;
+  // quoted once by the dialect, then kept as SQL without bindings
+  const sql = knex.raw(parts.join(', '), bindings).toSQL().sql;
+  return [knex.raw(sql)];
 }

@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { BootError } from '../errors';
+import { BUILT_IN_PLUGINS, resolvePlugins } from './plugin-loader';
+import { definePlugin } from './plugin';
+
+const FILES = { plugins: '/app/config/plugins.ts' };
+
+function bootError(fn: () => unknown): BootError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).to.be.instanceOf(BootError);
+    return error as BootError;
+  }
+  throw new Error('expected a BootError');
+}
+
+describe('resolvePlugins', () => {
+  let appDir: string;
+  before(() => {
+    appDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-loader-'));
+    fs.mkdirSync(path.join(appDir, 'plugins-local', 'stamp'), { recursive: true });
+    fs.writeFileSync(
+      path.join(appDir, 'plugins-local', 'stamp', 'index.js'),
+      `module.exports = { name: 'stamp', requires: ['query-engine'], config: { default: { a: 1, b: 2 } } };`,
+    );
+    fs.writeFileSync(path.join(appDir, 'plugins-local', 'misnamed.js'), `module.exports = { name: 'other' };`);
+    fs.writeFileSync(path.join(appDir, 'plugins-local', 'not-a-plugin.js'), `module.exports = 42;`);
+  });
+  after(() => fs.rmSync(appDir, { recursive: true, force: true }));
+
+  const installedBuiltIns = () => resolvePlugins(appDir, {}, {}, []).plugins.map((p) => p.name);
+
+  it('turns every installed built-in plugin on by default, in the built-in order', () => {
+    const names = installedBuiltIns();
+    expect(names).to.include.members(['query-engine', 'relations', 'content-manager', 'draft-publish', 'i18n']);
+    expect(names).to.deep.equal(BUILT_IN_PLUGINS.map((b) => b.name).filter((n) => names.includes(n)));
+  });
+
+  it('leaves out a plugin switched off with enabled: false or false, and reports it as disabled', () => {
+    const resolved = resolvePlugins(appDir, { plugins: { i18n: { enabled: false }, 'draft-publish': false } }, FILES, []);
+    expect(resolved.plugins.map((p) => p.name)).to.not.include.members(['i18n', 'draft-publish']);
+    expect([...resolved.disabled].sort()).to.deep.equal(['draft-publish', 'i18n']);
+    expect(resolved.pluginConfig).to.not.have.property('i18n');
+  });
+
+  it('loads a local plugin with resolve, merging its config over the defaults', () => {
+    const resolved = resolvePlugins(appDir, { plugins: { stamp: { resolve: './plugins-local/stamp', config: { b: 3 } } } }, FILES, []);
+    const stamp = resolved.plugins.find((p) => p.name === 'stamp');
+    expect(stamp?.requires).to.deep.equal(['query-engine']);
+    expect(resolved.pluginConfig.stamp).to.deep.equal({ a: 1, b: 3 });
+  });
+
+  it('adds plugins given in code unless config switches them off', () => {
+    const inCode = definePlugin({ name: 'in-code' });
+    expect(resolvePlugins(appDir, {}, {}, [inCode]).plugins).to.include(inCode);
+    expect(resolvePlugins(appDir, { plugins: { 'in-code': { enabled: false } } }, FILES, [inCode]).plugins).to.not.include(inCode);
+  });
+
+  const cases: Array<[string, Record<string, unknown>, string]> = [
+    ['an entry that is neither a boolean nor an object', { stamp: 'yes' }, '/app/config/plugins.ts: key "stamp" must be a boolean or an object'],
+    ['a non-boolean enabled', { i18n: { enabled: 'no' } }, '/app/config/plugins.ts: "i18n.enabled" must be a boolean'],
+    ['a non-string resolve', { stamp: { resolve: 42 } }, '/app/config/plugins.ts: "stamp.resolve" must be a string'],
+    ['a config that is not an object', { i18n: { config: [] } }, '/app/config/plugins.ts: "i18n.config" must be an object'],
+    ['an unknown plugin without resolve', { seo: { enabled: true } }, '/app/config/plugins.ts: plugin "seo" is not built in and has no "resolve"'],
+    ['a key that does not match the plugin name', { stamp: { resolve: './plugins-local/misnamed' } }, '/app/config/plugins.ts: plugin key "stamp" loads a plugin named "other"'],
+    [
+      'a module that is not a plugin definition',
+      { stamp: { resolve: './plugins-local/not-a-plugin' } },
+      '/app/config/plugins.ts: plugin "stamp" (./plugins-local/not-a-plugin) must export a plugin definition (definePlugin({ name, ... }))',
+    ],
+  ];
+  for (const [what, plugins, message] of cases) {
+    it(`rejects ${what}, naming the file and key`, () => {
+      const error = bootError(() => resolvePlugins(appDir, { plugins }, FILES, []));
+      expect(error.message).to.equal(message);
+    });
+  }
+
+  it('names the file, the plugin and the path of a plugin that cannot be loaded', () => {
+    const error = bootError(() => resolvePlugins(appDir, { plugins: { stamp: { resolve: './plugins-local/nowhere' } } }, FILES, []));
+    expect(error.code).to.equal('PLUGIN_LOAD');
+    expect(error.message.startsWith('/app/config/plugins.ts: plugin "stamp" could not be loaded from "./plugins-local/nowhere": Cannot find module')).to.equal(true, error.message);
+  });
+});
