@@ -36,7 +36,50 @@ function uniqueName(): string {
   return `platform_t_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
 }
 
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+const swept = new Set<DatabaseClient>();
+
+/**
+ * Drops the databases that test processes which died before their `after` hooks left behind
+ * (their names carry the pid), once per client and process, so the servers do not fill up.
+ */
+async function sweepStaleDatabases(client: DatabaseClient): Promise<void> {
+  if (swept.has(client) || client === 'sqlite') return;
+  swept.add(client);
+  const stale = (names: string[]) =>
+    names.filter((n) => {
+      const match = /^platform_t_(\d+)_[0-9a-f]{8}$/.exec(n);
+      return match !== null && Number(match[1]) !== process.pid && !isAlive(Number(match[1]));
+    });
+  if (client === 'mysql') {
+    const k = knexFactory({ client: 'mysql2', connection: { ...MYSQL } });
+    try {
+      const [rows] = await k.raw("SHOW DATABASES LIKE 'platform\\_t\\_%'");
+      for (const name of stale((rows as Array<Record<string, string>>).map((r) => Object.values(r)[0]))) await k.raw(`DROP DATABASE IF EXISTS \`${name}\``);
+    } finally {
+      await k.destroy();
+    }
+    return;
+  }
+  const k = knexFactory({ client: 'pg', connection: { ...POSTGRES, database: 'postgres' } });
+  try {
+    const result = await k.raw("SELECT datname FROM pg_database WHERE datname LIKE 'platform\\_t\\_%'");
+    for (const name of stale((result.rows as Array<{ datname: string }>).map((r) => r.datname))) await k.raw(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await k.destroy();
+  }
+}
+
 export async function createTestDatabase(client: DatabaseClient): Promise<TestDatabase> {
+  await sweepStaleDatabases(client);
   const name = uniqueName();
   if (client === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-test-'));
