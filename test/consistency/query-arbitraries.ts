@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import qs from 'qs';
 import { ARTICLES, CATEGORY_NAMES, PROFILE_BIOS, PUBLISHED, TAG_NAMES, WRITERS } from './seed';
 
-type ValueKind = 'text' | 'enum' | 'integer' | 'float' | 'decimal' | 'date' | 'datetime' | 'boolean' | 'json' | 'id';
+type ValueKind = 'text' | 'enum' | 'integer' | 'float' | 'decimal' | 'date' | 'datetime' | 'boolean' | 'json' | 'id' | 'clock';
 
 const seedTexts = [
   ...ARTICLES.flatMap((a) => [a.title, a.slug, a.body, a.contactEmail, a.seo?.metaTitle, a.seo?.metaDescription]),
@@ -35,6 +35,8 @@ const DATES = ['1969-12-31', '1970-01-01', '1970-01-02', '2000-02-29', '2023-06-
 const DATETIMES = [...PUBLISHED, '2024-01-01', '2023-12-31T23:59:59.998Z', '2024-01-01T00:00:00.001Z', '1970-01-01T00:00:00.000Z', '0', '1704067200000', '2024-02-29T13:00:00.500+01:00'];
 const BOOLEANS = ['true', 'false', 't', 'f', '1', '0', 'TRUE'];
 const ENUMS = ['draft', 'review', 'done', 'DONE', 'Review'];
+/** createdAt/updatedAt differ between apps by milliseconds: only instants far from the seed's. */
+const FAR_INSTANTS = ['2000-01-01', '2000-01-01T00:00:00.000Z', '2999-12-31T23:59:59.999Z', '946684800000'];
 const IDS = ['1', '2', '3', '5', '8', '9', '10', '12', '13', '15', '99'];
 
 function valueArb(kind: ValueKind): fc.Arbitrary<string> {
@@ -56,6 +58,8 @@ function valueArb(kind: ValueKind): fc.Arbitrary<string> {
       return fc.constantFrom(...BOOLEANS);
     case 'id':
       return fc.constantFrom(...IDS);
+    case 'clock':
+      return fc.constantFrom(...FAR_INSTANTS);
   }
 }
 
@@ -79,6 +83,7 @@ const OPS: Record<ValueKind, string[]> = {
   boolean: ['$eq', '$ne', '$in', '$notIn', '$null', '$notNull'],
   json: ['$null', '$notNull', '$contains', '$notContains', '$containsi', '$notContainsi'],
   id: ORDERED_OPS,
+  clock: ['$lt', '$lte', '$gt', '$gte', '$between', '$null', '$notNull', '$ne'],
 };
 
 export interface Target {
@@ -95,12 +100,15 @@ export interface Target {
 const articleRoot: Record<string, ValueKind> = {
   id: 'id', title: 'text', slug: 'text', body: 'text', views: 'integer', rating: 'float', price: 'decimal', publishedOn: 'date',
   featured: 'boolean', meta: 'json', status: 'enum', contactEmail: 'text', publishedAt: 'datetime', locale: 'text',
+  createdAt: 'clock', updatedAt: 'clock',
 };
 const articleDeep: Record<string, ValueKind> = {
   'category.name': 'text', 'category.id': 'id', 'category.slug': 'text', 'tags.name': 'text', 'tags.id': 'id', 'author.name': 'text',
   'author.email': 'text', 'author.profile.bio': 'text', 'related.title': 'text', 'related.views': 'integer', 'related.price': 'decimal',
   'seo.metaTitle': 'text', 'seo.metaDescription': 'text', 'seo.tags.name': 'text', 'seo.tags.content': 'text', 'localizations.title': 'text',
   'localizations.locale': 'text', 'category.articles.title': 'text', 'tags.articles.rating': 'float',
+  // a bare operator on a relation applies to the related id
+  category: 'id', tags: 'id', related: 'id', 'author.profile': 'id',
 };
 
 export const ARTICLES_TARGET: Target = {
@@ -190,9 +198,13 @@ export function sortArb(sorts: string[]): fc.Arbitrary<unknown> {
   );
 }
 
+/** Both modes, with the edge values Strapi clamps (0, -1, above the maximum). */
 export const paginationArb: fc.Arbitrary<unknown> = fc.oneof(
-  fc.record({ page: fc.integer({ min: 1, max: 4 }), pageSize: fc.integer({ min: 1, max: 12 }), withCount: fc.constantFrom('true', 'false') }, { requiredKeys: ['page'] }),
-  fc.record({ start: fc.integer({ min: 0, max: 16 }), limit: fc.constantFrom(1, 2, 3, 5, 10, 100, -1), withCount: fc.constantFrom('true', 'false') }, { requiredKeys: ['start'] }),
+  fc.record(
+    { page: fc.oneof(fc.integer({ min: 1, max: 4 }), fc.constant(0)), pageSize: fc.oneof(fc.integer({ min: 1, max: 12 }), fc.constantFrom(0, -1, 500)), withCount: fc.constantFrom('true', 'false') },
+    { requiredKeys: ['page'] },
+  ),
+  fc.record({ start: fc.integer({ min: 0, max: 16 }), limit: fc.constantFrom(0, 1, 2, 3, 5, 10, 100, 500, -1), withCount: fc.constantFrom('true', 'false') }, { requiredKeys: ['start'] }),
 );
 
 export function fieldsArb(fields: string[]): fc.Arbitrary<unknown> {
@@ -209,13 +221,13 @@ export function populateArb(target: Target): fc.Arbitrary<unknown> {
   );
   const objectForm = fc.record(
     {
-      tags: fc.oneof(fc.constantFrom<unknown>(true, 'true', 't', '1', 'false', 0), tagOptions),
+      tags: fc.oneof(fc.constantFrom<unknown>(true, 'true', 't', '1', 'false', 0, { count: true }), tagOptions),
       category: fc.oneof(fc.constantFrom<unknown>(true, 'f'), fc.record({ fields: fc.constant(['name']), populate: fc.constant({ articles: { sort: 'title:desc', fields: ['title'] } }) })),
       author: fc.constantFrom<unknown>(true, { populate: { profile: true } }, { fields: ['name'], filters: { name: { $eqi: 'ADA' } } }),
       related: fc.oneof(fc.constant<unknown>(true), fc.record({ sort: sortArb(['title', 'views', 'price']), filters: filterArb({ title: 'text', views: 'integer' }) }, { requiredKeys: [] })),
       seo: fc.constantFrom<unknown>(true, { populate: ['tags'] }, { fields: ['metaTitle'] }, { populate: { tags: { sort: 'name:desc' } } }),
       blocks: fc.constantFrom<unknown>(true, { populate: '*' }, { on: { 'shared.quote': { fields: ['title'] } } }, { on: { 'shared.rich-text': true, 'shared.quote': { fields: ['body'] } } }),
-      localizations: fc.constantFrom<unknown>(true, { fields: ['title', 'locale'] }, { sort: 'title' }),
+      localizations: fc.constantFrom<unknown>(true, { fields: ['title', 'locale'] }, { sort: 'title' }, { count: true }),
     },
     { requiredKeys: [] },
   );
@@ -237,6 +249,8 @@ export interface QueryOptions {
   targets?: Target[];
   /** findOne: `/api/articles/:id` (ids of both locales, drafts, and one that does not exist) */
   byId?: boolean;
+  /** `_q` */
+  search?: boolean;
 }
 
 const ROOT_ONLY = (filters: Record<string, ValueKind>) => Object.fromEntries(Object.entries(filters).filter(([k]) => !k.includes('.')));
@@ -247,7 +261,11 @@ export function queryArb(options: QueryOptions): fc.Arbitrary<string> {
   return fc.constantFrom(...targets).chain((target) => {
     const filters = options.filters === 'root' ? ROOT_ONLY(target.filters) : target.filters;
     const parts: Record<string, fc.Arbitrary<unknown>> = {};
-    if (options.filters) parts.filters = filterArb(filters);
+    if (options.filters) {
+      parts.filters = filterArb(filters);
+    }
+    // the `_q` search over text columns
+    if (options.search && target === ARTICLES_TARGET) parts._q = valueArb('text');
     if (options.sort) parts.sort = sortArb(target.sorts);
     if (options.pagination) parts.pagination = paginationArb;
     if (options.fields) parts.fields = fieldsArb(target.fields);

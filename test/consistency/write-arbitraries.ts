@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import type { TestApp } from '../helpers/app';
 import { toAnswer, type Answer } from './compare';
+import { PUBLISHED } from './seed';
 
 export interface WriteStep {
   url: string;
@@ -31,6 +32,9 @@ const scalarData = fc.record(
     meta: fc.constantFrom<unknown>(null, [], [1, 'two'], 'text', 0, false, true, { a: 1 }, { emoji: '🎉', '中文': '值' }, 'false', '42', '[1]'),
     status: fc.option(fc.constantFrom('draft', 'review', 'done')),
     contactEmail: fc.option(fc.constantFrom('a@b.co', 'UPPER@EXAMPLE.COM')),
+    // publish and unpublish; `locale` is ignored by PUT
+    publishedAt: fc.option(fc.constantFrom(...PUBLISHED)),
+    locale: fc.constantFrom('fr', 'en'),
   },
   { requiredKeys: [] },
 ).filter((data) => Object.keys(data).length > 0);
@@ -77,6 +81,8 @@ const metaTag = fc.record({ name: fc.option(text), content: fc.option(text) });
 const componentData = fc.oneof(
   fc.record({ metaTitle: fc.option(text), metaDescription: fc.option(text), tags: fc.array(metaTag, { maxLength: 3 }) }, { requiredKeys: [] }).map((seo) => ({ seo })),
   fc.constant({ seo: null }),
+  // an update in place when the id is the entry's component (seeded ids 1..10), a 400 otherwise
+  fc.tuple(fc.integer({ min: 1, max: 10 }), fc.option(text)).map(([id, metaTitle]) => ({ seo: { id, metaTitle } })),
   fc.array(
     fc.oneof(
       fc.record({ __component: fc.constant('shared.quote'), title: fc.option(text), body: fc.option(text) }),

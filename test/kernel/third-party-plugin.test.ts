@@ -47,6 +47,14 @@ describeEachDatabase('third-party plugin from a local path', (ctx) => {
   it('ran its register and bootstrap, and its taps on the kernel bootstrap and ready hooks, in order', () => {
     expect(ctx.app.platform.service('plugin::greeter.greeter').events).to.deep.equal(['register', 'bootstrap', 'kernel bootstrap hook', 'ready']);
   });
+
+  it('taps the query engine\'s entity hooks: its beforeCreate sets a value, its afterCreate sees the entry', async () => {
+    const { platform } = ctx.app;
+    const created = await platform.service('plugin::query-engine.entity-service').create('plugin::greeter.greeting', { data: { name: 'Ada' } });
+    expect(created).to.deep.include({ name: 'Ada', count: 1 });
+    expect(platform.service('plugin::greeter.greeter').events.at(-1)).to.equal('created Ada');
+    expect(await ctx.app.knex('greeter_greetings').select('name', 'count')).to.deep.equal([{ name: 'Ada', count: 1 }]);
+  });
 }, { appDir: PLUGIN_APP });
 
 describe('third-party plugin loading and switching off', function () {
@@ -89,6 +97,7 @@ describe('third-party plugin loading and switching off', function () {
       expect(platform.routes().filter((r) => r.path.startsWith('/api/greeter'))).to.deep.equal([]);
       expect(platform.hooks.bootstrap.taps.map((t) => t.name)).to.not.include('greeter');
       expect(platform.hooks.ready.taps.map((t) => t.name)).to.not.include('greeter');
+      expect(platform.service('plugin::query-engine.hooks').beforeCreate.taps.map((t) => t.name)).to.not.include('greeter');
       expect(await app.knex.schema.hasTable('greeter_greetings')).to.equal(false);
     } finally {
       await app.close();

@@ -1,7 +1,11 @@
 /**
- * The select list of a read: `alias.id` and the columns of the given fields. On SQLite a
- * biginteger column is read as text (`CAST(col AS TEXT)`): the driver returns integers as JS
- * numbers, which lose digits above 2^53. MariaDB and PostgreSQL already answer strings.
+ * The select list of a read: `alias.id` and the columns of the given fields. Some columns are
+ * read as text, so that every database hands the formatter the same thing:
+ * - biginteger on SQLite: the driver returns integers as JS numbers, which lose digits above
+ *   2^53 (MariaDB and PostgreSQL already answer strings);
+ * - json on MariaDB and PostgreSQL: their drivers parse JSON columns, SQLite's returns the
+ *   text; the formatter parses text, so a stored JSON string such as `"false"` would be parsed
+ *   twice (and read back as `false`) where the driver had already parsed it.
  * Lists are built once per (fields list, alias), as one raw SQL fragment with the identifiers
  * already quoted, so knex does not split and quote every column of every query again; visible
  * field lists are cached per model, so the default list is built once per model and alias.
@@ -28,15 +32,23 @@ export function selectColumns(engine: Engine, alias: string, fields: readonly Sc
   return columns;
 }
 
+/** The SQL type a column of `type` is read as, or null to read it as stored. */
+function castTo(client: string, type: string): string | null {
+  if (type === 'biginteger' && client === 'sqlite') return 'TEXT';
+  if (type === 'json' && client === 'mysql') return 'CHAR';
+  if (type === 'json' && client === 'postgres') return 'TEXT';
+  return null;
+}
+
 function build(engine: Engine, alias: string, fields: readonly ScalarField[]): SelectColumn[] {
   const knex = engine.platform.db.knex;
-  const sqlite = engine.platform.db.client === 'sqlite';
   const parts: string[] = ['??'];
   const bindings: string[] = [`${alias}.id`];
   for (const field of fields) {
     if (field.column === 'id') continue;
-    if (sqlite && field.type === 'biginteger') {
-      parts.push('CAST(?? AS TEXT) as ??');
+    const cast = castTo(engine.platform.db.client, field.type);
+    if (cast) {
+      parts.push(`CAST(?? AS ${cast}) as ??`);
       bindings.push(`${alias}.${field.column}`, field.column);
     } else {
       parts.push('??');

@@ -33,6 +33,8 @@ const TEXT_MATCHABLE = new Set<FilterType>(['string', 'text', 'richtext', 'enume
 /** JSON is stored as text, normalized differently per database: only searched, never compared. */
 const JSON_OPERATORS = new Set(['$null', '$notNull', '$contains', '$notContains', '$containsi', '$notContainsi']);
 const TEXT_TYPES = new Set<FilterType>(['string', 'text', 'richtext', 'enumeration', 'email', 'password', 'uid', 'json']);
+/** Column types stored as 4-byte integers on PostgreSQL. */
+const INT4_TYPES = new Set<FilterType>(['integer', 'id']);
 const COMPARISONS: Record<string, string> = { $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' };
 const NEGATIONS: Record<string, string> = { $notContains: '$contains', $notContainsi: '$containsi', $nei: '$eqi' };
 
@@ -161,16 +163,26 @@ class ColumnSql {
     return '??';
   }
 
+  /**
+   * The placeholder of a value. PostgreSQL types a parameter after the column it meets, so
+   * `views > 2.5` or `id = 3000000000` on an integer column would fail to parse the value
+   * (a 500): such values are bound as numeric, which compares exactly.
+   */
+  private placeholder(value: BoundValue): string {
+    if (this.client !== 'postgres' || typeof value !== 'number' || !INT4_TYPES.has(this.column.type)) return '?';
+    return Number.isInteger(value) && value >= -2147483648 && value <= 2147483647 ? '?' : 'CAST(? AS numeric)';
+  }
+
   compare(op: string, value: BoundValue): [string, BoundValue[]] {
-    return [`${this.lhs()} ${op} ?`, [this.column.ref, value]];
+    return [`${this.lhs()} ${op} ${this.placeholder(value)}`, [this.column.ref, value]];
   }
 
   in(values: BoundValue[]): [string, BoundValue[]] {
-    return [`${this.lhs()} IN (${values.map(() => '?').join(', ')})`, [this.column.ref, ...values]];
+    return [`${this.lhs()} IN (${values.map((v) => this.placeholder(v)).join(', ')})`, [this.column.ref, ...values]];
   }
 
   between(low: BoundValue, high: BoundValue): [string, BoundValue[]] {
-    return [`${this.lhs()} BETWEEN ? AND ?`, [this.column.ref, low, high]];
+    return [`${this.lhs()} BETWEEN ${this.placeholder(low)} AND ${this.placeholder(high)}`, [this.column.ref, low, high]];
   }
 
   caseSensitiveMatch(qb: Knex.QueryBuilder, operator: string, text: string): void {
