@@ -5,7 +5,7 @@ import { describeEachDatabase, EXAMPLE_APP } from '../helpers/app';
 import { createTestDatabase, testClients } from '../helpers/databases';
 
 /** A plugin with a fast and a slow route, mounted at /api/probe/... */
-function probePlugin(slowMs = 0) {
+function probePlugin(slowMs = 0, events: string[] = []) {
   return definePlugin({
     name: 'probe',
     routes: [
@@ -17,6 +17,7 @@ function probePlugin(slowMs = 0) {
         handler: async ({ state }) => {
           void state;
           await new Promise((resolve) => setTimeout(resolve, slowMs));
+          events.push('handler finished');
           return { data: 'done' };
         },
       },
@@ -64,7 +65,7 @@ describeEachDatabase('HTTP error envelope', (ctx) => {
 }, { plugins: [probePlugin()] });
 
 /** A platform whose log lines are captured, on a fresh database. */
-async function bootWithLog(client: (typeof testClients extends () => Array<infer C> ? C : never), slowMs: number) {
+async function bootWithLog(client: (typeof testClients extends () => Array<infer C> ? C : never), slowMs: number, events: string[] = []) {
   const lines: string[] = [];
   const logger: Logger = {
     error: (message) => lines.push(`error ${message}`),
@@ -74,7 +75,7 @@ async function bootWithLog(client: (typeof testClients extends () => Array<infer
     debug: () => {},
   };
   const database = await createTestDatabase(client);
-  const platform = new Platform({ appDir: path.join(EXAMPLE_APP), env: { ...process.env }, logger, plugins: [probePlugin(slowMs)], config: { database: database.config } });
+  const platform = new Platform({ appDir: path.join(EXAMPLE_APP), env: { ...process.env }, logger, plugins: [probePlugin(slowMs, events)], config: { database: database.config } });
   await platform.start();
   await platform.listen(0, '127.0.0.1');
   return { platform, lines, database, url: platform.address().url };
@@ -100,18 +101,17 @@ for (const client of testClients()) {
     });
 
     it('lets an in-flight request finish before destroy() resolves, then closes the database', async () => {
-      const { platform, database, url } = await bootWithLog(client, 400);
+      // The order is recorded on the server's side: the client may read its response after
+      // destroy() resolved, but the handler must have finished and answered before.
       const order: string[] = [];
+      const { platform, database, url } = await bootWithLog(client, 400, order);
       try {
-        const inFlight = fetch(`${url}/api/probe/slow`).then(async (res) => {
-          order.push('response');
-          return { status: res.status, body: await res.json() };
-        });
+        const inFlight = fetch(`${url}/api/probe/slow`).then(async (res) => ({ status: res.status, body: await res.json() }));
         await new Promise((resolve) => setTimeout(resolve, 100));
         const destroyed = platform.destroy().then(() => order.push('destroyed'));
         const [res] = await Promise.all([inFlight, destroyed]);
         expect(res).to.deep.equal({ status: 200, body: { data: 'done' } });
-        expect(order).to.deep.equal(['response', 'destroyed']);
+        expect(order).to.deep.equal(['handler finished', 'destroyed']);
         // the server no longer accepts connections, and the pool is closed
         let refused = false;
         await fetch(`${url}/api/probe/ping`).catch(() => {

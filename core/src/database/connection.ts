@@ -44,6 +44,24 @@ export interface SqliteConnection {
   prepare(sql: string): unknown;
 }
 
+export interface SqliteFunctions {
+  function(name: string, options: { deterministic: boolean }, fn: (value: unknown) => unknown): unknown;
+}
+
+/**
+ * SQLite's own `lower()`/`upper()` fold ASCII only, so `$containsi: 'É'` would not find `été`
+ * there while MariaDB and PostgreSQL do. The connection gets Unicode-aware versions.
+ */
+export function registerUnicodeCase(conn: SqliteFunctions): void {
+  conn.function('lower', { deterministic: true }, (value) => (typeof value === 'string' ? value.toLowerCase() : value));
+  conn.function('upper', { deterministic: true }, (value) => (typeof value === 'string' ? value.toUpperCase() : value));
+}
+
+/** mysql2 parses native JSON columns (MySQL 8) itself; JSON comes back as text from every client. */
+function jsonAsText(field: { type: string; string(): string | null }, next: () => unknown): unknown {
+  return field.type === 'JSON' ? field.string() : next();
+}
+
 /** Prepared statements kept per connection; the API issues a few dozen distinct SQL texts. */
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -87,11 +105,12 @@ export function knexConfig(config: DatabaseConfig, appDir: string, file: string)
         pool: {
           min: 1,
           max: 1,
-          afterCreate(conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) {
+          afterCreate(conn: SqliteConnection & SqliteFunctions, done: (err: Error | null, conn: unknown) => void) {
             conn.pragma('journal_mode = WAL');
             conn.pragma('foreign_keys = ON');
             conn.pragma('busy_timeout = 5000');
             cacheStatements(conn);
+            registerUnicodeCase(conn);
             done(null, conn);
           },
         },
@@ -106,6 +125,7 @@ export function knexConfig(config: DatabaseConfig, appDir: string, file: string)
         connection: {
           charset: 'utf8mb4',
           timezone: 'Z',
+          typeCast: jsonAsText,
           supportBigNumbers: true,
           bigNumberStrings: true,
           dateStrings: ['DATE'] as unknown as boolean,

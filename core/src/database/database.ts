@@ -18,6 +18,9 @@ function setPostgresTypeParsers(): void {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const pg = require('pg') as typeof import('pg');
   pg.types.setTypeParser(1082, (value: string) => value);
+  // json and jsonb as their text, as the other clients give them; the query engine parses it.
+  pg.types.setTypeParser(114, (value: string) => value);
+  pg.types.setTypeParser(3802, (value: string) => value);
   pgTypesSet = true;
 }
 

@@ -55,7 +55,7 @@ export async function createLocalization(platform: Platform, locales: LocalesSer
     const created = await entities.create(model.uid, { data, locale });
     await linkGroup(platform.db.connection, model, [...group, created.id]);
     // What the body sent for a shared attribute becomes the value of the whole group.
-    await pushSharedFields(platform.db.connection, model, created.id, group, sent);
+    await pushSharedFields(platform.db.connection, platform.db.client, model, created.id, group, sent);
     return created.id;
   });
 

@@ -1,27 +1,26 @@
 /**
  * Keeps the shared (non-localized) scalar attributes equal across an entry's localizations.
- * Values are copied as stored, column to column, so no type conversion is involved; JSON
- * values are re-serialized because the drivers hand them back parsed.
+ * Values are read from the source row, brought to their canonical form and stored through the
+ * query engine's own conversion, so a copy holds exactly what a write of the same value would
+ * (JSON text with its quotes, booleans as each database stores them, datetimes as Dates).
  */
 import type { Knex } from 'knex';
-import type { Model } from '@platform/core';
+import type { DatabaseClient, Model } from '@platform/core';
+import { fromDatabaseValue, toDatabaseValue } from '@platform/query-engine';
 import { sharedScalarFields } from './localized-model';
 
-function toBinding(value: unknown): unknown {
-  if (value === null || value === undefined || value instanceof Date || Buffer.isBuffer(value)) return value ?? null;
-  return typeof value === 'object' ? JSON.stringify(value) : value;
-}
-
 /** Copies the shared attributes named in `names` from entry `id` to `targets`. */
-export async function pushSharedFields(knex: Knex | Knex.Transaction, model: Model, id: number, targets: number[], names: Iterable<string>): Promise<void> {
+export async function pushSharedFields(knex: Knex | Knex.Transaction, client: DatabaseClient, model: Model, id: number, targets: number[], names: Iterable<string>): Promise<void> {
   const wanted = new Set(names);
   const fields = sharedScalarFields(model).filter((f) => wanted.has(f.name));
   const others = targets.filter((t) => t !== id);
   if (fields.length === 0 || others.length === 0) return;
-  const row: Record<string, unknown> | undefined = await knex(model.tableName).where('id', id).first(fields.map((f) => f.column));
+  // SQLite's driver hands integers back as numbers, which lose the digits of a big biginteger
+  const columns = fields.map((f) => (client === 'sqlite' && f.type === 'biginteger' ? knex.raw('CAST(?? AS TEXT) as ??', [f.column, f.column]) : f.column));
+  const row: Record<string, unknown> | undefined = await knex(model.tableName).where('id', id).first(columns);
   if (!row) return;
   const values: Record<string, unknown> = {};
-  for (const field of fields) values[field.column] = toBinding(row[field.column]);
+  for (const field of fields) values[field.column] = toDatabaseValue(field, fromDatabaseValue(field, row[field.column]), client);
   await knex(model.tableName).whereIn('id', others).update(values);
 }
 

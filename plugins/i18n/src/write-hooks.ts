@@ -73,7 +73,7 @@ export function tapWriteHooks(platform: Platform, hooks: QueryHooks, locales: Lo
     const siblings = await siblingsOnCreate(platform, context, id);
     if (siblings.length === 0) return;
     await linkGroup(platform.db.connection, context.model, [...siblings, id]);
-    await pushSharedFields(platform.db.connection, context.model, id, siblings, sharedNamesIn(context.model, context.data));
+    await pushSharedFields(platform.db.connection, platform.db.client, context.model, id, siblings, sharedNamesIn(context.model, context.data));
   });
 
   hooks.beforeUpdate.tapPromise(PLUGIN_NAME, async (context) => {
@@ -87,7 +87,7 @@ export function tapWriteHooks(platform: Platform, hooks: QueryHooks, locales: Lo
     const names = sharedNamesIn(context.model, context.data);
     if (names.length === 0) return;
     const group = await localizationGroup(platform.db.connection, context.model, context.id);
-    await pushSharedFields(platform.db.connection, context.model, context.id, group, names);
+    await pushSharedFields(platform.db.connection, platform.db.client, context.model, context.id, group, names);
   });
 
   hooks.scopeUnique.tap(PLUGIN_NAME, (context: UniqueScopeContext) => {

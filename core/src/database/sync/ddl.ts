@@ -35,6 +35,8 @@ export function addColumn(t: Knex.CreateTableBuilder, column: DesiredColumn, cli
       builder = t.boolean(column.name);
       break;
     case 'json':
+      // jsonb on PostgreSQL, as Strapi v4 creates it: the value is kept, the order of object
+      // keys is not (JSON objects are unordered; the other clients keep the text as written).
       builder = t.jsonb(column.name);
       break;
     case 'date':
@@ -48,6 +50,9 @@ export function addColumn(t: Knex.CreateTableBuilder, column: DesiredColumn, cli
       builder = t.datetime(column.name, { useTz: true, precision: 6 });
       break;
   }
+  // MariaDB: binary collation, so that `=`, LIKE and unique indexes are case- and
+  // accent-sensitive there too, as on SQLite and PostgreSQL.
+  if (client === 'mysql' && (column.kind === 'string' || column.kind === 'text')) builder.collate('utf8mb4_bin');
   if (column.unsigned) builder.unsigned();
   if (column.explicitNull) builder.nullable();
 }

@@ -1,8 +1,10 @@
 /**
- * From canonical JS values to what each database stores, in Strapi v4's representation:
+ * Between canonical JS values and what each database stores, in Strapi v4's representation:
  * datetimes as Date objects (knex writes epoch milliseconds on SQLite, as Strapi v4 databases
- * hold them), JSON as text (also on PostgreSQL, where the driver would turn arrays into
- * PostgreSQL arrays), bigintegers as strings.
+ * hold them), JSON as its text on every client (a JSON string such as `"false"` is stored as
+ * `"false"` with its quotes, so it reads back as a string), booleans as 0/1 on SQLite,
+ * bigintegers as strings. Exported from the package so that plugins copying values between
+ * rows (i18n's shared attributes) store them exactly as the write path does.
  */
 import type { DatabaseClient, ScalarField } from '@platform/core';
 
@@ -16,6 +18,46 @@ export function toDatabaseValue(field: ScalarField, value: unknown, client: Data
       return client === 'sqlite' ? (value ? 1 : 0) : Boolean(value);
     case 'biginteger':
       return String(value);
+    case 'datetime':
+    case 'timestamp':
+      // an ISO string or epoch milliseconds (a value read back) is stored as the Date it names
+      return value instanceof Date ? value : new Date(typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : (value as string | number));
+    default:
+      return value;
+  }
+}
+
+/**
+ * A stored column value in its canonical JS form, whatever the driver returned: SQLite's epoch
+ * milliseconds and 0/1, MariaDB's and PostgreSQL's numeric strings, JSON text (every client
+ * returns JSON columns as text). Datetimes come back as Date, dates as `YYYY-MM-DD`.
+ * A biginteger must be read as text on SQLite (its driver's numbers lose digits above 2^53).
+ */
+export function fromDatabaseValue(field: ScalarField, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  switch (field.type) {
+    case 'datetime':
+    case 'timestamp': {
+      const date = value instanceof Date ? value : new Date(typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : (value as string | number));
+      return Number.isNaN(date.getTime()) ? null : date;
+    }
+    case 'boolean':
+      return value === true || value === 1 || value === '1' || value === 't' || value === 'true';
+    case 'json':
+      if (typeof value !== 'string') return value;
+      try {
+        return JSON.parse(value);
+      } catch {
+        return value;
+      }
+    case 'integer':
+    case 'float':
+    case 'decimal':
+      return Number(value);
+    case 'biginteger':
+      return String(value);
+    case 'date':
+      return value instanceof Date ? value.toISOString().slice(0, 10) : value;
     default:
       return value;
   }

@@ -6,37 +6,15 @@
 import type { Model } from '@platform/core';
 import type { Engine } from '../engine';
 import type { Entity } from '../types';
+import { fromDatabaseValue } from './db-values';
 
 export async function loadExisting(engine: Engine, model: Model, id: number): Promise<Entity | null> {
   const row = await engine.platform.db.connection(model.tableName).where('id', id).first();
   if (!row) return null;
   const entity: Entity = { id: Number(row.id) };
-  for (const field of model.scalarFields) entity[field.name] = fromRow(field.type, row[field.column]);
-  return entity;
-}
-
-function fromRow(type: string, value: unknown): unknown {
-  if (value === null || value === undefined) return null;
-  switch (type) {
-    case 'datetime':
-    case 'timestamp': {
-      const date = value instanceof Date ? value : new Date(typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : (value as string | number));
-      return Number.isNaN(date.getTime()) ? null : date.toISOString();
-    }
-    case 'boolean':
-      return value === true || value === 1 || value === '1' || value === 't' || value === 'true';
-    case 'json':
-      if (typeof value !== 'string') return value;
-      try {
-        return JSON.parse(value);
-      } catch {
-        return value;
-      }
-    case 'integer':
-    case 'float':
-    case 'decimal':
-      return Number(value);
-    default:
-      return value instanceof Date ? value.toISOString().slice(0, 10) : value;
+  for (const field of model.scalarFields) {
+    const value = fromDatabaseValue(field, row[field.column]);
+    entity[field.name] = value instanceof Date ? value.toISOString() : value;
   }
+  return entity;
 }

@@ -6,6 +6,7 @@
  */
 import type { ScalarField, ValidationIssue } from '@platform/core';
 import { issue, messages } from './messages';
+import { dateTimeRangeIssue, decimalRangeIssue, jsonColumnIssue, roundDecimal, stringColumnIssue } from './column-limits';
 
 export type ScalarResult =
   | { ok: true; value: unknown }
@@ -55,14 +56,19 @@ export function checkScalar(field: ScalarField, value: unknown, path: string[], 
       return checkBigInteger(field, value, path);
     case 'boolean':
       return checkBoolean(value, path);
-    case 'json':
-      return { ok: true, value };
+    case 'json': {
+      const limit = jsonColumnIssue(value, path);
+      return limit ? { ok: false, issue: limit } : { ok: true, value };
+    }
     case 'date':
       return checkDate(value);
     case 'time':
       return checkTime(value);
-    case 'datetime': case 'timestamp':
-      return checkDateTime(value);
+    case 'datetime': case 'timestamp': {
+      const result = checkDateTime(value);
+      const limit = result.ok ? dateTimeRangeIssue(result.value as Date, path) : null;
+      return limit ? { ok: false, issue: limit } : result;
+    }
   }
 }
 
@@ -74,6 +80,14 @@ function checkString(field: ScalarField, raw: unknown, path: string[], options: 
   // yup casts numbers and booleans to strings; objects and arrays are a type error
   const value = typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : raw;
   if (typeof value !== 'string') return fail(path, messages.notType(path, 'string', raw));
+  const result = checkStringRules(field, value, path, options);
+  if (!result.ok) return result;
+  const limit = stringColumnIssue(field.type, value, path);
+  return limit ? { ok: false, issue: limit } : result;
+}
+
+/** The attribute's own rules, in the order Strapi's validator checks them. */
+function checkStringRules(field: ScalarField, value: string, path: string[], options: ScalarOptions): ScalarResult {
   const attr = field.attribute;
   if (field.type === 'enumeration') {
     const values = attr.enum ?? [];
@@ -119,6 +133,12 @@ function checkNumber(field: ScalarField, raw: unknown, path: string[]): ScalarRe
   if (max !== undefined && value > max) return fail(path, messages.max(path, max));
   if (field.type === 'integer' && (value < INT32.min || value > INT32.max)) {
     return fail(path, value < INT32.min ? messages.min(path, INT32.min) : messages.max(path, INT32.max));
+  }
+  if (field.type === 'decimal') {
+    // stored as the `decimal(10,2)` column holds it, whichever database
+    const rounded = roundDecimal(value);
+    const limit = decimalRangeIssue(rounded, path);
+    return limit ? { ok: false, issue: limit } : { ok: true, value: rounded };
   }
   return { ok: true, value };
 }
