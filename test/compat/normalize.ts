@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-export const TRANSCRIPT_FILE = process.env.STRAPI_TRANSCRIPT ?? '/work/shared/spec/strapi-v4-transcript.md';
+export const TRANSCRIPT_FILE = process.env.STRAPI_TRANSCRIPT ?? path.join(__dirname, 'strapi-v4-transcript.md');
 
 export const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 export const TIMESTAMP_KEYS = new Set(['createdAt', 'updatedAt', 'publishedAt']);

@@ -1,6 +1,6 @@
 /**
  * Replays, in order, the requests of the real Strapi v4.26.2 transcript
- * (`/work/shared/spec/strapi-v4-transcript.md`) against the example app, and asserts the exact
+ * (a copy of the Strapi v4.26.2 transcript of the spec, `strapi-v4-transcript.md` beside this file) against the example app, and asserts the exact
  * status and body (key order included) after masking the clock values. The transcript is read
  * as data, so the test follows the file rather than a copy of it.
  */
