@@ -12,7 +12,7 @@ import type { EntityService } from './src/types';
 export * from './src/types';
 export type { QueryHooks } from './src/hooks';
 export { toId } from './src/entity-service';
-export { toDatabaseValue, fromDatabaseValue } from './src/write/db-values';
+export { toDatabaseValue, fromDatabaseValue, storedColumn } from './src/write/db-values';
 
 declare module '@platform/core' {
   interface ServiceMap {

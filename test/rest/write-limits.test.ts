@@ -85,6 +85,16 @@ describeEachDatabase('write limits of the columns', (ctx) => {
       await expectRejected({ data: { 'k\u0000': 1 } }, ['data'], 'data must not contain the NUL character');
     });
 
+    it('unpaired surrogates are refused in strings and json values (they have no UTF-8 form)', async () => {
+      const message = (name: string) => `${name} must not contain an unpaired surrogate (invalid Unicode)`;
+      await expectRejected({ body: 'x\ud800' }, ['body'], message('body'));
+      await expectRejected({ label: 'a\udc00b' }, ['label'], message('label'));
+      await expectRejected({ data: '\ud83d' }, ['data'], message('data'));
+      await expectRejected({ data: { ['\udc00']: 1 } }, ['data'], message('data'));
+      const { attributes } = await stored({ label: 'pair 🎉', data: { '🎉': '🎉' } });
+      expect([attributes.label, attributes.data]).to.deep.equal(['pair 🎉', { '🎉': '🎉' }]);
+    });
+
     it('the text \\u0000 (a backslash and five characters) is an ordinary string', async () => {
       const { attributes } = await stored({ body: '\\u0000', data: { text: '\\u0000' } });
       expect([attributes.body, attributes.data]).to.deep.equal(['\\u0000', { text: '\\u0000' }]);
@@ -132,11 +142,26 @@ describeEachDatabase('write limits of the columns', (ctx) => {
   describe('json values', () => {
     it('are stored as their JSON text, so a string that looks like JSON stays a string', async () => {
       const values: unknown[] = ['false', '42', '[1,2]', 'null', '"quoted"', '', { meta: 'false' }, false, 0, [true, null]];
+      // the column's text as the database holds it (drivers may parse JSON columns themselves);
+      // SQLite's json column has numeric affinity, so a JSON number is kept as a number there
+      const cast = ctx.client === 'mysql' ? 'CHAR' : 'TEXT';
       for (const value of values) {
         const { attributes, row } = await stored({ data: value });
         expect(attributes.data, JSON.stringify(value)).to.deep.equal(value);
-        expect(row.data, JSON.stringify(value)).to.equal(JSON.stringify(value));
+        const [{ text }] = await ctx.app.knex('samples').where('id', row.id).select(ctx.app.knex.raw(`CAST(data AS ${cast}) as text`));
+        expect(JSON.parse(text), JSON.stringify(value)).to.deep.equal(value);
       }
+    });
+
+    it('nest at most 31 levels of arrays and objects (MariaDB\'s JSON check)', async () => {
+      const nest = (levels: number) => {
+        let value: unknown = [];
+        for (let i = 1; i < levels; i++) value = i % 2 ? { k: value, s: '[[{{' } : [value, 1];
+        return value;
+      };
+      const { attributes } = await stored({ data: nest(31) });
+      expect(attributes.data).to.deep.equal(nest(31));
+      await expectRejected({ data: nest(32) }, ['data'], 'data must not nest arrays and objects deeper than 31 levels');
     });
 
     it('are refused when they cannot be serialized (through the entity service)', async () => {
@@ -148,6 +173,20 @@ describeEachDatabase('write limits of the columns', (ctx) => {
         const error = await service.create('api::sample.sample', { data: { name: 'ok', data } }).then(() => null, (e: unknown) => e as { name: string; details: unknown });
         expect(error?.name).to.equal('ValidationError');
         expect(error?.details).to.deep.equal({ errors: [{ path: ['data'], message: 'data must be a valid JSON value', name: 'ValidationError' }] });
+      }
+      expect(await rowCounts(ctx.app)).to.deep.equal(before);
+    });
+  });
+
+  describe('ids', () => {
+    it('an id beyond the 32-bit id column names no entry: PUT and DELETE answer 404', async () => {
+      const before = await rowCounts(ctx.app);
+      const notFound = { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } };
+      for (const id of ['2147483648', '99999999999']) {
+        const put = await ctx.app.put(`/api/samples/${id}`, { data: { name: 'renamed' } });
+        expect([put.status, put.body]).to.deep.equal([404, notFound]);
+        const del = await ctx.app.del(`/api/samples/${id}`);
+        expect([del.status, del.body]).to.deep.equal([404, notFound]);
       }
       expect(await rowCounts(ctx.app)).to.deep.equal(before);
     });
@@ -168,3 +207,70 @@ describeEachDatabase('write limits of the columns', (ctx) => {
     });
   });
 }, { appDir });
+
+/**
+ * i18n keeps shared attributes equal across localizations by copying them between rows: the
+ * copy must hold what a write of the same value holds (JSON text with its quotes, booleans in
+ * each database's form), so both localizations read back alike.
+ */
+describeEachDatabase('write limits: shared attributes copied between localizations', (ctx) => {
+  const SHARED = ['views', 'rating', 'price', 'published_on', 'featured', 'meta', 'status', 'contact_email'];
+  let en = 0;
+  let fr = 0;
+
+  const attributes = async (id: number) => {
+    const res = await ctx.app.get(`/api/articles/${id}?publicationState=preview&locale=all`);
+    expect(res.status).to.equal(200);
+    const { views, rating, price, publishedOn, featured, meta, status, contactEmail } = res.body.data.attributes;
+    return { views, rating, price, publishedOn, featured, meta, status, contactEmail };
+  };
+
+  /** The shared columns of a row as the database holds them, JSON as its text. */
+  const sharedRow = async (id: number) => {
+    const cast = ctx.client === 'mysql' ? 'CHAR' : 'TEXT';
+    const row = await ctx.app.knex('articles').where('id', id).first([...SHARED.filter((c) => c !== 'meta'), ctx.app.knex.raw(`CAST(meta AS ${cast}) as meta`)]);
+    return { ...row, meta: row.meta === null ? null : JSON.parse(row.meta) };
+  };
+
+  before(async () => {
+    const created = await ctx.app.post('/api/articles', { data: { title: 'Shared', meta: { a: 1 }, featured: true, price: 1.5, views: 2, publishedAt: null } });
+    expect(created.status).to.equal(200);
+    en = created.body.data.id;
+    const localization = await ctx.app.post(`/api/articles/${en}/localizations`, { locale: 'fr', title: 'Partagé' });
+    expect(localization.status).to.equal(200);
+    fr = localization.body.id;
+  });
+
+  const steps: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
+    ['a JSON string', { meta: 'text' }, { meta: 'text' }],
+    ['JSON strings that look like other JSON, false, a rounded decimal', { meta: 'false', featured: false, price: 9.989 }, { meta: 'false', featured: false, price: 9.99 }],
+    ['a JSON object holding a string, true', { meta: { x: 'false' }, featured: true, rating: 1.25, status: 'done' }, { meta: { x: 'false' }, featured: true, rating: 1.25, status: 'done' }],
+    ['"42", a date, an email', { meta: '42', publishedOn: '2024-02-29', contactEmail: 'a@b.co' }, { meta: '42', publishedOn: '2024-02-29', contactEmail: 'a@b.co' }],
+  ];
+
+  for (const [title, data, expected] of steps) {
+    it(`${title}: PUT on one localization answers 200 and the other reads the same`, async () => {
+      for (const [from, to] of [[en, fr], [fr, en]]) {
+        const res = await ctx.app.put(`/api/articles/${from}`, { data });
+        expect(res.status, JSON.stringify(res.body)).to.equal(200);
+        const target = await attributes(to);
+        expect(target).to.include(Object.fromEntries(Object.entries(expected).filter(([, v]) => typeof v !== 'object')));
+        for (const [key, value] of Object.entries(expected)) expect(target[key as keyof typeof target], key).to.deep.equal(value);
+        expect(target).to.deep.equal(await attributes(from));
+        expect(await sharedRow(to)).to.deep.equal(await sharedRow(from));
+      }
+    });
+  }
+
+  it('uids stay unique per locale and case-sensitive', async () => {
+    const first = await ctx.app.post('/api/articles', { data: { title: 'One', slug: 'hello-world', publishedAt: null } });
+    expect(first.status).to.equal(200);
+    const twin = await ctx.app.post('/api/articles', { data: { title: 'Two', slug: 'Hello-World', publishedAt: null } });
+    expect(twin.status, JSON.stringify(twin.body)).to.equal(200);
+    const [{ n }] = await ctx.app.knex('articles').whereIn('slug', ['hello-world', 'Hello-World']).count({ n: '*' });
+    expect(Number(n)).to.equal(2);
+    const again = await ctx.app.post('/api/articles', { data: { title: 'Three', slug: 'Hello-World', publishedAt: null } });
+    expect(again.status).to.equal(400);
+    expect(again.body.error.details).to.deep.equal({ errors: [{ path: ['slug'], message: 'This attribute must be unique', name: 'ValidationError' }] });
+  });
+});

@@ -6,7 +6,7 @@
  */
 import type { Knex } from 'knex';
 import type { DatabaseClient, Model } from '@platform/core';
-import { fromDatabaseValue, toDatabaseValue } from '@platform/query-engine';
+import { fromDatabaseValue, storedColumn, toDatabaseValue } from '@platform/query-engine';
 import { sharedScalarFields } from './localized-model';
 
 /** Copies the shared attributes named in `names` from entry `id` to `targets`. */
@@ -15,8 +15,7 @@ export async function pushSharedFields(knex: Knex | Knex.Transaction, client: Da
   const fields = sharedScalarFields(model).filter((f) => wanted.has(f.name));
   const others = targets.filter((t) => t !== id);
   if (fields.length === 0 || others.length === 0) return;
-  // SQLite's driver hands integers back as numbers, which lose the digits of a big biginteger
-  const columns = fields.map((f) => (client === 'sqlite' && f.type === 'biginteger' ? knex.raw('CAST(?? AS TEXT) as ??', [f.column, f.column]) : f.column));
+  const columns = fields.map((f) => storedColumn(knex, client, f));
   const row: Record<string, unknown> | undefined = await knex(model.tableName).where('id', id).first(columns);
   if (!row) return;
   const values: Record<string, unknown> = {};

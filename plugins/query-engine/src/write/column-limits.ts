@@ -16,6 +16,8 @@ export const DECIMAL_MAX = 99999999.99;
 /** MariaDB's DATETIME range (PostgreSQL and SQLite's epoch milliseconds hold more). */
 export const DATETIME_MIN = Date.UTC(1000, 0, 1);
 export const DATETIME_MAX = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+/** MariaDB's JSON check (its JSON_VALID) refuses arrays and objects nested deeper than this. */
+export const JSON_MAX_DEPTH = 31;
 
 const VARCHAR_TYPES = new Set(['string', 'email', 'password', 'uid', 'enumeration']);
 
@@ -41,12 +43,26 @@ function overTextBytes(text: string): boolean {
 }
 
 const nulMessage = (path: readonly string[]) => `${pathString(path)} must not contain the NUL character`;
+const unicodeMessage = (path: readonly string[]) => `${pathString(path)} must not contain an unpaired surrogate (invalid Unicode)`;
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Text every database stores as it is: PostgreSQL's text cannot hold U+0000, and an unpaired
+ * surrogate (`"\ud800"` in a JSON body) has no UTF-8 form (SQLite would store three
+ * replacement characters where the others store one, or refuse it in JSON with a 500).
+ */
+function textIssue(text: string, path: readonly string[]): ValidationIssue | null {
+  if (text.includes('\u0000')) return issue(path, nulMessage(path));
+  if (LONE_SURROGATE.test(text)) return issue(path, unicodeMessage(path));
+  return null;
+}
 const bytesMessage = (path: readonly string[]) => `${pathString(path)} must be at most ${MAX_TEXT_BYTES} bytes`;
 
 /** The column's own limits for a string value of a string-typed attribute, or null when it fits. */
 export function stringColumnIssue(type: string, value: string, path: readonly string[]): ValidationIssue | null {
-  // PostgreSQL's text cannot hold U+0000 at all
-  if (value.includes('\u0000')) return issue(path, nulMessage(path));
+  const text = textIssue(value, path);
+  if (text) return text;
   if (VARCHAR_TYPES.has(type)) {
     // a UTF-16 length within the bound is a code point count within it too
     if (value.length > VARCHAR_LENGTH && codePointLength(value) > VARCHAR_LENGTH) return issue(path, messages.maxLength(path, VARCHAR_LENGTH));
@@ -94,22 +110,41 @@ export function dateTimeRangeIssue(value: Date, path: readonly string[]): Valida
 }
 
 /**
- * A json value must serialize (no BigInt, no cycle, not `undefined` or a function), hold no
- * U+0000 in a string or key (PostgreSQL refuses it in json), and fit the column.
+ * A json value must serialize (no BigInt, no cycle, not `undefined` or a function), hold only
+ * text every database stores in its strings and keys (PostgreSQL refuses `\u0000` and unpaired
+ * surrogates in json), nest no deeper than MariaDB's JSON check allows, and fit the column.
  */
 export function jsonColumnIssue(value: unknown, path: readonly string[]): ValidationIssue | null {
-  let nul = false;
-  let text: string | undefined;
+  let textProblem: ValidationIssue | null = null;
+  let serialized: string | undefined;
   try {
-    text = JSON.stringify(value, (key, inner: unknown) => {
-      if (key.includes('\u0000') || (typeof inner === 'string' && inner.includes('\u0000'))) nul = true;
+    serialized = JSON.stringify(value, (key, inner: unknown) => {
+      textProblem ??= textIssue(key, path) ?? (typeof inner === 'string' ? textIssue(inner, path) : null);
       return inner;
     });
   } catch {
-    text = undefined;
+    serialized = undefined;
   }
-  if (text === undefined) return issue(path, `${pathString(path)} must be a valid JSON value`);
-  if (nul) return issue(path, nulMessage(path));
-  if (overTextBytes(text)) return issue(path, bytesMessage(path));
+  if (serialized === undefined) return issue(path, `${pathString(path)} must be a valid JSON value`);
+  if (textProblem) return textProblem;
+  if (jsonDepth(serialized) > JSON_MAX_DEPTH) return issue(path, `${pathString(path)} must not nest arrays and objects deeper than ${JSON_MAX_DEPTH} levels`);
+  if (overTextBytes(serialized)) return issue(path, bytesMessage(path));
   return null;
+}
+
+/** The deepest nesting of arrays and objects in a JSON text (brackets inside strings do not count). */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    if (inString) {
+      if (char === 92 /* \\ */) i++;
+      else if (char === 34 /* " */) inString = false;
+    } else if (char === 34) inString = true;
+    else if (char === 91 /* [ */ || char === 123 /* { */) deepest = Math.max(deepest, ++depth);
+    else if (char === 93 /* ] */ || char === 125 /* } */) depth--;
+  }
+  return deepest;
 }

@@ -6,6 +6,7 @@
  * bigintegers as strings. Exported from the package so that plugins copying values between
  * rows (i18n's shared attributes) store them exactly as the write path does.
  */
+import type { Knex } from 'knex';
 import type { DatabaseClient, ScalarField } from '@platform/core';
 
 export function toDatabaseValue(field: ScalarField, value: unknown, client: DatabaseClient): unknown {
@@ -61,4 +62,15 @@ export function fromDatabaseValue(field: ScalarField, value: unknown): unknown {
     default:
       return value;
   }
+}
+
+/**
+ * The select expression that reads a column in the form `fromDatabaseValue` expects from every
+ * client: JSON as its text (mysql2 parses MariaDB's JSON columns, so a stored `"false"` would
+ * come back as the text `false`), bigintegers as text on SQLite.
+ */
+export function storedColumn(knex: Knex | Knex.Transaction, client: DatabaseClient, field: ScalarField): string | Knex.Raw {
+  if (field.type === 'json' && client !== 'sqlite') return knex.raw(`CAST(?? AS ${client === 'mysql' ? 'CHAR' : 'TEXT'}) as ??`, [field.column, field.column]);
+  if (field.type === 'biginteger' && client === 'sqlite') return knex.raw('CAST(?? AS TEXT) as ??', [field.column, field.column]);
+  return field.column;
 }

@@ -6,10 +6,12 @@
 import type { Model } from '@platform/core';
 import type { Engine } from '../engine';
 import type { Entity } from '../types';
-import { fromDatabaseValue } from './db-values';
+import { fromDatabaseValue, storedColumn } from './db-values';
 
 export async function loadExisting(engine: Engine, model: Model, id: number): Promise<Entity | null> {
-  const row = await engine.platform.db.connection(model.tableName).where('id', id).first();
+  const { db } = engine.platform;
+  const columns = model.scalarFields.map((field) => storedColumn(db.connection, db.client, field));
+  const row = await db.connection(model.tableName).where('id', id).first(['id', ...columns]);
   if (!row) return null;
   const entity: Entity = { id: Number(row.id) };
   for (const field of model.scalarFields) {

@@ -1,11 +1,11 @@
 /**
- * The select list of a read: `alias.id` and the columns of the given fields. Some columns are
- * read as text, so that every database hands the formatter the same thing:
- * - biginteger on SQLite: the driver returns integers as JS numbers, which lose digits above
- *   2^53 (MariaDB and PostgreSQL already answer strings);
- * - json on MariaDB and PostgreSQL: their drivers parse JSON columns, SQLite's returns the
- *   text; the formatter parses text, so a stored JSON string such as `"false"` would be parsed
- *   twice (and read back as `false`) where the driver had already parsed it.
+ * The select list of a read: `alias.id` and the columns of the given fields. On SQLite a
+ * biginteger column is read as text (`CAST(col AS TEXT)`): the driver returns integers as JS
+ * numbers, which lose digits above 2^53 (MariaDB and PostgreSQL already answer strings). On
+ * MariaDB a json column is read as text (`CAST(col AS CHAR)`): its JSON type is a LONGTEXT that
+ * the server tags as JSON, and mysql2 parses such columns itself, which the connection's JSON
+ * type cast does not see; the formatter parses the text, so a stored JSON string such as
+ * `"false"` would otherwise be parsed twice and read back as `false`.
  * Lists are built once per (fields list, alias), as one raw SQL fragment with the identifiers
  * already quoted, so knex does not split and quote every column of every query again; visible
  * field lists are cached per model, so the default list is built once per model and alias.
@@ -36,7 +36,6 @@ export function selectColumns(engine: Engine, alias: string, fields: readonly Sc
 function castTo(client: string, type: string): string | null {
   if (type === 'biginteger' && client === 'sqlite') return 'TEXT';
   if (type === 'json' && client === 'mysql') return 'CHAR';
-  if (type === 'json' && client === 'postgres') return 'TEXT';
   return null;
 }
 
