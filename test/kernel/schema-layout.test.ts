@@ -32,8 +32,9 @@ const SERVER_TYPES: Record<string, Record<'mysql' | 'postgres', string>> = {
   float: { mysql: 'double', postgres: 'double precision' },
   decimal: { mysql: 'decimal', postgres: 'numeric' },
   boolean: { mysql: 'tinyint', postgres: 'boolean' },
-  // MariaDB's JSON is an alias of LONGTEXT with a validity check
-  json: { mysql: 'longtext', postgres: 'jsonb' },
+  // MariaDB's JSON is an alias of LONGTEXT with a validity check; PostgreSQL gets `json`, which
+  // keeps object keys in the order written (Strapi's own jsonb columns are served as they are)
+  json: { mysql: 'longtext', postgres: 'json' },
   date: { mysql: 'date', postgres: 'date' },
   datetime: { mysql: 'datetime', postgres: 'timestamp with time zone' },
 };

@@ -35,9 +35,10 @@ export function addColumn(t: Knex.CreateTableBuilder, column: DesiredColumn, cli
       builder = t.boolean(column.name);
       break;
     case 'json':
-      // jsonb on PostgreSQL, as Strapi v4 creates it: the value is kept, the order of object
-      // keys is not (JSON objects are unordered; the other clients keep the text as written).
-      builder = t.jsonb(column.name);
+      // `json` keeps the value as written on every client, the order of object keys included
+      // (PostgreSQL's jsonb would reorder them, so the same entry would read differently there).
+      // A Strapi database's jsonb columns are served as they are.
+      builder = t.json(column.name);
       break;
     case 'date':
       builder = t.date(column.name);
