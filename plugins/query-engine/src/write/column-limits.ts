@@ -43,21 +43,21 @@ function overTextBytes(text: string): boolean {
 }
 
 const nulMessage = (path: readonly string[]) => `${pathString(path)} must not contain the NUL character`;
+const bytesMessage = (path: readonly string[]) => `${pathString(path)} must be at most ${MAX_TEXT_BYTES} bytes`;
 const unicodeMessage = (path: readonly string[]) => `${pathString(path)} must not contain an unpaired surrogate (invalid Unicode)`;
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * Text every database stores as it is: PostgreSQL's text cannot hold U+0000, and an unpaired
- * surrogate (`"\ud800"` in a JSON body) has no UTF-8 form (SQLite would store three
- * replacement characters where the others store one, or refuse it in JSON with a 500).
+ * surrogate (`"\ud800"` in a JSON body) has no UTF-8 form: SQLite stores three replacement
+ * characters for it where the others store one, and MariaDB and PostgreSQL refuse it in JSON.
  */
 function textIssue(text: string, path: readonly string[]): ValidationIssue | null {
   if (text.includes('\u0000')) return issue(path, nulMessage(path));
   if (LONE_SURROGATE.test(text)) return issue(path, unicodeMessage(path));
   return null;
 }
-const bytesMessage = (path: readonly string[]) => `${pathString(path)} must be at most ${MAX_TEXT_BYTES} bytes`;
 
 /** The column's own limits for a string value of a string-typed attribute, or null when it fits. */
 export function stringColumnIssue(type: string, value: string, path: readonly string[]): ValidationIssue | null {

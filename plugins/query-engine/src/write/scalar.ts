@@ -1,6 +1,7 @@
 /**
- * Checks and normalizes one scalar value against its attribute (type, format, bounds). The
- * result is the value in its canonical JS form (numbers, booleans, `Date` for datetimes,
+ * Checks and normalizes one scalar value against its attribute (type, format, bounds) and
+ * against what its column holds on every database (column-limits.ts). The result is the value
+ * in its canonical JS form (numbers, decimals rounded to two places, booleans, `Date` for datetimes,
  * `YYYY-MM-DD` for dates, `HH:mm:ss.SSS` for times, digit strings for bigintegers); turning it
  * into what a given database stores is db-values.ts's job.
  */
