@@ -22,12 +22,22 @@ export function createEntityService(engine: Engine): EntityService {
   return {
     findMany: (uid, params = {}) => read.findMany(engine, model(uid), params),
     findPage: (uid, params = {}, defaults) => read.findPage(engine, model(uid), params, defaults ?? restDefaults()),
-    findOne: (uid, id, params = {}) => read.findOne(engine, model(uid), toId(id), params),
+    findOne: (uid, id, params = {}) => byId(toId(id), (n) => read.findOne(engine, model(uid), n, params)),
     count: (uid, params = {}) => read.count(engine, model(uid), params),
     create: (uid, params) => write.createEntry(engine, model(uid), params),
-    update: (uid, id, params) => write.updateEntry(engine, model(uid), toId(id), params),
-    delete: (uid, id, params = {}) => write.deleteEntry(engine, model(uid), toId(id), params),
+    update: (uid, id, params) => byId(toId(id), (n) => write.updateEntry(engine, model(uid), n, params)),
+    delete: (uid, id, params = {}) => byId(toId(id), (n) => write.deleteEntry(engine, model(uid), n, params)),
   };
+}
+
+/**
+ * Ids are `increments` columns, 32-bit on PostgreSQL and MariaDB: a larger id names no entry,
+ * and PostgreSQL would refuse to compare the column with it where the others find nothing.
+ */
+export const MAX_ID = 2147483647;
+
+async function byId<T>(id: number, fn: (id: number) => Promise<T>): Promise<T | null> {
+  return id > MAX_ID ? null : fn(id);
 }
 
 /** Ids arrive as path segments or GraphQL IDs; only positive integers name an entry. */

@@ -66,11 +66,9 @@ export function fromDatabaseValue(field: ScalarField, value: unknown): unknown {
 
 /**
  * The select expression that reads a column in the form `fromDatabaseValue` expects from every
- * client: JSON as its text (mysql2 parses MariaDB's JSON columns, so a stored `"false"` would
- * come back as the text `false`), bigintegers as text on SQLite.
+ * client: bigintegers as text on SQLite (the driver's numbers lose digits above 2^53).
  */
 export function storedColumn(knex: Knex | Knex.Transaction, client: DatabaseClient, field: ScalarField): string | Knex.Raw {
-  if (field.type === 'json' && client !== 'sqlite') return knex.raw(`CAST(?? AS ${client === 'mysql' ? 'CHAR' : 'TEXT'}) as ??`, [field.column, field.column]);
   if (field.type === 'biginteger' && client === 'sqlite') return knex.raw('CAST(?? AS TEXT) as ??', [field.column, field.column]);
   return field.column;
 }

@@ -17,12 +17,6 @@ import { startLifecycles } from './lifecycle-events';
 import { isUniqueViolation, uniqueViolationError } from './db-errors';
 import { toDatabaseValue } from './db-values';
 
-/**
- * Ids are `increments` columns, 32-bit on PostgreSQL (and MariaDB): a larger id names no entry,
- * and PostgreSQL would refuse to compare the column with it (a 500) where the others find nothing.
- */
-const MAX_ID = 2147483647;
-
 function relationWriter(engine: Engine): RelationWriter | undefined {
   return engine.platform.services.find('plugin::relations.writer') as RelationWriter | undefined;
 }
@@ -99,7 +93,6 @@ export async function createEntry(engine: Engine, model: Model, params: WritePar
 export async function updateEntry(engine: Engine, model: Model, id: number, params: WriteParams): Promise<Entity | null> {
   const data = pickWritable(model, params.data);
   const writer = relationWriter(engine);
-  if (id > MAX_ID) return null;
   return inTransaction(engine, model, async () => {
     const existing = await loadExisting(engine, model, id);
     if (!existing) return null;
@@ -124,7 +117,6 @@ export async function updateEntry(engine: Engine, model: Model, id: number, para
 
 export async function deleteEntry(engine: Engine, model: Model, id: number, params: FindParams): Promise<Entity | null> {
   const writer = relationWriter(engine);
-  if (id > MAX_ID) return null;
   return inTransaction(engine, model, async () => {
     const existing = await loadExisting(engine, model, id);
     if (!existing) return null;

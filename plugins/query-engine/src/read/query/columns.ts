@@ -1,11 +1,7 @@
 /**
  * The select list of a read: `alias.id` and the columns of the given fields. On SQLite a
  * biginteger column is read as text (`CAST(col AS TEXT)`): the driver returns integers as JS
- * numbers, which lose digits above 2^53 (MariaDB and PostgreSQL already answer strings). On
- * MariaDB a json column is read as text (`CAST(col AS CHAR)`): its JSON type is a LONGTEXT that
- * the server tags as JSON, and mysql2 parses such columns itself, which the connection's JSON
- * type cast does not see; the formatter parses the text, so a stored JSON string such as
- * `"false"` would otherwise be parsed twice and read back as `false`.
+ * numbers, which lose digits above 2^53 (MariaDB and PostgreSQL already answer strings).
  * Lists are built once per (fields list, alias), as one raw SQL fragment with the identifiers
  * already quoted, so knex does not split and quote every column of every query again; visible
  * field lists are cached per model, so the default list is built once per model and alias.
@@ -35,7 +31,6 @@ export function selectColumns(engine: Engine, alias: string, fields: readonly Sc
 /** The SQL type a column of `type` is read as, or null to read it as stored. */
 function castTo(client: string, type: string): string | null {
   if (type === 'biginteger' && client === 'sqlite') return 'TEXT';
-  if (type === 'json' && client === 'mysql') return 'CHAR';
   return null;
 }
 

@@ -1,0 +1,39 @@
+/**
+ * Inputs PostgreSQL refuses where the other databases quietly find nothing: ids beyond the
+ * 32-bit id column and NUL characters in query parameters. Same answer everywhere, never a 500.
+ */
+import { expect } from 'chai';
+import { describeEachDatabase } from '../helpers/app';
+
+const NOT_FOUND = { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } };
+const NUL = { data: null, error: { status: 400, name: 'ValidationError', message: 'Malformed query string: it contains a NUL character (%00)', details: {} } };
+
+describeEachDatabase('ids beyond the id column and NUL characters', (ctx) => {
+  before(async () => {
+    const res = await ctx.app.post('/api/tags', { data: { name: 'kept' } });
+    expect(res.status).to.equal(200);
+  });
+
+  it('answers 404 for an id above 2147483647 on read, update and delete, and changes nothing', async () => {
+    for (const [method, body] of [['GET', undefined], ['PUT', { data: { name: 'x' } }], ['DELETE', undefined]] as const) {
+      const res = await ctx.app.request(method, '/api/tags/99999999999', body);
+      expect(res.status, method).to.equal(404);
+      expect(res.body, method).to.deep.equal(NOT_FOUND);
+    }
+    expect(await ctx.app.knex('tags').select('name')).to.deep.equal([{ name: 'kept' }]);
+  });
+
+  it('answers 400 naming the NUL character in a filter value or a locale', async () => {
+    for (const path of ['/api/tags?filters[name][$eq]=a%00b', '/api/articles?locale=f%00r', '/api/tags?sort=name%00']) {
+      const res = await ctx.app.get(path);
+      expect(res.status, path).to.equal(400);
+      expect(res.body, path).to.deep.equal(NUL);
+    }
+  });
+
+  it('still answers a 2147483647 id as a plain miss', async () => {
+    const res = await ctx.app.get('/api/tags/2147483647');
+    expect(res.status).to.equal(404);
+    expect(res.body).to.deep.equal(NOT_FOUND);
+  });
+});
