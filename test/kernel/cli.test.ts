@@ -129,7 +129,7 @@ describe('platform CLI', function () {
 
     // one access log line per request, at the default log level (written once the response is
     // sent, so it may reach us just after the response does)
-    await child.waitFor(/\] HTTP GET \/api\/nothing 404 \d+\.\dms\n/);
+    await child.waitFor(/\] HTTP GET \/api\/nothing 404 \d+\.\dms$/);
     expect(child.output()).to.match(/\] HTTP GET \/api\/notes 200 \d+\.\dms\n/);
 
     child.process.kill('SIGTERM');
