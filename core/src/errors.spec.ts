@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import * as errors from './errors';
 import {
-  ApplicationError, BootError, ForbiddenError, MethodNotAllowedError, NotFoundError, NotImplementedError, PaginationError,
+  ApplicationError, BootError, ForbiddenError, InternalError, MethodNotAllowedError, NotFoundError, NotImplementedError, PaginationError,
   PayloadTooLargeError, PolicyError, RateLimitError, UnauthorizedError, ValidationError, isApplicationError,
 } from './errors';
 
@@ -27,8 +27,9 @@ const CATALOGUE: Array<{ type: AppErrorClass; status: number; name: string; mess
 
 describe('error catalogue', () => {
   it('lists every error class the kernel exports', () => {
-    const exported = Object.values(errors).filter((value) => typeof value === 'function' && value.prototype instanceof Error);
-    const listed = [...CATALOGUE.map((row) => row.type), BootError];
+    const values: unknown[] = Object.values(errors);
+    const exported = values.filter((value): value is typeof Error => typeof value === 'function' && value.prototype instanceof Error);
+    const listed = [...CATALOGUE.map((row) => row.type), BootError, InternalError];
     expect(exported.map((c) => c.name).sort()).to.deep.equal(listed.map((c) => c.name).sort());
   });
 
@@ -83,5 +84,19 @@ describe('error catalogue', () => {
     });
     expect(isApplicationError(error)).to.equal(false);
     expect(isApplicationError(new Error('plain'))).to.equal(false);
+  });
+
+  it('InternalError is not an application error: a request reaching it gets the generic 500', () => {
+    const error = new InternalError('REGISTRY_UNKNOWN', 'No service registered as "x"');
+    expect({ name: error.name, code: error.code, message: error.message }).to.deep.equal({
+      name: 'InternalError', code: 'REGISTRY_UNKNOWN', message: 'No service registered as "x"',
+    });
+    expect(isApplicationError(error)).to.equal(false);
+    expect([...errors.INTERNAL_ERROR_CODES]).to.deep.equal(['REGISTRY_UNKNOWN', 'MODEL_UNKNOWN', 'DDL_UNSUPPORTED']);
+  });
+
+  it('BootError and InternalError codes are disjoint lists', () => {
+    const boot: readonly string[] = errors.BOOT_ERROR_CODES;
+    expect(errors.INTERNAL_ERROR_CODES.filter((code) => boot.includes(code))).to.deep.equal([]);
   });
 });

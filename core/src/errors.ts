@@ -120,14 +120,60 @@ export class NotImplementedError extends ApplicationError {
 }
 
 /**
+ * Every code a BootError may carry, grouped by the step that raises it. A new code is added
+ * here (and gets a row in errors.spec.ts), so the list stays complete and typos do not compile.
+ */
+export const BOOT_ERROR_CODES = [
+  // configuration files and environment
+  'CONFIG_ENV', 'CONFIG_FILE', 'CONFIG_INVALID', 'CONFIG_DATABASE', 'CONFIG_DATABASE_CLIENT', 'CONFIG_PLUGINS', 'FILE_INVALID_JSON',
+  // plugins
+  'PLUGIN_LOAD', 'PLUGIN_DUPLICATE', 'PLUGIN_MISSING_DEPENDENCY', 'PLUGIN_CYCLE', 'PLUGIN_STEP', 'PLUGIN_UNKNOWN',
+  // registries of services, controllers, policies, middlewares
+  'REGISTRY_DUPLICATE', 'REGISTRY_FROZEN',
+  // schemas
+  'SCHEMA_INVALID',
+  // the app's api files and routes
+  'APP_FILE', 'ROUTES_FILE', 'ROUTER_OPTIONS', 'ROUTES_FROZEN', 'ROUTE_HANDLER', 'ROUTE_POLICY', 'ROUTE_MIDDLEWARE',
+  // database
+  'DB_CONNECT', 'DB_SYNC', 'DB_NOT_READY', 'MODELS_NOT_READY',
+  // the platform's own lifecycle (start twice, callback before start, ...)
+  'PLATFORM_STATE',
+] as const;
+
+export type BootErrorCode = (typeof BOOT_ERROR_CODES)[number];
+
+/**
  * A problem found while the platform starts (bad config, bad schema, plugin graph). It stops
  * start-up; its message names the file, key, attribute or plugins concerned.
  */
 export class BootError extends Error {
-  code: string;
-  constructor(code: string, message: string, options?: { cause?: unknown }) {
+  code: BootErrorCode;
+  constructor(code: BootErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'BootError';
+    this.code = code;
+  }
+}
+
+/** Every code an InternalError may carry. */
+export const INTERNAL_ERROR_CODES = [
+  'REGISTRY_UNKNOWN', 'MODEL_UNKNOWN', 'DDL_UNSUPPORTED',
+  // a plugin's service called against its contract (a model without the attribute it added, ...)
+  'PLUGIN_CONTRACT',
+] as const;
+
+export type InternalErrorCode = (typeof INTERNAL_ERROR_CODES)[number];
+
+/**
+ * A programming error found while running (a lookup of a service or model that does not
+ * exist, a schema change the DDL builder cannot express). It is not an ApplicationError: a
+ * request that reaches it gets the generic 500 envelope and its message only goes to the log.
+ */
+export class InternalError extends Error {
+  code: InternalErrorCode;
+  constructor(code: InternalErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'InternalError';
     this.code = code;
   }
 }

@@ -11,6 +11,8 @@ export { factories, isCoreFactory, CORE_FACTORY, type CoreFactoryDeclaration, ty
 export type { AppApiFiles } from './kernel/app-files';
 export { createLogger, type Logger, type LogLevel } from './kernel/logger';
 export type { EnvFn } from './config/env';
+export { isPlainObject, isIndexObject, indexObjectValues, parseBoolean, type ParseBooleanOptions } from './util/values';
+export { groupBy } from './util/group-by';
 export * from './schema/types';
 export * from './model/types';
 export * as naming from './model/naming';

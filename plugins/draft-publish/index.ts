@@ -7,7 +7,7 @@
 import { definePlugin } from '@platform/core';
 import { addPublishedAt } from './src/extend-schemas';
 import { scopePublicationState, validatePublicationState } from './src/publication-state';
-import { publishOnCreate } from './src/write-hooks';
+import { publishOnCreate, relaxRequiredForDrafts } from './src/write-hooks';
 
 export { PUBLISHED_AT, hasDraftAndPublish } from './src/extend-schemas';
 export { modelHasDrafts, PUBLICATION_STATES, type PublicationState } from './src/publication-state';
@@ -26,5 +26,6 @@ export default definePlugin({
     hooks.validateParams.tap(PLUGIN_NAME, ({ params }) => validatePublicationState(params));
     hooks.scope.tap(PLUGIN_NAME, scopePublicationState);
     hooks.beforeCreate.tapPromise(PLUGIN_NAME, async (context) => publishOnCreate(context));
+    hooks.beforeValidate.tapPromise(PLUGIN_NAME, async (context) => relaxRequiredForDrafts(context));
   },
 });

@@ -12,7 +12,10 @@ import type { EntityService } from './src/types';
 export * from './src/types';
 export type { QueryHooks } from './src/hooks';
 export { toId } from './src/entity-service';
-export { toDatabaseValue, fromDatabaseValue, storedColumn } from './src/write/db-values';
+export { UPLOAD_FILE_UID, mediaMorphTable, targetUid, targetModel } from './src/link-targets';
+export { INT4_RANGE, MAX_ID, parseId, isStorableId, storableIds } from './src/ids';
+export { toDatabaseValue } from './src/write/db-values';
+export { fromDatabaseValue, storedColumn } from './src/stored-value';
 
 declare module '@platform/core' {
   interface ServiceMap {

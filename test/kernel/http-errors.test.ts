@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect } from 'chai';
 import { definePlugin, Platform, type Logger } from '@platform/core';
@@ -55,6 +57,26 @@ describeEachDatabase('HTTP error envelope', (ctx) => {
       expect(res.body).to.deep.equal({ data: null, error: { status: 405, name: 'MethodNotAllowedError', message: 'Method Not Allowed', details: {} } });
     }
     expect((await ctx.app.get('/api/probe/ping')).body).to.deep.equal({ data: 'pong' });
+  });
+
+  it('answers a query string over 64 KiB with a 400 envelope (on a server that lets such a URL through)', async () => {
+    // Node's default header limit (16 KiB) refuses such a URL before the platform sees it; a
+    // server run with a larger limit hands it over, and the platform refuses it itself.
+    const server = http.createServer({ maxHeaderSize: 256 * 1024 }, ctx.app.platform.callback());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const base = `http://127.0.0.1:${port}/api/probe/ping`;
+      const long = await fetch(`${base}?q=${'a'.repeat(64 * 1024)}`);
+      expect({ status: long.status, body: await long.json() }).to.deep.equal({
+        status: 400,
+        body: { data: null, error: { status: 400, name: 'ValidationError', message: 'Query string too long (over 65536 characters)', details: {} } },
+      });
+      const limit = await fetch(`${base}?q=${'a'.repeat(64 * 1024 - 2)}`);
+      expect({ status: limit.status, body: await limit.json() }).to.deep.equal({ status: 200, body: { data: 'pong' } });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('answers an unknown path with a 404 envelope whatever the method', async () => {

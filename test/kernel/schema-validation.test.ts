@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { BootError, Platform, type ContentTypeSchema } from '@platform/core';
+import { BootError, Platform, definePlugin, type ContentTypeSchema, type PluginDefinition } from '@platform/core';
 
 type Attributes = ContentTypeSchema['attributes'];
 
@@ -39,9 +39,10 @@ describe('schema validation at boot', function () {
     return { appDir, file };
   }
 
-  async function bootError(appDir: string): Promise<BootError> {
+  async function bootError(appDir: string, plugins: PluginDefinition[] = []): Promise<BootError> {
     const platform = new Platform({
       appDir,
+      plugins,
       logLevel: 'silent',
       env: {},
       config: { database: { connection: { client: 'sqlite', connection: { filename: path.join(appDir, 'data.db') } } } },
@@ -116,6 +117,51 @@ describe('schema validation at boot', function () {
   it('rejects a component that does not exist', async () => {
     const { appDir, file } = app({ post: contentType('post', 'posts', { seo: { type: 'component', component: 'shared.seo' } }) });
     expect((await bootError(appDir)).message).to.equal(`${file('post')}: attribute "seo" uses component "shared.seo", which does not exist`);
+  });
+
+  it('checks the attributes a plugin adds: an unknown type or target stops start-up', async () => {
+    const { appDir, file } = app({ post: contentType('post', 'posts', { title: { type: 'string' } }) });
+    const adding = (added: Record<string, unknown>) => definePlugin({
+      name: 'adder',
+      register({ platform }) {
+        platform.hooks.extendSchemas.tap('adder', (schemas) => {
+          const post = schemas.contentTypes.get('api::post.post')!;
+          post.schema = { ...post.schema, attributes: { ...post.schema.attributes, ...(added as Attributes) } };
+        });
+      },
+    });
+    const unknownType = await bootError(appDir, [adding({ extra: { type: 'strin' } })]);
+    expect({ code: unknownType.code, message: unknownType.message }).to.deep.equal({
+      code: 'SCHEMA_INVALID', message: `${file('post')}: attribute "extra" has unknown type "strin"`,
+    });
+    const unknownTarget = await bootError(appDir, [adding({ owner: { type: 'relation', relation: 'manyToOne', target: 'api::nobody.nobody' } })]);
+    expect(unknownTarget.message).to.equal(`${file('post')}: attribute "owner" targets "api::nobody.nobody", which is not a known content-type`);
+    expect(fs.existsSync(path.join(appDir, 'data.db'))).to.equal(false);
+  });
+
+  it('lets a plugin add an attribute with a reserved name that a schema file may not use', async () => {
+    const { appDir } = app({ post: contentType('post', 'posts', { title: { type: 'string' } }) });
+    const platform = new Platform({
+      appDir,
+      logLevel: 'silent',
+      env: {},
+      config: { database: { connection: { client: 'sqlite', connection: { filename: path.join(appDir, 'data.db') } } } },
+      plugins: [definePlugin({
+        name: 'adder',
+        register({ platform: p }) {
+          p.hooks.extendSchemas.tap('adder', (schemas) => {
+            const post = schemas.contentTypes.get('api::post.post')!;
+            post.schema = { ...post.schema, attributes: { ...post.schema.attributes, locale: { type: 'string' } } };
+          });
+        },
+      })],
+    });
+    try {
+      await platform.start();
+      expect([...platform.contentType('api::post.post').fields.keys()]).to.deep.equal(['title', 'createdAt', 'updatedAt', 'locale']);
+    } finally {
+      await platform.destroy();
+    }
   });
 
   it('names a schema file that is not valid JSON', async () => {

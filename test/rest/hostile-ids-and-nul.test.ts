@@ -23,6 +23,13 @@ describeEachDatabase('ids beyond the id column and NUL characters', (ctx) => {
     expect(await ctx.app.knex('tags').select('name')).to.deep.equal([{ name: 'kept' }]);
   });
 
+  it('answers 404 Entity not found when localizing an entry by an id above 2147483647, and writes nothing', async () => {
+    const res = await ctx.app.post('/api/articles/99999999999/localizations', { locale: 'fr', title: 'x' });
+    expect(res.status).to.equal(404);
+    expect(res.body).to.deep.equal({ data: null, error: { status: 404, name: 'NotFoundError', message: 'Entity not found', details: {} } });
+    expect(await ctx.app.knex('articles').select('id')).to.deep.equal([]);
+  });
+
   it('answers 400 naming the NUL character in a filter value or a locale', async () => {
     for (const path of ['/api/tags?filters[name][$eq]=a%00b', '/api/articles?locale=f%00r', '/api/tags?sort=name%00']) {
       const res = await ctx.app.get(path);

@@ -3,6 +3,7 @@
  * `env.bool`, `env.json`, `env.array`. Values come from the process environment, after `.env`.
  */
 import { BootError } from '../errors';
+import { parseBoolean } from '../util/values';
 
 export interface EnvFn {
   (key: string, defaultValue?: string): string | undefined;
@@ -13,8 +14,8 @@ export interface EnvFn {
   array(key: string, defaultValue?: string[]): string[] | undefined;
 }
 
-const TRUE_WORDS = ['true', '1', 'yes', 'on'];
-const FALSE_WORDS = ['false', '0', 'no', 'off'];
+/** Words environment files use on top of the booleans every parameter takes. */
+const SWITCH_WORDS = new Map([['yes', true], ['on', true], ['no', false], ['off', false]]);
 
 export function createEnv(source: Record<string, string | undefined>): EnvFn {
   const read = (key: string) => {
@@ -40,9 +41,9 @@ export function createEnv(source: Record<string, string | undefined>): EnvFn {
     const raw = read(key);
     if (raw === undefined) return defaultValue;
     // A typo such as `ture` must not silently read as false.
-    const lower = raw.trim().toLowerCase();
-    if (TRUE_WORDS.includes(lower)) return true;
-    if (FALSE_WORDS.includes(lower)) return false;
+    const word = raw.trim().toLowerCase();
+    const value = parseBoolean(word) ?? SWITCH_WORDS.get(word);
+    if (value !== undefined) return value;
     throw new BootError('CONFIG_ENV', `Environment variable ${key} must be a boolean (true/false), got "${raw}"`);
   };
   env.json = <T>(key: string, defaultValue?: T) => {

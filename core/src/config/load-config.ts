@@ -7,6 +7,7 @@ import path from 'node:path';
 import dotenv from 'dotenv';
 import { BootError } from '../errors';
 import { createEnv, type EnvFn } from './env';
+import { isPlainObject } from '../util/values';
 import { listModuleFiles, loadUserModule } from './load-module';
 
 export type ConfigTree = Record<string, Record<string, unknown>>;
@@ -58,10 +59,6 @@ function evaluate(file: string, env: EnvFn): Record<string, unknown> {
     throw new BootError('CONFIG_FILE', `${file}: must export an object or a function of { env } returning an object`);
   }
   return exported;
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
 }
 
 export function deepMerge(base: Record<string, unknown>, over: Record<string, unknown>): Record<string, unknown> {

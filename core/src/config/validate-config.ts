@@ -5,7 +5,8 @@
  */
 import path from 'node:path';
 import { BootError } from '../errors';
-import { getPath, isPlainObject, type ConfigTree } from './load-config';
+import { getPath, type ConfigTree } from './load-config';
+import { isPlainObject } from '../util/values';
 
 type Check = (value: unknown) => string | null;
 

@@ -3,7 +3,8 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { expect } from 'chai';
 import knexFactory from 'knex';
-import { cacheStatements, knexConfig, type SqliteConnection } from './connection';
+import { knexConfig } from './connection';
+import { cacheStatements, type SqliteConnection } from './sqlite-connection';
 
 function fakeConnection() {
   const prepared: string[] = [];

@@ -66,12 +66,9 @@ export function createKoaApp(routes: MountedRoute[], options: ServerOptions): Ko
       ...(middlewares as Array<compose.Middleware<RequestContext>>),
       async (ctx) => {
         const result = await handler(ctx);
-        // null is "nothing" too: koa would turn a null body into a 204.
+        // null is "nothing" too: koa would turn a null body into a 204. A handler that produced
+        // nothing leaves koa's 404 in place: "no such entry", as in Strapi v4 (see errorEnvelope).
         if (result !== undefined && result !== null && ctx.body === undefined) ctx.body = result;
-        // A handler that produced nothing means "no such entry", as in Strapi v4.
-        if (ctx.body === undefined || ctx.body === null) {
-          if (ctx.status === 404) throw new NotFoundError();
-        }
       },
     ]);
     const methods = route.method === 'ALL' ? ['all'] : [route.method.toLowerCase()];
@@ -84,13 +81,13 @@ export function createKoaApp(routes: MountedRoute[], options: ServerOptions): Ko
   }
 
   app.use(router.routes());
-  // Nothing matched: a wrong method on a known path is a 405, anything else a 404.
+  // No route ran (the pipeline sets `state.route`): a wrong method on a known path is a 405;
+  // anything else stays koa's 404 for errorEnvelope.
   app.use(async (ctx, next) => {
     await next();
-    if (ctx.body !== undefined || ctx.status !== 404 || ctx.state.matched) return;
+    if (ctx.body != null || ctx.status !== 404 || ctx.state.route) return;
     await knownPaths.routes()(ctx as never, async () => {});
     if (ctx.state.knownPath) throw new MethodNotAllowedError();
-    throw new NotFoundError();
   });
   return app;
 }
@@ -111,7 +108,8 @@ function errorEnvelope(logger: Logger): Koa.Middleware {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) throw new NotFoundError();
+      // The one place a 404 is made: no route matched, or a route's handler produced nothing.
+      if (ctx.status === 404 && ctx.body == null) throw new NotFoundError();
     } catch (raw) {
       const error = normalizeHttpError(raw);
       const { status, body, internal } = toErrorBody(error);

@@ -20,7 +20,10 @@ export function createKernelHooks() {
     modelsBuilt: new SyncHook<[ModelRegistry]>(['models']),
     /** after the database schema is in sync and every plugin's `bootstrap` ran */
     bootstrap: new AsyncSeriesHook<[Platform]>(['platform']),
-    /** the full route table, before it is mounted; plugins may add routes */
+    /**
+     * The full route table, before it is mounted. Taps may push routes (mounted under the REST
+     * prefix, or their own `config.prefix`) or remove some; the array they leave is mounted.
+     */
     routesBuilt: new SyncHook<[RouteDefinition[]]>(['routes']),
     /**
      * The auth step of every route with `config.auth !== false`: taps authenticate the request

@@ -6,7 +6,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import type Koa from 'koa';
-import { BootError } from '../errors';
+import { BootError, InternalError } from '../errors';
 import { createKernelHooks, type KernelHooks } from './hooks';
 import { Registry } from './registry';
 import type { PluginDefinition } from './plugin';
@@ -16,10 +16,11 @@ import { createLogger, isLogLevel, type Logger, type LogLevel } from './logger';
 import type { ServiceMap } from './service-map';
 import { loadAppApiFiles, type AppApiFiles } from './app-files';
 import { deepMerge, getPath, loadConfig, loadEnvironment, type ConfigTree } from '../config/load-config';
+import { withDefaults } from '../config/defaults';
 import type { EnvFn } from '../config/env';
 import { validateKernelConfig } from '../config/validate-config';
 import { loadAppSchemas } from '../schema/load-schemas';
-import { validateSchemas } from '../schema/validate-schemas';
+import { validateAttributes, validateWrittenSchemas } from '../schema/validate-schemas';
 import { addTimestamps } from '../schema/add-timestamps';
 import type { SchemaSet } from '../schema/types';
 import { buildModels } from '../model/build-models';
@@ -28,7 +29,8 @@ import { Database } from '../database/database';
 import { knexConfig, type DatabaseConfig } from '../database/connection';
 import { syncSchema } from '../database/schema-sync';
 import { createKoaApp, listen, type MountedRoute } from '../http/server';
-import type { Handler, Middleware, Policy, PolicyRef, MiddlewareRef, RequestContext, RouteDefinition } from '../http/types';
+import { createRouteResolver } from '../http/route-resolver';
+import type { Middleware, Policy, RouteDefinition } from '../http/types';
 
 export interface PlatformOptions {
   /** the app folder holding `config/`, `api/`, `components/` */
@@ -122,13 +124,14 @@ export class Platform {
 
   contentType(uid: string): Model {
     const model = this.models.get(uid);
-    if (model.kind === 'component') throw new BootError('REGISTRY_UNKNOWN', `"${uid}" is a component, not a content-type`);
+    // Reached at request time (a controller asks for its model): an internal error, not a boot one.
+    if (model.kind === 'component') throw new InternalError('MODEL_UNKNOWN', `"${uid}" is a component, not a content-type`);
     return model;
   }
 
   component(uid: string): Model {
     const model = this.models.get(uid);
-    if (model.kind !== 'component') throw new BootError('REGISTRY_UNKNOWN', `"${uid}" is not a component`);
+    if (model.kind !== 'component') throw new InternalError('MODEL_UNKNOWN', `"${uid}" is not a component`);
     return model;
   }
 
@@ -184,7 +187,7 @@ export class Platform {
       try {
         plugin.config?.validate?.(this.config(`plugin.${plugin.name}`, {}));
       } catch (error) {
-        throw new BootError('CONFIG_PLUGIN', `${pluginsFile}: "${plugin.name}.config" is invalid: ${(error as Error).message}`, { cause: error });
+        throw new BootError('CONFIG_PLUGINS', `${pluginsFile}: "${plugin.name}.config" is invalid: ${(error as Error).message}`, { cause: error });
       }
     }
 
@@ -195,7 +198,9 @@ export class Platform {
         this.schemas.contentTypes.set(uid, { uid, namespace: 'plugin', apiName: plugin.name, schema, source: { file: `plugin ${plugin.name}` } });
       }
     }
-    validateSchemas(this.schemas);
+    // Written names are checked before plugins extend the schemas (an added `locale` is
+    // allowed, a written one is not); every attribute, added ones included, after.
+    validateWrittenSchemas(this.schemas);
     this.appApis = loadAppApiFiles(this.appDir);
 
     for (const plugin of this.plugins) this.registerPluginParts(plugin);
@@ -204,6 +209,7 @@ export class Platform {
 
     addTimestamps(this.schemas);
     this.hooks.extendSchemas.call(this.schemas);
+    validateAttributes(this.schemas);
     this.modelRegistry = buildModels(this.schemas);
     this.hooks.modelsBuilt.call(this.modelRegistry);
 
@@ -309,56 +315,22 @@ export class Platform {
   }
 
   private buildHttp(): void {
-    const routes = this.routes();
-    this.hooks.routesBuilt.call(routes.map((r) => r.route));
+    // Taps get the route table itself: a route they push is mounted under the REST prefix
+    // (or its own `config.prefix`), one they remove is not mounted.
+    const prefixes = new Map(this.routeTable.map((entry) => [entry.route, entry.prefix]));
+    const table = this.routeTable.map((entry) => entry.route);
+    this.hooks.routesBuilt.call(table);
+    const restPrefix = this.config<string>('api.rest.prefix', '/api');
+    this.routeTable = table.map((route) => ({ route, prefix: prefixes.get(route) ?? restPrefix }));
+    const resolver = createRouteResolver({ controllers: this.controllers, policies: this.policies, middlewares: this.middlewares, platform: this });
     this.koa = createKoaApp(this.routes(), {
       logger: this.log,
       bodyLimit: this.config<string>('server.bodyLimit', '1mb'),
-      resolveHandler: (route) => this.resolveHandler(route),
-      resolvePolicies: (route) => (route.config?.policies ?? []).map((ref) => this.resolvePolicy(ref, route)),
-      resolveMiddlewares: (route) => (route.config?.middlewares ?? []).map((ref) => this.resolveMiddleware(ref, route)),
+      ...resolver,
       authenticate: async (ctx, route) => {
         if (this.hooks.authenticate.taps.length > 0) await this.hooks.authenticate.promise(ctx, route);
       },
     });
-  }
-
-  private resolveHandler(route: RouteDefinition): Handler {
-    if (typeof route.handler === 'function') return route.handler;
-    const at = route.handler.lastIndexOf('.');
-    const controllerUid = route.handler.slice(0, at);
-    const action = route.handler.slice(at + 1);
-    const controller = this.controllers.find(controllerUid) as Record<string, unknown> | undefined;
-    const fn = controller?.[action];
-    if (typeof fn !== 'function') {
-      throw new BootError('ROUTE_HANDLER', `Route ${route.method} ${route.path}: handler "${route.handler}" is not a controller action`);
-    }
-    return (ctx: RequestContext) => (fn as Handler).call(controller, ctx);
-  }
-
-  private lookup<T>(registry: Registry<T>, name: string, route: RouteDefinition): T | undefined {
-    if (name.includes('::')) return registry.find(name);
-    const scoped = route.info?.pluginName ? `plugin::${route.info.pluginName}.${name}` : route.info?.apiName ? `api::${route.info.apiName}.${name}` : null;
-    return (scoped ? registry.find(scoped) : undefined) ?? registry.find(`global::${name}`);
-  }
-
-  private resolvePolicy(ref: PolicyRef, route: RouteDefinition): (ctx: RequestContext) => Promise<boolean> {
-    const { fn, config } = typeof ref === 'function' ? { fn: ref, config: {} }
-      : typeof ref === 'string' ? { fn: this.lookup(this.policies, ref, route), config: {} }
-      : { fn: this.lookup(this.policies, ref.name, route), config: ref.config ?? {} };
-    if (!fn) throw new BootError('ROUTE_POLICY', `Route ${route.method} ${route.path}: unknown policy ${JSON.stringify(typeof ref === 'object' ? ref.name : ref)}`);
-    return async (ctx) => {
-      const result = await fn({ ctx, route }, config, { platform: this });
-      return result === undefined || result === true;
-    };
-  }
-
-  private resolveMiddleware(ref: MiddlewareRef, route: RouteDefinition): Middleware {
-    if (typeof ref === 'function') return ref;
-    const name = typeof ref === 'string' ? ref : ref.name;
-    const mw = this.lookup(this.middlewares, name, route);
-    if (!mw) throw new BootError('ROUTE_MIDDLEWARE', `Route ${route.method} ${route.path}: unknown middleware "${name}"`);
-    return mw;
   }
 }
 
@@ -378,14 +350,4 @@ function withInfo(route: RouteDefinition, pluginName: string): RouteDefinition {
 function joinPath(prefix: string, path: string): string {
   const joined = `${prefix.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
   return joined.length > 1 ? joined.replace(/\/+$/, '') : joined;
-}
-
-function withDefaults(tree: ConfigTree): ConfigTree {
-  return deepMerge(
-    {
-      server: { host: '0.0.0.0', port: 1337, bodyLimit: '1mb' },
-      api: { rest: { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true } },
-    },
-    { database: tree.database ?? { connection: { client: 'sqlite', connection: { filename: '.tmp/data.db' } } }, ...tree },
-  ) as ConfigTree;
 }

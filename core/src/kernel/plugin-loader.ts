@@ -5,19 +5,21 @@
 import path from 'node:path';
 import { BootError } from '../errors';
 import { loadUserModule } from '../config/load-module';
-import { isPlainObject, type ConfigTree } from '../config/load-config';
+import type { ConfigTree } from '../config/load-config';
+import { isPlainObject } from '../util/values';
 import type { PluginDefinition } from './plugin';
 
-/** Built-in plugins by name and package, in a sensible default order (dependencies still rule). */
+/**
+ * Built-in plugins by name and package, in a sensible default order (dependencies still rule).
+ * Only packages that exist in the workspace are listed: a new built-in plugin is added as a
+ * `plugins/<name>` workspace package named `@platform/<name>` and then given a row here.
+ */
 export const BUILT_IN_PLUGINS: ReadonlyArray<{ name: string; packageName: string }> = [
   { name: 'query-engine', packageName: '@platform/query-engine' },
   { name: 'relations', packageName: '@platform/relations' },
   { name: 'content-manager', packageName: '@platform/content-manager' },
   { name: 'draft-publish', packageName: '@platform/draft-publish' },
   { name: 'i18n', packageName: '@platform/i18n' },
-  { name: 'users-permissions', packageName: '@platform/users-permissions' },
-  { name: 'upload', packageName: '@platform/upload' },
-  { name: 'graphql', packageName: '@platform/graphql' },
 ];
 
 interface PluginEntry {

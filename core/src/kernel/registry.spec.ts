@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { BootError } from '../errors';
+import { BootError, InternalError } from '../errors';
 import { Registry } from './registry';
 
 describe('Registry', () => {
@@ -23,7 +23,7 @@ describe('Registry', () => {
 
   it('names the kind and uid of an unknown entry, and find() returns undefined', () => {
     const registry = new Registry<number>('controller');
-    expect(() => registry.get('api::x.x')).to.throw(BootError, 'No controller registered as "api::x.x"');
+    expect(() => registry.get('api::x.x')).to.throw(InternalError, 'No controller registered as "api::x.x"');
     expect(registry.find('api::x.x')).to.equal(undefined);
     expect(registry.has('api::x.x')).to.equal(false);
   });
@@ -52,7 +52,7 @@ describe('Registry', () => {
       try {
         fn();
       } catch (error) {
-        return (error as BootError).code;
+        return (error as BootError | InternalError).code;
       }
       return null;
     };

@@ -2,7 +2,7 @@
  * A keyed registry that rejects duplicates and freezes once the platform has registered
  * everything, so nothing is swapped out from under a running server.
  */
-import { BootError } from '../errors';
+import { BootError, InternalError } from '../errors';
 
 export class Registry<T> {
   private readonly items = new Map<string, T>();
@@ -24,7 +24,8 @@ export class Registry<T> {
 
   get(uid: string): T {
     const item = this.items.get(uid);
-    if (item === undefined) throw new BootError('REGISTRY_UNKNOWN', `No ${this.kind} registered as "${uid}"`);
+    // Reached at request time too (a service looked up by a handler): not a start-up error.
+    if (item === undefined) throw new InternalError('REGISTRY_UNKNOWN', `No ${this.kind} registered as "${uid}"`);
     return item;
   }
 

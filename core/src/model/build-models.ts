@@ -1,9 +1,10 @@
 /**
- * Turns the (validated, plugin-extended) schemas into the model registry every plugin reads.
+ * Turns the plugin-extended schemas into the model registry every plugin reads. It only
+ * builds: the schemas were validated before (schema/validate-schemas.ts), so every type is
+ * known and every relation target and inverse exists.
  */
-import { BootError } from '../errors';
+import { InternalError } from '../errors';
 import type { Attribute, ComponentAttribute, DynamicZoneAttribute, MediaAttribute, RelationAttribute, ScalarAttribute, SchemaSet } from '../schema/types';
-import { SCALAR_TYPES } from '../schema/types';
 import { columnName, componentJoinTableName, idColumn, linkTableName, orderColumn } from './naming';
 import type { Field, LinkTable, Model, ModelRegistry, RelationField, ScalarField } from './types';
 
@@ -86,10 +87,6 @@ export function buildModels(schemas: SchemaSet): ModelRegistry {
 }
 
 function buildField(model: Model, name: string, attribute: Attribute, all: Map<string, PendingModel>): Field {
-  if ((SCALAR_TYPES as readonly string[]).includes(attribute.type)) {
-    const scalar = attribute as ScalarAttribute;
-    return { kind: 'scalar', name, column: columnName(name), type: scalar.type, attribute: scalar } satisfies ScalarField;
-  }
   switch (attribute.type) {
     case 'relation':
       return buildRelation(model, name, attribute as RelationAttribute, all);
@@ -103,8 +100,11 @@ function buildField(model: Model, name: string, attribute: Attribute, all: Map<s
     }
     case 'dynamiczone':
       return { kind: 'dynamiczone', name, components: (attribute as DynamicZoneAttribute).components, attribute };
-    default:
-      throw new BootError('SCHEMA_UNKNOWN_TYPE', `${model.source}: attribute "${name}" has unknown type "${(attribute as { type: string }).type}"`);
+    default: {
+      // Validation let only the scalar types through besides the four above.
+      const scalar = attribute as ScalarAttribute;
+      return { kind: 'scalar', name, column: columnName(name), type: scalar.type, attribute: scalar } satisfies ScalarField;
+    }
   }
 }
 
@@ -123,28 +123,16 @@ function ownerLink(owner: Model, attrName: string, attr: RelationAttribute, targ
 }
 
 function buildRelation(model: Model, name: string, attr: RelationAttribute, all: Map<string, PendingModel>): RelationField {
-  const target = attr.target ? all.get(attr.target)?.model : undefined;
-  if (!target) {
-    throw new BootError('SCHEMA_RELATION_TARGET', `${model.source}: attribute "${name}" targets "${attr.target ?? ''}", which is not a known content-type`);
-  }
+  const target = all.get(attr.target!)!.model;
   const toMany = TO_MANY.has(attr.relation);
   if (attr.mappedBy) {
-    const ownerAttr = all.get(target.uid)?.attributes[attr.mappedBy] as RelationAttribute | undefined;
-    if (!ownerAttr || ownerAttr.type !== 'relation' || ownerAttr.inversedBy !== name) {
-      throw new BootError('SCHEMA_RELATION_INVERSE', `${model.source}: attribute "${name}" is mappedBy "${attr.mappedBy}" on ${target.uid}, which must be a relation with inversedBy "${name}"`);
-    }
+    const ownerAttr = all.get(target.uid)!.attributes[attr.mappedBy] as RelationAttribute;
     const link = ownerLink(target, attr.mappedBy, ownerAttr, model);
     return {
       kind: 'relation', name, relation: attr.relation, target: target.uid, toMany, owner: false, inverse: attr.mappedBy, link,
       selfColumn: link.targetColumn, otherColumn: link.ownerColumn,
       orderColumn: link.ownerOrderColumn, inverseOrderColumn: link.targetOrderColumn, attribute: attr,
     };
-  }
-  if (attr.inversedBy) {
-    const inverseAttr = all.get(target.uid)?.attributes[attr.inversedBy] as RelationAttribute | undefined;
-    if (!inverseAttr || inverseAttr.type !== 'relation' || inverseAttr.mappedBy !== name) {
-      throw new BootError('SCHEMA_RELATION_INVERSE', `${model.source}: attribute "${name}" is inversedBy "${attr.inversedBy}" on ${target.uid}, which must be a relation with mappedBy "${name}"`);
-    }
   }
   const link = ownerLink(model, name, attr, target);
   return {
@@ -159,7 +147,7 @@ export function createRegistry(models: Model[]): ModelRegistry {
   return {
     get(uid) {
       const model = byUid.get(uid);
-      if (!model) throw new Error(`Unknown model ${uid}`);
+      if (!model) throw new InternalError('MODEL_UNKNOWN', `No model registered as "${uid}"`);
       return model;
     },
     find: (uid) => byUid.get(uid),

@@ -1,5 +1,5 @@
 /**
- * Strapi v4's naming rules for tables and columns (packages/core/database metadata):
+ * Strapi v4's naming rules for tables and columns:
  * columns are the snake_case of attribute names; every relation lives in a link table
  * `<ownerTable>_<attr>_links`; components are joined through `<table>_components`.
  */

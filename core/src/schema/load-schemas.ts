@@ -36,8 +36,3 @@ export function loadAppSchemas(appDir: string): SchemaSet {
   }
   return { contentTypes, components };
 }
-
-/** The folder of an api's lifecycles file, if any: `api/<api>/content-types/<type>/lifecycles.ts`. */
-export function lifecyclesFile(appDir: string, apiName: string, typeName: string): string | null {
-  return findModuleFile(path.join(appDir, 'api', apiName, 'content-types', typeName), 'lifecycles');
-}

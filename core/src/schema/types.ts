@@ -17,6 +17,13 @@ export const SCALAR_TYPES: readonly ScalarType[] = [
   'boolean', 'json',
 ] as const;
 
+/** Scalar types whose value is a string kept in a text column (varchar or long text). */
+export const TEXT_SCALAR_TYPES: ReadonlySet<ScalarType> = new Set<ScalarType>(['string', 'text', 'richtext', 'enumeration', 'email', 'password', 'uid']);
+/** The text types kept in a `varchar(255)` column; the others are long text. */
+export const VARCHAR_SCALAR_TYPES: ReadonlySet<ScalarType> = new Set<ScalarType>(['string', 'enumeration', 'email', 'password', 'uid']);
+/** The text types that hold readable content (all but passwords): searched by `_q`, sorted by code point. */
+export const CONTENT_TEXT_TYPES: ReadonlySet<ScalarType> = new Set([...TEXT_SCALAR_TYPES].filter((type) => type !== 'password'));
+
 export const ATTRIBUTE_TYPES = [...SCALAR_TYPES, 'media', 'relation', 'component', 'dynamiczone'] as const;
 export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
 

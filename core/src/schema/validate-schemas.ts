@@ -1,6 +1,11 @@
 /**
- * Checks the schemas a user wrote before anything is built from them. An invalid schema stops
- * start-up with an error naming the file and the attribute.
+ * Checks the schemas in two steps, each check made once:
+ * - `validateWrittenSchemas`, on the schemas as written (before any plugin extends them): the
+ *   shape plugins rely on (kind, names, collectionName, an attributes object) and that no
+ *   written attribute takes a name the platform or a plugin gives itself;
+ * - `validateAttributes`, after plugins extended the schemas: every attribute, the added ones
+ *   included (name, type, relation targets and inverses, components).
+ * An invalid schema stops start-up with an error naming the file and the attribute.
  */
 import { BootError } from '../errors';
 import { ATTRIBUTE_TYPES, type Attribute, type SchemaSet } from './types';
@@ -18,7 +23,7 @@ function fail(file: string, message: string): never {
   throw new BootError('SCHEMA_INVALID', `${file}: ${message}`);
 }
 
-export function validateSchemas(schemas: SchemaSet): void {
+export function validateWrittenSchemas(schemas: SchemaSet): void {
   const singular = new Map<string, string>();
   const plural = new Map<string, string>();
   const tables = new Map<string, string>();
@@ -42,7 +47,7 @@ export function validateSchemas(schemas: SchemaSet): void {
     const otherTable = tables.get(schema.collectionName);
     if (otherTable) fail(file, `collectionName "${schema.collectionName}" is already used by ${otherTable}`);
     tables.set(schema.collectionName, file);
-    validateAttributes(file, schema.attributes, schemas, false);
+    checkWrittenNames(file, schema.attributes);
   }
 
   for (const comp of schemas.components.values()) {
@@ -52,16 +57,30 @@ export function validateSchemas(schemas: SchemaSet): void {
     const otherTable = tables.get(schema.collectionName);
     if (otherTable) fail(source.file, `collectionName "${schema.collectionName}" is already used by ${otherTable}`);
     tables.set(schema.collectionName, source.file);
-    validateAttributes(source.file, schema.attributes, schemas, true);
+    checkWrittenNames(source.file, schema.attributes);
   }
 }
 
-function validateAttributes(file: string, attributes: Record<string, Attribute> | undefined, schemas: SchemaSet, isComponent: boolean): void {
+function checkWrittenNames(file: string, attributes: Record<string, Attribute> | undefined): void {
   if (!attributes || typeof attributes !== 'object') fail(file, '"attributes" must be an object');
   for (const [name, attribute] of Object.entries(attributes)) {
+    if (RESERVED_ATTRIBUTE_NAMES.includes(name)) fail(file, `attribute "${name}" uses a reserved name`);
+    // Plugins' extendSchemas taps read every attribute, so each must be an object with a type.
+    if (!attribute || typeof attribute !== 'object' || typeof attribute.type !== 'string') fail(file, `attribute "${name}" must have a "type"`);
+  }
+}
+
+/** Checks every attribute of the extended schemas (run after the `extendSchemas` hook). */
+export function validateAttributes(schemas: SchemaSet): void {
+  for (const ct of schemas.contentTypes.values()) checkAttributes(ct.source.file, ct.schema.attributes, schemas, false);
+  for (const comp of schemas.components.values()) checkAttributes(comp.source.file, comp.schema.attributes, schemas, true);
+}
+
+function checkAttributes(file: string, attributes: Record<string, Attribute>, schemas: SchemaSet, isComponent: boolean): void {
+  for (const [name, attribute] of Object.entries(attributes)) {
     const where = `attribute "${name}"`;
-    if (RESERVED_ATTRIBUTE_NAMES.includes(name)) fail(file, `${where} uses a reserved name`);
     if (!NAME_PATTERN.test(name)) fail(file, `${where} is not a valid attribute name`);
+    // Checked again here for the attributes plugins added.
     if (!attribute || typeof attribute !== 'object' || typeof attribute.type !== 'string') fail(file, `${where} must have a "type"`);
     if (!(ATTRIBUTE_TYPES as readonly string[]).includes(attribute.type)) fail(file, `${where} has unknown type "${attribute.type}"`);
     switch (attribute.type) {
@@ -77,7 +96,7 @@ function validateAttributes(file: string, attributes: Record<string, Attribute> 
         break;
       case 'relation': {
         if (!RELATION_KINDS.includes(attribute.relation)) fail(file, `${where} has unknown relation "${String(attribute.relation)}"`);
-        if (attribute.relation.startsWith('morph')) break;
+        // Every relation, morph kinds included, is stored through a link table to a known content-type.
         if (!attribute.target || !schemas.contentTypes.has(attribute.target)) {
           fail(file, `${where} targets "${attribute.target ?? ''}", which is not a known content-type`);
         }
@@ -109,5 +128,17 @@ function validateAttributes(file: string, attributes: Record<string, Attribute> 
       default:
         break;
     }
+    const { regex } = attribute as { regex?: unknown };
+    if (regex !== undefined) checkRegex(file, where, regex);
+  }
+}
+
+/** A `regex` rule is compiled once here, so a write never meets one that does not compile. */
+function checkRegex(file: string, where: string, regex: unknown): void {
+  if (typeof regex !== 'string') fail(file, `${where} has a "regex" that is not a string`);
+  try {
+    new RegExp(regex);
+  } catch (error) {
+    fail(file, `${where} has an invalid "regex" ${JSON.stringify(regex)}: ${(error as Error).message}`);
   }
 }

@@ -4,13 +4,9 @@
  * `<controller>.<action>`, meaning `api::<api>.<controller>.<action>`; each route gets the
  * default auth scope of its handler, as in Strapi v4.
  */
-import { BootError, type MiddlewareRef, type RouteConfig, type RouteDefinition } from '@platform/core';
+import { BootError, isPlainObject, type MiddlewareRef, type RouteConfig, type RouteDefinition } from '@platform/core';
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'ALL']);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Expands `article.find` to `api::<api>.article.find`; full uids are kept. */
 export function expandHandler(handler: string, apiName: string): string {
@@ -30,18 +26,18 @@ export type MiddlewareFactoryResolver = (ref: MiddlewareRef, apiName: string) =>
 /** Reads the custom routes of one routes file. */
 export function customRoutes(exported: unknown, apiName: string, file: string, resolveMiddleware: MiddlewareFactoryResolver): RouteDefinition[] {
   const container = Array.isArray(exported) ? { routes: exported } : exported;
-  if (!isRecord(container) || !Array.isArray(container.routes)) {
+  if (!isPlainObject(container) || !Array.isArray(container.routes)) {
     throw new BootError('ROUTES_FILE', `${file}: a routes file exports createCoreRouter(...) or { routes: [...] }`);
   }
   const prefix = typeof container.prefix === 'string' && container.prefix ? `/${container.prefix.replace(/^\/+|\/+$/g, '')}` : '';
   return container.routes.map((raw, index) => {
     const where = `${file}: routes[${index}]`;
-    if (!isRecord(raw)) throw new BootError('ROUTES_FILE', `${where} must be an object`);
+    if (!isPlainObject(raw)) throw new BootError('ROUTES_FILE', `${where} must be an object`);
     const method = typeof raw.method === 'string' ? raw.method.toUpperCase() : '';
     if (!METHODS.has(method)) throw new BootError('ROUTES_FILE', `${where}: unknown method ${JSON.stringify(raw.method)}`);
     if (typeof raw.path !== 'string' || !raw.path.startsWith('/')) throw new BootError('ROUTES_FILE', `${where}: "path" must be a string starting with "/"`);
     if (typeof raw.handler !== 'string' && typeof raw.handler !== 'function') throw new BootError('ROUTES_FILE', `${where}: "handler" must be "<controller>.<action>" or a function`);
-    const config = (isRecord(raw.config) ? raw.config : {}) as RouteConfig;
+    const config = (isPlainObject(raw.config) ? raw.config : {}) as RouteConfig;
     const route: RouteDefinition = {
       method: method as RouteDefinition['method'],
       path: `${prefix}${raw.path}`,

@@ -57,20 +57,28 @@ export function formatComponent(component: LoadedComponent): Record<string, unkn
   };
 }
 
+/** Builds a value on first use and keeps it: the schemas do not change once the platform runs. */
+function once<T>(build: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= build());
+}
+
 export function contentTypeBuilderRoutes(platform: Platform): RouteDefinition[] {
   const info = { type: 'content-api' as const, pluginName: 'content-type-builder' };
+  const contentTypes = once(() => ({ data: [...platform.schemas.contentTypes.values()].map(formatContentType) }));
+  const components = once(() => ({ data: [...platform.schemas.components.values()].map(formatComponent) }));
   return [
     {
       method: 'GET',
       path: '/content-types',
-      handler: () => ({ data: [...platform.schemas.contentTypes.values()].map(formatContentType) }),
+      handler: contentTypes,
       config: { auth: { scope: ['plugin::content-type-builder.content-types.getContentTypes'] } },
       info,
     },
     {
       method: 'GET',
       path: '/components',
-      handler: () => ({ data: [...platform.schemas.components.values()].map(formatComponent) }),
+      handler: components,
       config: { auth: { scope: ['plugin::content-type-builder.components.getComponents'] } },
       info,
     },

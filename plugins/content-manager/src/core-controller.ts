@@ -5,8 +5,8 @@
  * shape. The helpers are methods too, so an override can reuse them and `super` reaches the
  * actions (the core controller is the prototype of the app's object).
  */
-import { NotFoundError, ValidationError, type Platform, type RequestContext } from '@platform/core';
-import type { Entity, FindParams } from '@platform/query-engine';
+import { isPlainObject, NotFoundError, ValidationError, type Platform, type RequestContext } from '@platform/core';
+import { parseId, type Entity, type FindParams } from '@platform/query-engine';
 import type { CollectionTypeService, SingleTypeService } from './core-service';
 import { sanitizeInput, sanitizeOutput, sanitizeQuery, validateQuery } from './sanitize';
 import { transformResponse, type RestData } from './transform-response';
@@ -39,16 +39,10 @@ export interface SingleTypeController extends ControllerHelpers {
 
 export type CoreController = CollectionTypeController | SingleTypeController;
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-
 /** The `:id` of a route: only a positive integer names an entry (else a 400, never a 500). */
-export function parseId(raw: string | undefined): number {
-  const value = raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(value) || value < 1) throw new ValidationError(`Invalid id: ${JSON.stringify(raw ?? '')}`, {});
+export function parseRouteId(raw: string | undefined): number {
+  const value = parseId(raw);
+  if (value === null) throw new ValidationError(`Invalid id: ${JSON.stringify(raw ?? '')}`, {});
   return value;
 }
 
@@ -99,7 +93,7 @@ export function createCollectionTypeController(platform: Platform, uid: string):
       return this.transformResponse(this.sanitizeOutput(results, ctx), { pagination }) as RestResponse;
     },
     async findOne(ctx) {
-      const id = parseId(ctx.params.id);
+      const id = parseRouteId(ctx.params.id);
       this.validateQuery(ctx);
       const entity = await service().findOne(id, this.sanitizeQuery(ctx));
       return found(this.transformResponse(this.sanitizeOutput(entity, ctx)));
@@ -111,14 +105,14 @@ export function createCollectionTypeController(platform: Platform, uid: string):
       return found(this.transformResponse(this.sanitizeOutput(entity, ctx)));
     },
     async update(ctx) {
-      const id = parseId(ctx.params.id);
+      const id = parseRouteId(ctx.params.id);
       this.validateQuery(ctx);
       const data = this.sanitizeInput(this.validateInput(bodyData(ctx), ctx), ctx);
       const entity = await service().update(id, { ...writeQuery(this.sanitizeQuery(ctx)), data });
       return found(this.transformResponse(this.sanitizeOutput(entity, ctx)));
     },
     async delete(ctx) {
-      const id = parseId(ctx.params.id);
+      const id = parseRouteId(ctx.params.id);
       this.validateQuery(ctx);
       const entity = await service().delete(id, this.sanitizeQuery(ctx));
       return found(this.transformResponse(this.sanitizeOutput(entity, ctx)));

@@ -35,14 +35,13 @@ export function createCollectionTypeService(platform: Platform, uid: string): Co
 }
 
 /**
- * How a write finds the one entry of a single type: in its locale (i18n), among drafts too
- * (Strapi v4 looks it up in preview), only its id.
+ * How a write finds the one entry of a single type: in its locale (i18n), among the entries a
+ * request would not see too (drafts), only its id.
  */
-function lookupParams(platform: Platform, uid: string, params: FindParams | WriteParams): FindParams {
-  const model = platform.models.get(uid);
+function lookupParams(params: FindParams | WriteParams): FindParams {
   return {
     ...(params.locale !== undefined ? { locale: params.locale } : {}),
-    ...(model.fields.has('publishedAt') ? { publicationState: 'preview' } : {}),
+    includeHidden: true,
     pagination: { start: 0, limit: 1, withCount: false },
   };
 }
@@ -55,12 +54,12 @@ export function createSingleTypeService(platform: Platform, uid: string): Single
       return entry ?? null;
     },
     async createOrUpdate(params) {
-      const [existing] = await entityService(platform).findMany(uid, lookupParams(platform, uid, params));
+      const [existing] = await entityService(platform).findMany(uid, lookupParams(params));
       if (!existing) return entityService(platform).create(uid, params);
       return entityService(platform).update(uid, existing.id, params);
     },
     async delete(params = {}) {
-      const [existing] = await entityService(platform).findMany(uid, lookupParams(platform, uid, params));
+      const [existing] = await entityService(platform).findMany(uid, lookupParams(params));
       if (!existing) return null;
       return entityService(platform).delete(uid, existing.id, params);
     },

@@ -5,18 +5,13 @@
  * client can never pass an internal flag such as `includePrivate`. Input: keys that are not
  * writable (`id`, timestamps, creator fields, `writable: false`) are dropped, as in Strapi v4.
  */
-import { ValidationError, type Field, type Model, type ModelRegistry } from '@platform/core';
-import { RelationCount, type FindParams } from '@platform/query-engine';
-import { UPLOAD_FILE_UID } from './transform-response';
+import { isPlainObject, ValidationError, type Field, type Model, type ModelRegistry } from '@platform/core';
+import { RelationCount, targetUid, type FindParams } from '@platform/query-engine';
 
-/** The query keys of the REST content API (spec 4.2). */
+/** The query keys of the REST content API; any other key never reaches the service. */
 export const CONTENT_API_QUERY_KEYS = ['fields', 'filters', 'sort', 'populate', 'pagination', 'publicationState', 'locale', '_q'] as const;
 
 const NON_WRITABLE_KEYS = new Set(['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy']);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Picks the content-API keys of a parsed query string, in object form. */
 export function sanitizeQuery(query: Record<string, unknown> | undefined): FindParams {
@@ -43,14 +38,14 @@ export function validateQuery(query: Record<string, unknown> | undefined): void 
   for (const key of STRING_QUERY_KEYS) {
     if (query[key] !== undefined && typeof query[key] !== 'string') invalid(key);
   }
-  if (query.filters !== undefined && !isRecord(query.filters)) invalid('filters');
-  if (query.pagination !== undefined && !isRecord(query.pagination)) invalid('pagination');
+  if (query.filters !== undefined && !isPlainObject(query.filters)) invalid('filters');
+  if (query.pagination !== undefined && !isPlainObject(query.pagination)) invalid('pagination');
   const fields = query.fields;
   if (fields !== undefined && typeof fields !== 'string' && !(Array.isArray(fields) && fields.every((f) => typeof f === 'string'))) invalid('fields');
   const sort = query.sort;
-  if (sort !== undefined && typeof sort !== 'string' && !Array.isArray(sort) && !isRecord(sort)) invalid('sort');
+  if (sort !== undefined && typeof sort !== 'string' && !Array.isArray(sort) && !isPlainObject(sort)) invalid('sort');
   const populate = query.populate;
-  if (populate !== undefined && populate !== null && typeof populate !== 'string' && !Array.isArray(populate) && !isRecord(populate)) invalid('populate');
+  if (populate !== undefined && populate !== null && typeof populate !== 'string' && !Array.isArray(populate) && !isPlainObject(populate)) invalid('populate');
 }
 
 /** Drops the keys of `data` that a client may not write (root level). */
@@ -89,18 +84,9 @@ function hiddenKeys(model: Model): string[] {
 
 /** The uids an attribute's value may hold entries of. */
 function targetsOf(field: Field): string[] {
-  switch (field.kind) {
-    case 'relation':
-      return [field.target];
-    case 'media':
-      return [UPLOAD_FILE_UID];
-    case 'component':
-      return [field.component];
-    case 'dynamiczone':
-      return field.components;
-    default:
-      return [];
-  }
+  if (field.kind === 'dynamiczone') return field.components;
+  const uid = targetUid(field);
+  return uid === undefined ? [] : [uid];
 }
 
 /** Whether an entry of one of `uids`, at any depth, can carry a private or password attribute. */
@@ -144,7 +130,7 @@ const hasOwn = (value: object, key: string) => Object.prototype.hasOwnProperty.c
  */
 export function sanitizeOutput(value: unknown, model: Model | undefined, models: ModelRegistry): unknown {
   if (Array.isArray(value)) return mapChanged(value, (item) => sanitizeOutput(item, model, models));
-  if (!isRecord(value) || value instanceof RelationCount || !model) return value;
+  if (!isPlainObject(value) || value instanceof RelationCount || !model) return value;
   const plan = planOf(model, models);
   let drop = false;
   for (const key of plan.hidden) {
@@ -183,5 +169,5 @@ function mapChanged(list: unknown[], fn: (item: unknown) => unknown): unknown[] 
 
 function sanitizeZone(value: unknown, models: ModelRegistry): unknown {
   if (!Array.isArray(value)) return value;
-  return mapChanged(value, (item) => (isRecord(item) && typeof item.__component === 'string' ? sanitizeOutput(item, models.find(item.__component), models) : item));
+  return mapChanged(value, (item) => (isPlainObject(item) && typeof item.__component === 'string' ? sanitizeOutput(item, models.find(item.__component), models) : item));
 }

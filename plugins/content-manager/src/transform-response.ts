@@ -5,10 +5,8 @@
  * `__component`, and a populated count becomes `{ data: { attributes: { count } } }`.
  * Keys keep the entity's order.
  */
-import type { Model, ModelRegistry } from '@platform/core';
-import { RelationCount, type Entity } from '@platform/query-engine';
-
-export const UPLOAD_FILE_UID = 'plugin::upload.file';
+import { isPlainObject, type Model, type ModelRegistry } from '@platform/core';
+import { RelationCount, targetModel, type Entity } from '@platform/query-engine';
 
 export interface RestEntry {
   id: unknown;
@@ -16,10 +14,6 @@ export interface RestEntry {
 }
 
 export type RestData = RestEntry | RestEntry[] | null;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Wraps a populated relation or media value (`{ data: entry | [entry] | null }`). */
 function wrapRelation(value: unknown, target: Model | undefined, models: ModelRegistry): unknown {
@@ -41,16 +35,16 @@ function transformAttributes(entity: Record<string, unknown>, model: Model | und
     }
     switch (field.kind) {
       case 'relation':
-        out[key] = wrapRelation(value, models.find(field.target), models);
-        break;
       case 'media':
-        out[key] = wrapRelation(value, models.find(UPLOAD_FILE_UID), models);
+        out[key] = wrapRelation(value, targetModel(models, field), models);
         break;
-      case 'component':
+      case 'component': {
+        const component = targetModel(models, field);
         out[key] = Array.isArray(value)
-          ? value.map((item) => transformComponent(item, models.find(field.component), models))
-          : transformComponent(value, models.find(field.component), models);
+          ? value.map((item) => transformComponent(item, component, models))
+          : transformComponent(value, component, models);
         break;
+      }
       case 'dynamiczone':
         out[key] = Array.isArray(value) ? value.map((item) => transformDynamicZoneItem(item, models)) : value;
         break;
@@ -65,18 +59,18 @@ function transformAttributes(entity: Record<string, unknown>, model: Model | und
 export function transformEntry(value: unknown, model: Model | undefined, models: ModelRegistry): unknown {
   if (value === null || value === undefined) return value;
   if (Array.isArray(value)) return value.map((item) => transformEntry(item, model, models));
-  if (!isRecord(value)) return value;
+  if (!isPlainObject(value)) return value;
   return { id: value.id, attributes: transformAttributes(value, model, models) };
 }
 
 /** A component stays flat: `{ id, ...fields }`, with relations inside it wrapped. */
 export function transformComponent(value: unknown, component: Model | undefined, models: ModelRegistry): unknown {
-  if (!isRecord(value)) return value;
+  if (!isPlainObject(value)) return value;
   return transformAttributes(value, component, models, { id: value.id });
 }
 
 function transformDynamicZoneItem(value: unknown, models: ModelRegistry): unknown {
-  if (!isRecord(value)) return value;
+  if (!isPlainObject(value)) return value;
   const uid = value.__component;
   const component = typeof uid === 'string' ? models.find(uid) : undefined;
   // `id` then `__component` lead, as Strapi v4 answers.

@@ -27,9 +27,12 @@ export function publicationStateOf(params: FindParams): PublicationState {
   return params.publicationState === 'preview' ? 'preview' : 'live';
 }
 
-/** Hides drafts of draft & publish models unless the root request asked for `preview`. */
+/**
+ * Hides drafts of draft & publish models unless the root request asked for `preview`, or an
+ * internal read asked for hidden entries (the answer of a write, a lookup before one).
+ */
 export function scopePublicationState(context: ScopeContext): void {
   if (!modelHasDrafts(context.model)) return;
-  if (publicationStateOf(context.params) === 'preview') return;
+  if (context.params.includeHidden === true || publicationStateOf(context.params) === 'preview') return;
   context.filters.push({ [PUBLISHED_AT]: { $notNull: true } });
 }

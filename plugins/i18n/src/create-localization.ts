@@ -4,8 +4,9 @@
  * `data`) with a required `locale`; shared attributes are copied from the source; all
  * localizations are linked together; the answer is the flat entry with its `localizations`.
  */
-import { ApplicationError, NotFoundError, type Model, type Platform, type RequestContext } from '@platform/core';
-import type { Entity } from '@platform/query-engine';
+import { ApplicationError, isPlainObject, NotFoundError, type Model, type Platform, type RequestContext } from '@platform/core';
+import { isStorableId, parseId, type Entity } from '@platform/query-engine';
+import { PUBLISHED_AT } from '@platform/draft-publish';
 import { LOCALE, LOCALIZATIONS } from './extend-schemas';
 import type { LocalesService } from './locales-service';
 import { linkGroup, localizationGroup } from './localization-links';
@@ -19,8 +20,10 @@ async function findSource(platform: Platform, model: Model, idParam: string | un
     const row: { id: unknown } | undefined = await platform.db.connection(model.tableName).orderBy('id', 'asc').first('id');
     return row ? Number(row.id) : null;
   }
-  if (!idParam || !/^\d+$/.test(idParam)) return null;
-  const row: { id: unknown } | undefined = await platform.db.connection(model.tableName).where('id', Number(idParam)).first('id');
+  // An id past the id column names no entry (PostgreSQL would refuse the comparison).
+  const id = parseId(idParam);
+  if (id === null || !isStorableId(id)) return null;
+  const row: { id: unknown } | undefined = await platform.db.connection(model.tableName).where('id', id).first('id');
   return row ? Number(row.id) : null;
 }
 
@@ -34,7 +37,7 @@ export async function createLocalization(platform: Platform, locales: LocalesSer
   const sourceId = await findSource(platform, model, ctx.params.id);
   if (sourceId === null) throw new NotFoundError('Entity not found');
 
-  const body = (ctx.request.body && typeof ctx.request.body === 'object' && !Array.isArray(ctx.request.body) ? ctx.request.body : {}) as Record<string, unknown>;
+  const body = isPlainObject(ctx.request.body) ? ctx.request.body : {};
   const locale = body[LOCALE];
   if (locale === undefined || locale === null || locale === '') throw new ApplicationError('locale is missing');
   if (typeof locale !== 'string' || !(await locales.exists(locale))) throw new ApplicationError('locale is invalid');
@@ -46,8 +49,8 @@ export async function createLocalization(platform: Platform, locales: LocalesSer
     const data: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(body)) if (!IGNORED_KEYS.has(key)) data[key] = value;
     // A new localization starts as a draft unless the body says otherwise.
-    if (model.fields.has('publishedAt') && !Object.prototype.hasOwnProperty.call(data, 'publishedAt')) data.publishedAt = null;
-    const source = await entities.findOne(model.uid, sourceId, { publicationState: 'preview' });
+    if (model.fields.has(PUBLISHED_AT) && !Object.prototype.hasOwnProperty.call(data, PUBLISHED_AT)) data[PUBLISHED_AT] = null;
+    const source = await entities.findOne(model.uid, sourceId, { includeHidden: true });
     const sent = sharedNamesIn(model, data);
     if (source) fillSharedFields(model, data, source);
     data[LOCALE] = locale;
@@ -59,7 +62,7 @@ export async function createLocalization(platform: Platform, locales: LocalesSer
     return created.id;
   });
 
-  const entry = await entities.findOne(model.uid, newId, { publicationState: 'preview', populate: { [LOCALIZATIONS]: true } });
+  const entry = await entities.findOne(model.uid, newId, { includeHidden: true, populate: { [LOCALIZATIONS]: true } });
   if (!entry) throw new NotFoundError('Entity not found');
   return entry;
 }

@@ -4,27 +4,34 @@
  * every other one, in the group's order.
  */
 import type { Knex } from 'knex';
-import type { Model, RelationField } from '@platform/core';
+import { InternalError, type Model, type RelationField } from '@platform/core';
 import { LOCALIZATIONS } from './extend-schemas';
 
 function linkOf(model: Model): RelationField {
   const field = model.fields.get(LOCALIZATIONS);
-  if (!field || field.kind !== 'relation') throw new Error(`${model.uid} has no localizations relation`);
+  if (!field || field.kind !== 'relation') throw new InternalError('PLUGIN_CONTRACT', `${model.uid} has no localizations relation`);
   return field;
 }
 
 /** The entry and every entry linked to it, in link order, the entry first. */
 export async function localizationGroup(knex: Knex | Knex.Transaction, model: Model, id: number): Promise<number[]> {
+  return (await localizationGroups(knex, model, [id])).get(id) as number[];
+}
+
+/** `localizationGroup` of each of `ids`, in one query. */
+export async function localizationGroups(knex: Knex | Knex.Transaction, model: Model, ids: number[]): Promise<Map<number, number[]>> {
   const { link } = linkOf(model);
-  const query = knex(link.name).where(link.ownerColumn, id).select(link.targetColumn);
+  const groups = new Map<number, number[]>(ids.map((id) => [id, [id]]));
+  if (ids.length === 0) return groups;
+  const query = knex(link.name).whereIn(link.ownerColumn, ids).select(link.ownerColumn, link.targetColumn);
   if (link.targetOrderColumn) query.orderBy(link.targetOrderColumn, 'asc');
   const rows: Array<Record<string, unknown>> = await query.orderBy('id', 'asc');
-  const ids = [id];
   for (const row of rows) {
+    const group = groups.get(Number(row[link.ownerColumn]));
     const other = Number(row[link.targetColumn]);
-    if (!ids.includes(other)) ids.push(other);
+    if (group && !group.includes(other)) group.push(other);
   }
-  return ids;
+  return groups;
 }
 
 /** Makes `ids` one group: each links to all others, ordered as given. */

@@ -5,19 +5,27 @@
  * locale; system attributes (timestamps, publishedAt, locale) are never shared.
  */
 import type { Model, ScalarField } from '@platform/core';
+import { PUBLISHED_AT } from '@platform/draft-publish';
 import { LOCALE, LOCALIZATIONS } from './extend-schemas';
 
-const SYSTEM_ATTRIBUTES = new Set(['id', 'createdAt', 'updatedAt', 'publishedAt', 'createdBy', 'updatedBy', LOCALE, LOCALIZATIONS]);
+const SYSTEM_ATTRIBUTES = new Set(['id', 'createdAt', 'updatedAt', PUBLISHED_AT, 'createdBy', 'updatedBy', LOCALE, LOCALIZATIONS]);
 
 export function isLocalizedModel(model: Model): boolean {
   return model.kind !== 'component' && model.pluginOptions?.i18n !== undefined
     && (model.pluginOptions.i18n as { localized?: boolean }).localized === true && model.fields.has(LOCALE);
 }
 
-/** The scalar attributes whose value all localizations of an entry share. */
-export function sharedScalarFields(model: Model): ScalarField[] {
-  return model.scalarFields.filter((field) => {
-    if (SYSTEM_ATTRIBUTES.has(field.name) || field.type === 'uid') return false;
-    return field.attribute.pluginOptions?.i18n?.localized !== true;
-  });
+const sharedFields = new WeakMap<Model, readonly ScalarField[]>();
+
+/** The scalar attributes whose value all localizations of an entry share (computed once per model). */
+export function sharedScalarFields(model: Model): readonly ScalarField[] {
+  let fields = sharedFields.get(model);
+  if (!fields) {
+    fields = Object.freeze(model.scalarFields.filter((field) => {
+      if (SYSTEM_ATTRIBUTES.has(field.name) || field.type === 'uid') return false;
+      return field.attribute.pluginOptions?.i18n?.localized !== true;
+    }));
+    sharedFields.set(model, fields);
+  }
+  return fields;
 }

@@ -4,7 +4,10 @@
  * default locale code. The kernel's schema sync creates both.
  */
 import type { Knex } from 'knex';
+import { fromDatabaseValue } from '@platform/query-engine';
 import { LOCALE_TABLE } from './locale-content-type';
+
+const DATETIME = { type: 'datetime' } as const;
 
 export const CORE_STORE_TABLE = 'strapi_core_store_settings';
 export const DEFAULT_LOCALE_KEY = 'plugin_i18n_default_locale';
@@ -43,13 +46,8 @@ export async function insertLocale(knex: Knex | Knex.Transaction, name: string, 
   await knex(LOCALE_TABLE).insert({ name, code, created_at: now, updated_at: now });
 }
 
-/** Datetimes come back as Date (MariaDB, PostgreSQL), epoch milliseconds or text (SQLite). */
+/** A stored datetime as the API shows it, read the way the query engine reads every datetime. */
 export function toIsoString(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'number') return new Date(value).toISOString();
-  const text = String(value);
-  if (/^\d+$/.test(text)) return new Date(Number(text)).toISOString();
-  const date = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text.replace(' ', 'T')}Z`);
-  return Number.isNaN(date.getTime()) ? text : date.toISOString();
+  const date = fromDatabaseValue(DATETIME, value);
+  return date instanceof Date ? date.toISOString() : null;
 }

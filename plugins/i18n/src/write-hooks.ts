@@ -5,11 +5,11 @@
  * are per locale; the entries of a localized single type are localizations of each other.
  */
 import { ApplicationError, type Platform, type Model } from '@platform/core';
-import type { QueryHooks, WriteContext, UniqueScopeContext } from '@platform/query-engine';
+import { parseId, type QueryHooks, type WriteContext, type UniqueScopeContext } from '@platform/query-engine';
 import { LOCALE, LOCALIZATIONS } from './extend-schemas';
 import { isLocalizedModel } from './localized-model';
 import type { LocalesService } from './locales-service';
-import { linkGroup, localizationGroup } from './localization-links';
+import { linkGroup, localizationGroup, localizationGroups } from './localization-links';
 import { fillSharedFields, pushSharedFields, sharedNamesIn } from './shared-fields';
 
 const PLUGIN_NAME = 'i18n';
@@ -22,8 +22,8 @@ export function idsOfRelationInput(input: unknown): number[] {
   const ids: number[] = [];
   for (const item of list) {
     const raw = item && typeof item === 'object' ? (item as { id?: unknown }).id : item;
-    const id = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN;
-    if (Number.isSafeInteger(id) && id > 0 && !ids.includes(id)) ids.push(id);
+    const id = parseId(raw);
+    if (id !== null && !ids.includes(id)) ids.push(id);
   }
   return ids;
 }
@@ -46,9 +46,12 @@ async function siblingsOnCreate(platform: Platform, context: WriteContext, newId
   if (context.model.kind === 'singleType') return singleTypeSiblings(platform, context.model, newId);
   if (newId === null) return idsOfRelationInput(context.data[LOCALIZATIONS]);
   if (!Object.prototype.hasOwnProperty.call(context.data, LOCALIZATIONS)) return [];
+  // the entries the new one was linked to, each with its own group, in two queries
+  const linked = (await localizationGroup(platform.db.connection, context.model, newId)).slice(1);
+  const groups = await localizationGroups(platform.db.connection, context.model, linked);
   const group: number[] = [];
-  for (const linked of (await localizationGroup(platform.db.connection, context.model, newId)).slice(1)) {
-    for (const id of await localizationGroup(platform.db.connection, context.model, linked)) {
+  for (const ids of groups.values()) {
+    for (const id of ids) {
       if (id !== newId && !group.includes(id)) group.push(id);
     }
   }
@@ -62,7 +65,7 @@ export function tapWriteHooks(platform: Platform, hooks: QueryHooks, locales: Lo
     // Shared attributes the new localization does not send take the group's values.
     const [first] = await siblingsOnCreate(platform, context, null);
     if (first === undefined) return;
-    const source = await platform.service('plugin::query-engine.entity-service').findOne(context.model.uid, first, { publicationState: 'preview' });
+    const source = await platform.service('plugin::query-engine.entity-service').findOne(context.model.uid, first, { includeHidden: true });
     if (source) fillSharedFields(context.model, context.data, source);
   });
 

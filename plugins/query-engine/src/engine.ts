@@ -4,7 +4,7 @@
  */
 import type { Platform, Model } from '@platform/core';
 import type { QueryHooks } from './hooks';
-import type { LifecycleEvent, LifecycleName, Lifecycles } from './types';
+import type { LifecycleEvent, LifecycleName, Lifecycles, PaginationDefaults } from './types';
 
 export interface Engine {
   platform: Platform;
@@ -21,4 +21,21 @@ export async function runLifecycle(engine: Engine, name: LifecycleName, model: M
     const fn = lifecycles[name];
     if (fn) await fn({ action: name, model, ...event });
   }
+}
+
+const restDefaultsOf = new WeakMap<Engine, PaginationDefaults>();
+
+/** The REST pagination limits (`api.rest.*`), read from the configuration once per engine. */
+export function restDefaults(engine: Engine): PaginationDefaults {
+  let defaults = restDefaultsOf.get(engine);
+  if (!defaults) {
+    const { platform } = engine;
+    defaults = Object.freeze({
+      defaultLimit: platform.config<number>('api.rest.defaultLimit', 25),
+      maxLimit: platform.config<number>('api.rest.maxLimit', 100),
+      withCount: platform.config<boolean>('api.rest.withCount', true),
+    });
+    restDefaultsOf.set(engine, defaults);
+  }
+  return defaults;
 }

@@ -3,8 +3,9 @@
  * plugins call with the same parameters and semantics.
  */
 import { NotFoundError, ValidationError, type Model } from '@platform/core';
-import type { Engine } from './engine';
-import type { EntityService, PaginationDefaults } from './types';
+import { restDefaults, type Engine } from './engine';
+import { isStorableId, parseId } from './ids';
+import type { EntityService } from './types';
 import * as read from './read';
 import * as write from './write';
 
@@ -14,14 +15,9 @@ export function createEntityService(engine: Engine): EntityService {
     if (!found || found.kind === 'component') throw new NotFoundError(`Unknown content-type ${uid}`);
     return found;
   };
-  const restDefaults = (): PaginationDefaults => ({
-    defaultLimit: engine.platform.config<number>('api.rest.defaultLimit', 25),
-    maxLimit: engine.platform.config<number>('api.rest.maxLimit', 100),
-    withCount: engine.platform.config<boolean>('api.rest.withCount', true),
-  });
   return {
     findMany: (uid, params = {}) => read.findMany(engine, model(uid), params),
-    findPage: (uid, params = {}, defaults) => read.findPage(engine, model(uid), params, defaults ?? restDefaults()),
+    findPage: (uid, params = {}, defaults) => read.findPage(engine, model(uid), params, defaults ?? restDefaults(engine)),
     findOne: (uid, id, params = {}) => byId(toId(id), (n) => read.findOne(engine, model(uid), n, params)),
     count: (uid, params = {}) => read.count(engine, model(uid), params),
     create: (uid, params) => write.createEntry(engine, model(uid), params),
@@ -30,19 +26,14 @@ export function createEntityService(engine: Engine): EntityService {
   };
 }
 
-/**
- * Ids are `increments` columns, 32-bit on PostgreSQL and MariaDB: a larger id names no entry,
- * and PostgreSQL would refuse to compare the column with it where the others find nothing.
- */
-export const MAX_ID = 2147483647;
-
+/** An id past the id column names no entry: no query is run for it. */
 async function byId<T>(id: number, fn: (id: number) => Promise<T>): Promise<T | null> {
-  return id > MAX_ID ? null : fn(id);
+  return isStorableId(id) ? fn(id) : null;
 }
 
-/** Ids arrive as path segments or GraphQL IDs; only positive integers name an entry. */
+/** Ids arrive as path segments or GraphQL IDs; anything but a positive integer is a 400. */
 export function toId(id: number | string): number {
-  const value = typeof id === 'number' ? id : /^\d+$/.test(id) ? Number(id) : NaN;
-  if (!Number.isSafeInteger(value) || value < 1) throw new ValidationError(`Invalid id: ${JSON.stringify(id)}`);
+  const value = parseId(id);
+  if (value === null) throw new ValidationError(`Invalid id: ${JSON.stringify(id)}`);
   return value;
 }

@@ -13,6 +13,11 @@ export function createQueryHooks() {
     scope: new SyncHook<[ScopeContext]>(['context']),
     /** narrow the unique check of an attribute on writes (i18n: unique per locale) */
     scopeUnique: new SyncHook<[UniqueScopeContext]>(['context']),
+    /**
+     * create and update, after the before* hooks and lifecycles, just before `data` is
+     * validated: plugins may set `relaxRequired` (draft & publish does for drafts)
+     */
+    beforeValidate: new AsyncSeriesHook<[WriteContext]>(['context']),
     beforeCreate: new AsyncSeriesHook<[WriteContext]>(['context']),
     afterCreate: new AsyncSeriesHook<[WriteContext]>(['context']),
     beforeUpdate: new AsyncSeriesHook<[WriteContext]>(['context']),

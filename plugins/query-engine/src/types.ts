@@ -51,6 +51,11 @@ export interface FindParams {
   locale?: string;
   /** internal callers only (never from a request): also return private attributes */
   includePrivate?: boolean;
+  /**
+   * internal callers only (never from a request): also find the entries plugins hide from a
+   * request by default (drafts), at every level. The answer of a write reads its entry so.
+   */
+  includeHidden?: boolean;
   [pluginParameter: string]: unknown;
 }
 
@@ -135,6 +140,11 @@ export interface WriteContext {
   existing: Entity | null;
   /** set for after* hooks */
   result?: Entity | null;
+  /**
+   * Set by plugins in the `beforeValidate` hook: the entry may be incomplete (a draft), so
+   * `required` attributes and minimum item counts are not enforced.
+   */
+  relaxRequired?: boolean;
 }
 
 /** The Strapi v4 lifecycle event handed to `lifecycles.ts` functions. */

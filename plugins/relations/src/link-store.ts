@@ -5,6 +5,7 @@
  */
 import type { Knex } from 'knex';
 import type { Platform, RelationField } from '@platform/core';
+import { storableIds } from '@platform/query-engine';
 import type { ListPlan, StoredLink } from './order-planner';
 
 type Connection = Knex | Knex.Transaction;
@@ -12,17 +13,6 @@ type Connection = Knex | Knex.Transaction;
 /** Whether the other side holds at most one entry (two-way oneToOne, and oneToMany from its "one" side). */
 export function otherSideIsSingle(field: RelationField): boolean {
   return field.inverse !== null && (field.relation === 'oneToOne' || field.relation === 'oneToMany');
-}
-
-const MAX_INT4 = 2147483647;
-
-/**
- * The ids that can exist in an integer id column. PostgreSQL refuses to compare an `integer`
- * column with a larger number (an error, not "no row"), so such ids are left out of queries:
- * they can only be missing.
- */
-export function storableIds(platform: Platform, ids: number[]): number[] {
-  return platform.db.client === 'postgres' ? ids.filter((id) => id <= MAX_INT4) : ids;
 }
 
 export class LinkStore {
@@ -87,7 +77,7 @@ export class LinkStore {
 
   /** The ids among `ids` that exist in `table`. */
   async existing(table: string, ids: number[]): Promise<Set<number>> {
-    const candidates = storableIds(this.platform, ids);
+    const candidates = storableIds(ids);
     if (candidates.length === 0) return new Set();
     const rows: Array<{ id: number | string }> = await this.db(table).select('id').whereIn('id', candidates);
     return new Set(rows.map((row) => Number(row.id)));

@@ -11,8 +11,8 @@
  *   rows anyway; under READ COMMITTED a read after the lock sees the last committed list.
  * - SQLite: one writer at a time already.
  */
-import type { Model, Platform, RelationField } from '@platform/core';
-import { storableIds } from './link-store';
+import { groupBy, type Model, type Platform, type RelationField } from '@platform/core';
+import { storableIds } from '@platform/query-engine';
 
 export interface ListLockRequest {
   field: RelationField;
@@ -46,7 +46,7 @@ export async function lockLists(platform: Platform, model: Model, id: number, re
     for (const { field, targets } of requests) {
       keys.push({ name: `${field.link.name}.${field.selfColumn}`, id });
       if (!field.inverseOrderColumn) continue;
-      for (const target of storableIds(platform, targets)) keys.push({ name: `${field.link.name}.${field.otherColumn}`, id: target });
+      for (const target of storableIds(targets)) keys.push({ name: `${field.link.name}.${field.otherColumn}`, id: target });
     }
     const sorted = unique(keys).sort(byNameThenId);
     // One statement for all the locks, taken in the sorted order of the inner query.
@@ -62,8 +62,7 @@ export async function lockLists(platform: Platform, model: Model, id: number, re
     const table = platform.models.get(field.target).tableName;
     for (const target of targets) rows.push({ name: table, id: target });
   }
-  const byTable = new Map<string, number[]>();
-  for (const key of unique(rows).sort(byNameThenId)) byTable.set(key.name, [...(byTable.get(key.name) ?? []), key.id]);
+  const byTable = groupBy(unique(rows).sort(byNameThenId), (key) => key.name, (key) => key.id);
   for (const [table, ids] of byTable) {
     await db(table).select('id').whereIn('id', ids).orderBy('id').forUpdate();
   }

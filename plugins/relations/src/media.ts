@@ -4,11 +4,13 @@
  * owner's uid, `field`, `order`). Only active when a `plugin::upload.file` model exists.
  */
 import type { MediaField, Model, Platform, ValidationIssue } from '@platform/core';
-import { storableIds } from './link-store';
+import { mediaMorphTable, storableIds, UPLOAD_FILE_UID } from '@platform/query-engine';
 import { invalidInput, parseRelationValue, toSingle, uniqueIds, type RelationInput } from './parse-input';
 
-export const FILE_UID = 'plugin::upload.file';
-export const MORPH_TABLE = 'files_related_morphs';
+/** The files' polymorphic link table, named after the upload plugin's file table. */
+function morphTable(platform: Platform): string {
+  return mediaMorphTable(platform.models.get(UPLOAD_FILE_UID));
+}
 
 /** The category an `allowedTypes` entry names, from a file's mime type. */
 export function mediaCategory(mime: string): 'images' | 'videos' | 'audios' | 'files' {
@@ -41,10 +43,10 @@ function wantedIds(input: RelationInput): number[] {
  * writer can report every attribute's problems in one error.
  */
 export async function checkMedia(platform: Platform, items: MediaInput[]): Promise<ValidationIssue[]> {
-  const fileModel = platform.models.get(FILE_UID);
+  const fileModel = platform.models.get(UPLOAD_FILE_UID);
   const ids = uniqueIds(items.flatMap((item) => wantedIds(item.input)));
   if (ids.length === 0) return [];
-  const candidates = storableIds(platform, ids);
+  const candidates = storableIds(ids);
   const hasMime = fileModel.fields.has('mime');
   const rows: Array<{ id: number | string; mime?: string | null }> =
     candidates.length === 0 ? [] : await platform.db.connection(fileModel.tableName).select(hasMime ? ['id', 'mime'] : ['id']).whereIn('id', candidates);
@@ -54,7 +56,7 @@ export async function checkMedia(platform: Platform, items: MediaInput[]): Promi
     const wanted = wantedIds(input);
     const missing = wanted.filter((id) => !files.has(id)).length;
     if (missing > 0) {
-      issues.push({ path: [], message: `${missing} relation(s) of type ${FILE_UID} associated with this entity do not exist`, name: 'ValidationError' });
+      issues.push({ path: [], message: `${missing} relation(s) of type ${UPLOAD_FILE_UID} associated with this entity do not exist`, name: 'ValidationError' });
       continue;
     }
     if (!field.allowedTypes) continue;
@@ -77,22 +79,24 @@ export async function checkMedia(platform: Platform, items: MediaInput[]): Promi
 /** Replaces (set) or trims (disconnect) the files linked to one attribute of an entry. */
 export async function writeMedia(platform: Platform, model: Model, id: number, { field, input }: MediaInput): Promise<void> {
   const db = platform.db.connection;
+  const morphs = morphTable(platform);
   const scope = { related_id: id, related_type: model.uid, field: field.name };
   if (input.mode === 'partial') {
-    const disconnect = storableIds(platform, input.disconnect);
-    if (disconnect.length > 0) await db(MORPH_TABLE).where(scope).whereIn('file_id', disconnect).delete();
+    const disconnect = storableIds(input.disconnect);
+    if (disconnect.length > 0) await db(morphs).where(scope).whereIn('file_id', disconnect).delete();
     return;
   }
-  await db(MORPH_TABLE).where(scope).delete();
+  await db(morphs).where(scope).delete();
   const ids = uniqueIds(input.ids);
   if (ids.length === 0) return;
-  await db(MORPH_TABLE).insert(ids.map((fileId, index) => ({ file_id: fileId, ...scope, order: index + 1 })));
+  await db(morphs).insert(ids.map((fileId, index) => ({ file_id: fileId, ...scope, order: index + 1 })));
 }
 
 /** Removes the morph rows of deleted entries, and of deleted files. */
 export async function deleteMedia(platform: Platform, model: Model, ids: number[]): Promise<void> {
-  if (!platform.models.has(FILE_UID) || ids.length === 0) return;
+  if (!platform.models.has(UPLOAD_FILE_UID) || ids.length === 0) return;
   const db = platform.db.connection;
-  await db(MORPH_TABLE).where('related_type', model.uid).whereIn('related_id', ids).delete();
-  if (model.uid === FILE_UID) await db(MORPH_TABLE).whereIn('file_id', ids).delete();
+  const morphs = morphTable(platform);
+  await db(morphs).where('related_type', model.uid).whereIn('related_id', ids).delete();
+  if (model.uid === UPLOAD_FILE_UID) await db(morphs).whereIn('file_id', ids).delete();
 }

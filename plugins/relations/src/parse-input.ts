@@ -4,7 +4,8 @@
  * (`connect` / `disconnect`). Only the shape is checked here; ids are checked against the
  * database and positions against the stored list by the writer.
  */
-import { ValidationError } from '@platform/core';
+import { isPlainObject, ValidationError } from '@platform/core';
+import { parseId } from '@platform/query-engine';
 
 /** Where a longhand connect item goes in the list; `raw` is the object as sent (errors echo it). */
 export type Position =
@@ -26,20 +27,6 @@ const KEYS = new Set(['connect', 'disconnect', 'set']);
 
 export function invalidInput(field: string, message: string): ValidationError {
   return ValidationError.fromIssues([{ path: [field], message, name: 'ValidationError' }]);
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** An id is a positive safe integer, sent as a number or a string of digits. */
-export function parseId(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : null;
-  if (typeof value === 'string' && /^\d+$/.test(value)) {
-    const id = Number(value);
-    return Number.isSafeInteger(id) && id > 0 ? id : null;
-  }
-  return null;
 }
 
 function requireId(field: string, value: unknown): number {

@@ -5,11 +5,11 @@
  * request with nothing written. `apply` then writes the links inside the same transaction,
  * once the entry's row exists, and `deleteLinks` removes every link of deleted entries.
  */
-import { ValidationError, type Model, type Platform, type RelationField, type ValidationIssue } from '@platform/core';
-import type { PreparedRelations, RelationWriter } from '@platform/query-engine';
+import { InternalError, ValidationError, type Model, type Platform, type RelationField, type ValidationIssue } from '@platform/core';
+import { UPLOAD_FILE_UID, type PreparedRelations, type RelationWriter } from '@platform/query-engine';
 import { LinkStore } from './link-store';
 import { lockLists } from './list-locks';
-import { checkMedia, deleteMedia, FILE_UID, parseMediaValue, writeMedia, type MediaInput } from './media';
+import { checkMedia, deleteMedia, parseMediaValue, writeMedia, type MediaInput } from './media';
 import { planPartial, planSet } from './order-planner';
 import { linkedIds, parseRelationValue, toSingle, type RelationInput } from './parse-input';
 
@@ -32,17 +32,39 @@ class PreparedChanges implements PreparedRelations {
   }
 }
 
+/**
+ * Every link table where entries of `model` can appear, with the columns that hold their ids:
+ * their own relations (either side) and every relation of any model that targets them,
+ * one-way ones included. Models do not change once built, so this is computed once per model.
+ */
+function linkColumnsOf(platform: Platform, cache: WeakMap<Model, Map<string, Set<string>>>, model: Model): Map<string, Set<string>> {
+  const cached = cache.get(model);
+  if (cached) return cached;
+  const targets = new Map<string, Set<string>>();
+  const add = (table: string, column: string) => targets.set(table, (targets.get(table) ?? new Set()).add(column));
+  for (const other of platform.models.all()) {
+    for (const field of other.fields.values()) {
+      if (field.kind !== 'relation' || !field.owner || MORPH_KINDS.has(field.relation)) continue;
+      if (other.uid === model.uid) add(field.link.name, field.link.ownerColumn);
+      if (field.target === model.uid) add(field.link.name, field.link.targetColumn);
+    }
+  }
+  cache.set(model, targets);
+  return targets;
+}
+
 function hasPositions(input: RelationInput): boolean {
   return input.mode === 'partial' && input.connect.some((item) => item.position !== null);
 }
 
 export function createRelationWriter(platform: Platform): RelationWriter {
   const store = new LinkStore(platform);
+  const linkColumns = new WeakMap<Model, Map<string, Set<string>>>();
 
   function readChanges(model: Model, data: Record<string, unknown>): PreparedChanges {
     const relations: RelationChange[] = [];
     const media: MediaInput[] = [];
-    const withFiles = platform.models.has(FILE_UID);
+    const withFiles = platform.models.has(UPLOAD_FILE_UID);
     // Schema order, so that errors about several attributes always come in the same order.
     for (const [name, field] of model.fields) {
       const value = data[name];
@@ -96,7 +118,7 @@ export function createRelationWriter(platform: Platform): RelationWriter {
     },
 
     async apply(model, id, prepared) {
-      if (!(prepared instanceof PreparedChanges)) throw new TypeError('relations.apply expects the result of relations.prepare');
+      if (!(prepared instanceof PreparedChanges)) throw new InternalError('PLUGIN_CONTRACT', 'relations.apply expects the result of relations.prepare');
       await lockLists(platform, model, id, prepared.relations.map(({ field, input }) => ({ field, targets: linkedIds(input) })));
       for (const { field, input } of prepared.relations) {
         const current = await store.readList(field, id);
@@ -108,19 +130,8 @@ export function createRelationWriter(platform: Platform): RelationWriter {
 
     async deleteLinks(model, ids) {
       if (ids.length === 0) return;
-      // Every link table where these entries can appear: their own relations (either side)
-      // and every relation of any model that targets them, one-way ones included.
-      const targets = new Map<string, Set<string>>();
-      const add = (table: string, column: string) => targets.set(table, (targets.get(table) ?? new Set()).add(column));
-      for (const other of platform.models.all()) {
-        for (const field of other.fields.values()) {
-          if (field.kind !== 'relation' || !field.owner || MORPH_KINDS.has(field.relation)) continue;
-          if (other.uid === model.uid) add(field.link.name, field.link.ownerColumn);
-          if (field.target === model.uid) add(field.link.name, field.link.targetColumn);
-        }
-      }
       const db = platform.db.connection;
-      for (const [table, columns] of targets) {
+      for (const [table, columns] of linkColumnsOf(platform, linkColumns, model)) {
         const query = db(table);
         for (const column of columns) query.orWhereIn(column, ids);
         await query.delete();

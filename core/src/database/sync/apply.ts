@@ -9,7 +9,7 @@
  * keys inline instead of one slow ALTER TABLE per index.
  */
 import type { Knex } from 'knex';
-import { BootError } from '../../errors';
+import { BootError, InternalError } from '../../errors';
 import type { Logger } from '../../kernel/logger';
 import type { DatabaseClient } from '../connection';
 import { addColumn, addIndex, mysqlCreateTable } from './ddl';
@@ -43,8 +43,11 @@ async function createTable(db: Runner, client: DatabaseClient, table: DesiredTab
     try {
       await db.raw(mysqlCreateTable(db, table, true));
     } catch (error) {
-      // A key to a table whose id does not match (not made by platform or Strapi): keep the table, skip the keys.
-      if (table.foreignKeys.length === 0 || (error as { code?: string }).code === 'ER_TABLE_EXISTS_ERROR') throw new BootError('DB_SYNC', `database: cannot create ${what}: ${(error as Error).message}`, { cause: error });
+      // A key to a table whose id does not match (not made by platform or Strapi): keep the table,
+      // skip the keys. Any other failure (the statement could not even be built, no keys to
+      // blame, the table exists) stops start-up with its own message.
+      const keysToBlame = table.foreignKeys.length > 0 && !(error instanceof InternalError) && (error as { code?: string }).code !== 'ER_TABLE_EXISTS_ERROR';
+      if (!keysToBlame) throw new BootError('DB_SYNC', `database: cannot create ${what}: ${(error as Error).message}`, { cause: error });
       log.warn(`database: the foreign keys of table "${table.name}" are left out: ${(error as Error).message}`);
       await fatal(what, () => db.raw(mysqlCreateTable(db, table, false)));
     }

@@ -3,6 +3,7 @@
  * builder so that every client gets its native types.
  */
 import type { Knex } from 'knex';
+import { InternalError } from '../../errors';
 import type { DatabaseClient } from '../connection';
 import { identifierName } from './plan';
 import type { DesiredColumn, DesiredIndex, DesiredTable } from './types';
@@ -85,7 +86,7 @@ export function mysqlCreateTable(knex: Knex | Knex.Transaction, table: DesiredTa
     }
   }
   const end = statements.length === 1 ? closingParen(create) : -1;
-  if (end < 0) throw new Error(`unexpected CREATE TABLE from knex for "${table.name}": ${statements.map((s) => s.sql).join('; ')}`);
+  if (end < 0) throw new InternalError('DDL_UNSUPPORTED', `unexpected CREATE TABLE from knex for "${table.name}": ${statements.map((s) => s.sql).join('; ')}`);
   // The clauses go inside the column list, before the table options knex appends (`default character set ...`).
   return clauses.length === 0 ? create : `${create.slice(0, end)}, ${clauses.join(', ')}${create.slice(end)}`;
 }

@@ -1,6 +1,8 @@
 /**
- * The tables the models need, in Strapi v4's layout (see the layout document): entity and
- * component tables, `_links` tables for relations, `_components` join tables, bookkeeping.
+ * The tables the models need, in Strapi v4's layout: one table per content-type and component
+ * (`id` first, then the attributes' snake_case columns, then timestamps and creator columns),
+ * a `<table>_<attr>_links` table per owning relation, a `<table>_components` join table per
+ * model with components or dynamic zones, and Strapi's bookkeeping tables.
  */
 import type { Model, ModelRegistry, RelationField } from '../../model/types';
 import { componentJoinIndexNames, linkIndexNames } from '../../model/naming';
@@ -121,7 +123,10 @@ function bookkeeping(name: string, columns: Array<[string, DesiredColumn['kind']
   };
 }
 
-/** Strapi's bookkeeping tables, declared as Strapi declares them (see the layout document's DDL). */
+/**
+ * Strapi's bookkeeping tables with Strapi's own columns and types, so a Strapi database
+ * compares equal: `strapi_core_store_settings` says `null` in its DDL, the other two do not.
+ */
 export const BOOKKEEPING_TABLES: readonly DesiredTable[] = [
   bookkeeping('strapi_core_store_settings', [['key', 'string'], ['value', 'text'], ['type', 'string'], ['environment', 'string'], ['tag', 'string']], true),
   bookkeeping('strapi_database_schema', [['schema', 'json'], ['time', 'datetime'], ['hash', 'string']], false),

@@ -5,19 +5,22 @@
  */
 import type { Knex } from 'knex';
 import type { Model, ScalarField } from '@platform/core';
-import { runLifecycle, type Engine } from '../engine';
-import type { Entity, FindParams, PageMeta, PaginationDefaults, ScopeContext } from '../types';
+import { restDefaults, runLifecycle, type Engine } from '../engine';
+import type { Entity, FindParams, PageMeta, PaginationDefaults } from '../types';
 import { resolveFields } from './query/fields';
 import { applyFilters } from './query/filters';
 import { applySort } from './query/sort';
 import { normalizePagination } from './query/pagination';
 import { formatRow } from './query/format';
 import { selectColumns } from './query/columns';
+import { checkOptions, type OptionPaths } from './query/check-options';
+import { applyScope } from './query/apply-scope';
 import type { NormalizedPagination, PopulateNode } from './query/contracts';
 import { parsePopulate, populateEntities } from './populate';
 
 /** Alias of the root table in every read. */
 const ROOT = 't0';
+const ROOT_PATHS: OptionPaths = { fields: 'fields', filters: 'filters', sort: 'sort' };
 
 export async function findMany(engine: Engine, model: Model, params: FindParams): Promise<Entity[]> {
   validate(engine, model, params);
@@ -60,7 +63,7 @@ export async function findOne(engine: Engine, model: Model, id: number, params: 
   // As in Strapi v4, a read by id takes `fields` and `populate` only; plugins still scope it
   // (a draft is not found in `live`).
   const qb = select(engine, model, fields).where(`${ROOT}.id`, id);
-  applyScope(engine, qb, model, effective, 'findOne');
+  applyScope(engine, qb, model, ROOT, effective, 'findOne');
   const rows = (await qb.limit(1)) as Array<Record<string, unknown>>;
   const entity = rows.length > 0 ? formatRow(model, rows[0], fields) : null;
   if (entity) await populateEntities(engine, model, [entity], nodes, effective);
@@ -85,15 +88,11 @@ function validate(engine: Engine, model: Model, params: FindParams): void {
 
 /**
  * As in Strapi v4, a read by id validates `filters`, `sort` and `pagination` (a bad one is the
- * same 400 as on the list) but does not apply them. They are built on a query that never runs.
+ * same 400 as on the list) but does not apply them.
  */
 function checkUnused(engine: Engine, model: Model, params: FindParams): void {
-  const includePrivate = params.includePrivate === true;
   if (params.pagination !== undefined) normalizePagination(params.pagination, restDefaults(engine));
-  if (params.filters === undefined && params.sort === undefined) return;
-  const qb = engine.platform.db.knex.queryBuilder().from(`${model.tableName} as ${ROOT}`);
-  if (params.filters !== undefined) applyFilters(engine, qb, model, ROOT, params.filters, 'filters', { includePrivate });
-  if (params.sort !== undefined) applySort(engine, qb, model, ROOT, params.sort, 'sort', { includePrivate });
+  checkOptions(engine, model, { filters: params.filters, sort: params.sort }, ROOT_PATHS, params.includePrivate === true);
 }
 
 interface PreparedList {
@@ -139,20 +138,5 @@ function select(engine: Engine, model: Model, fields: ScalarField[]): Knex.Query
 /** The request's filters AND-ed with what plugins push for this level. */
 function applyConditions(engine: Engine, qb: Knex.QueryBuilder, model: Model, params: FindParams, level: 'root'): void {
   applyFilters(engine, qb, model, ROOT, params.filters, 'filters', { includePrivate: params.includePrivate === true, params });
-  applyScope(engine, qb, model, params, level);
-}
-
-function applyScope(engine: Engine, qb: Knex.QueryBuilder, model: Model, params: FindParams, level: ScopeContext['level']): void {
-  const context: ScopeContext = { model, params, level, filters: [] };
-  engine.hooks.scope.call(context);
-  // Plugin conditions may name any attribute (a plugin's own, even private ones).
-  for (const filters of context.filters) applyFilters(engine, qb, model, ROOT, filters, 'filters', { includePrivate: true, params });
-}
-
-function restDefaults(engine: Engine): PaginationDefaults {
-  return {
-    defaultLimit: engine.platform.config<number>('api.rest.defaultLimit', 25),
-    maxLimit: engine.platform.config<number>('api.rest.maxLimit', 100),
-    withCount: false,
-  };
+  applyScope(engine, qb, model, ROOT, params, level);
 }

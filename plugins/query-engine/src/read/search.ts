@@ -1,20 +1,20 @@
 /**
  * `_q`: a simple full-text style search (Strapi v4 REST), as a case-insensitive `$containsi`
- * over the entry's searchable text attributes, OR-ed together, and `id` when the text is a
- * number. It is applied at the root of lists and counts through the engine's own scope hook.
+ * over the entry's searchable text attributes, OR-ed together, and `id` when the text is an
+ * id (`parseId`). It is applied at the root of lists and counts through the engine's own scope hook.
  */
-import { ValidationError, type Model } from '@platform/core';
+import { CONTENT_TEXT_TYPES, ValidationError, type Model } from '@platform/core';
 import type { Filters, ScopeContext } from '../types';
-
-const SEARCHABLE = new Set(['string', 'text', 'richtext', 'email', 'uid', 'enumeration']);
+import { isStorableId, parseId } from '../ids';
 
 export function searchFilter(model: Model, q: string): Filters {
   const conditions: Filters[] = [];
   for (const field of model.scalarFields) {
-    if (!SEARCHABLE.has(field.type) || field.attribute.private) continue;
+    if (!CONTENT_TEXT_TYPES.has(field.type) || field.attribute.private) continue;
     conditions.push({ [field.name]: { $containsi: q } });
   }
-  if (/^\d+$/.test(q) && Number.isSafeInteger(Number(q))) conditions.push({ id: { $eq: Number(q) } });
+  const id = parseId(q);
+  if (id !== null && isStorableId(id)) conditions.push({ id: { $eq: id } });
   // Nothing searchable: nothing can match.
   return conditions.length ? { $or: conditions } : { id: { $null: true } };
 }

@@ -5,7 +5,7 @@
  * `decimal(10,2)`), MariaDB and PostgreSQL round, truncate or fail with a 500.
  */
 import { issue, messages, pathString } from './messages';
-import type { ValidationIssue } from '@platform/core';
+import { VARCHAR_SCALAR_TYPES, type ScalarType, type ValidationIssue } from '@platform/core';
 
 /** `varchar(255)`: string, email, password, uid, enumeration. MariaDB and PostgreSQL count code points. */
 export const VARCHAR_LENGTH = 255;
@@ -18,8 +18,6 @@ export const DATETIME_MIN = Date.UTC(1000, 0, 1);
 export const DATETIME_MAX = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 /** MariaDB's JSON check (its JSON_VALID) refuses arrays and objects nested deeper than this. */
 export const JSON_MAX_DEPTH = 31;
-
-const VARCHAR_TYPES = new Set(['string', 'email', 'password', 'uid', 'enumeration']);
 
 /** Characters as MariaDB and PostgreSQL count them: a surrogate pair (an emoji) is one. */
 export function codePointLength(text: string): number {
@@ -60,10 +58,10 @@ function textIssue(text: string, path: readonly string[]): ValidationIssue | nul
 }
 
 /** The column's own limits for a string value of a string-typed attribute, or null when it fits. */
-export function stringColumnIssue(type: string, value: string, path: readonly string[]): ValidationIssue | null {
+export function stringColumnIssue(type: ScalarType, value: string, path: readonly string[]): ValidationIssue | null {
   const text = textIssue(value, path);
   if (text) return text;
-  if (VARCHAR_TYPES.has(type)) {
+  if (VARCHAR_SCALAR_TYPES.has(type)) {
     // a UTF-16 length within the bound is a code point count within it too
     if (value.length > VARCHAR_LENGTH && codePointLength(value) > VARCHAR_LENGTH) return issue(path, messages.maxLength(path, VARCHAR_LENGTH));
   } else if (overTextBytes(value)) {

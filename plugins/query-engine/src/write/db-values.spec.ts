@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { ScalarField, ScalarType } from '@platform/core';
-import { fromDatabaseValue, toDatabaseValue } from './db-values';
+import { toDatabaseValue } from './db-values';
+import { fromDatabaseValue } from '../stored-value';
 
 const field = (type: ScalarType): ScalarField => ({ kind: 'scalar', name: 'x', column: 'x', type, attribute: { type } });
 

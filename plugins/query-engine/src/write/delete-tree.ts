@@ -2,7 +2,7 @@
  * Removes components with everything under them: their own nested components (recursively),
  * their join rows, their links and media morphs, then their rows.
  */
-import type { Model } from '@platform/core';
+import { groupBy, type Model } from '@platform/core';
 import type { Engine } from '../engine';
 import type { RelationWriter } from '../types';
 import { loadJoinRows } from './join-rows';
@@ -25,8 +25,7 @@ export async function deleteOwnedComponents(engine: Engine, owner: Model, ownerI
   if (!join || ownerIds.length === 0) return;
   const rows = await loadJoinRows(engine, owner, ownerIds);
   if (!rows.length) return;
-  const byType = new Map<string, number[]>();
-  for (const row of rows) byType.set(row.componentType, [...(byType.get(row.componentType) ?? []), row.componentId]);
+  const byType = groupBy(rows, (row) => row.componentType, (row) => row.componentId);
   await engine.platform.db.connection(join.name).whereIn(join.entityColumn, ownerIds).delete();
   await deleteComponents(engine, byType, writer);
 }

@@ -6,7 +6,7 @@
 import type { Model } from '@platform/core';
 import type { Engine } from '../engine';
 import type { Entity } from '../types';
-import { fromDatabaseValue, storedColumn } from './db-values';
+import { fromDatabaseValue, storedColumn } from '../stored-value';
 
 export async function loadExisting(engine: Engine, model: Model, id: number): Promise<Entity | null> {
   const { db } = engine.platform;

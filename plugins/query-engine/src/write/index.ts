@@ -1,11 +1,12 @@
 /**
  * Writes: validation of `data` per attribute, entry + components + relations in one
  * transaction, plugin hooks and Strapi-style lifecycles. Order of a create or update:
- * hooks before* (plugins set publishedAt, locale) → lifecycles before* → validation of
+ * hooks before* (plugins set publishedAt, locale) → lifecycles before* → hook beforeValidate
+ * (plugins may relax `required`, for drafts) → validation of
  * everything (attributes, components, relation inputs) → rows → links → re-read → after*.
  * Any error rolls the whole write back.
  */
-import { ValidationError, type Model } from '@platform/core';
+import { ApplicationError, ValidationError, type Model } from '@platform/core';
 import type { Engine } from '../engine';
 import type { Entity, FindParams, RelationWriter, WriteContext, WriteParams } from '../types';
 import * as read from '../read';
@@ -35,11 +36,10 @@ export function pickWritable(model: Model, data: unknown): Record<string, unknow
   return picked;
 }
 
-/** Strapi v4 relaxes `required` and minimums for drafts (entries of a draft & publish type with publishedAt null). */
-function isDraft(model: Model, data: Record<string, unknown>, existing: Entity | null): boolean {
-  if (model.options.draftAndPublish !== true || !model.fields.has('publishedAt')) return false;
-  const value = Object.prototype.hasOwnProperty.call(data, 'publishedAt') ? data.publishedAt : existing?.publishedAt;
-  return value === null;
+/** Lets plugins see the final data and relax the `required` checks (drafts) before validation. */
+async function relaxRequired(engine: Engine, context: WriteContext): Promise<boolean> {
+  await engine.hooks.beforeValidate.promise(context);
+  return context.relaxRequired === true;
 }
 
 function timestamps(engine: Engine, model: Model, now: Date, create: boolean): RowExtras {
@@ -51,9 +51,9 @@ function timestamps(engine: Engine, model: Model, now: Date, create: boolean): R
   return extras;
 }
 
-/** The answer of a write: the entry as the read path formats it, drafts included. */
+/** The answer of a write: the entry as the read path formats it, whatever plugins hide from requests. */
 function readBack(engine: Engine, model: Model, id: number, params: WriteParams | FindParams): Promise<Entity | null> {
-  return read.findOne(engine, model, id, { fields: params.fields, populate: params.populate, publicationState: 'preview' });
+  return read.findOne(engine, model, id, { fields: params.fields, populate: params.populate, includeHidden: true });
 }
 
 async function inTransaction<T>(engine: Engine, model: Model, fn: () => Promise<T>): Promise<T> {
@@ -75,13 +75,14 @@ export async function createEntry(engine: Engine, model: Model, params: WritePar
     const event = await lifecycles.run('beforeCreate', { data: context.data });
     context.data = (event.data as Record<string, unknown>) ?? context.data;
 
-    const prepared = await validateEntry(model, context.data, { engine, mode: 'create', id: null, isDraft: isDraft(model, context.data, null), existing: null });
+    const prepared = await validateEntry(model, context.data, { engine, mode: 'create', id: null, isDraft: await relaxRequired(engine, context), existing: null });
     await prepareRelations(prepared, writer);
     const id = await insertEntry(engine, prepared, timestamps(engine, model, new Date(), true));
     await writeChildren(engine, prepared, writer);
 
     const result = await readBack(engine, model, id, params);
-    if (!result) throw new Error(`The created entry ${model.uid} #${id} could not be read back`);
+    // Reads of a write show hidden entries, so only a concurrent delete can lose the new row.
+    if (!result) throw new ApplicationError(`The created entry ${model.uid} #${id} could not be read back`);
     context.id = id;
     context.result = result;
     await engine.hooks.afterCreate.promise(context);
@@ -102,7 +103,7 @@ export async function updateEntry(engine: Engine, model: Model, id: number, para
     const event = await lifecycles.run('beforeUpdate', { data: context.data, where: { id } });
     context.data = (event.data as Record<string, unknown>) ?? context.data;
 
-    const prepared = await validateEntry(model, context.data, { engine, mode: 'update', id, isDraft: isDraft(model, context.data, existing), existing });
+    const prepared = await validateEntry(model, context.data, { engine, mode: 'update', id, isDraft: await relaxRequired(engine, context), existing });
     await prepareRelations(prepared, writer);
     await updateEntryRow(engine, prepared, id, timestamps(engine, model, new Date(), false));
     await writeChildren(engine, prepared, writer);

@@ -5,7 +5,8 @@
  * `YYYY-MM-DD` for dates, `HH:mm:ss.SSS` for times, digit strings for bigintegers); turning it
  * into what a given database stores is db-values.ts's job.
  */
-import type { ScalarField, ValidationIssue } from '@platform/core';
+import { TEXT_SCALAR_TYPES, type ScalarField, type ScalarType, type ValidationIssue } from '@platform/core';
+import { INT4_RANGE } from '../ids';
 import { issue, messages } from './messages';
 import { dateTimeRangeIssue, decimalRangeIssue, jsonColumnIssue, roundDecimal, stringColumnIssue } from './column-limits';
 
@@ -21,17 +22,17 @@ export interface ScalarOptions {
   isDraft: boolean;
 }
 
-const STRING_TYPES = new Set(['string', 'text', 'richtext', 'email', 'password', 'uid', 'enumeration']);
 const NUMBER_TYPES = new Set(['integer', 'float', 'decimal']);
 const UID_PATTERN = /^[A-Za-z0-9-_.~]*$/;
 const EMAIL_PATTERN = /^[^\s@"(),:;<>[\\\]]+@[^\s@"(),:;<>[\\\]]+\.[^\s@"(),:;<>[\\\]]+$/;
 const NUMERIC_STRING = /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i;
-const INT32 = { min: -2147483648, max: 2147483647 };
+/** An `integer` attribute's value must fit its 4-byte column (an attribute rule, not an id rule). */
+const INTEGER_ATTRIBUTE_RANGE = INT4_RANGE;
 const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
 
 /** The yup type Strapi's validator uses for an attribute type (`mixed` types have no type error). */
-function yupType(type: string): 'string' | 'number' | 'boolean' | 'mixed' {
-  if (STRING_TYPES.has(type)) return 'string';
+function yupType(type: ScalarType): 'string' | 'number' | 'boolean' | 'mixed' {
+  if (TEXT_SCALAR_TYPES.has(type)) return 'string';
   if (NUMBER_TYPES.has(type)) return 'number';
   if (type === 'boolean') return 'boolean';
   return 'mixed';
@@ -99,19 +100,23 @@ function checkStringRules(field: ScalarField, value: string, path: string[], opt
   if (field.type === 'uid' && !UID_PATTERN.test(value)) return fail(path, messages.matches(path, UID_PATTERN));
   if (field.type === 'email' && value !== '' && !EMAIL_PATTERN.test(value)) return fail(path, messages.email(path));
   if (attr.regex) {
-    const regex = safeRegex(attr.regex);
+    const regex = regexOf(field);
     const skipEmpty = attr.required !== true && value === '';
-    if (regex && !skipEmpty && !regex.test(value)) return fail(path, messages.matches(path, regex));
+    if (!skipEmpty && !regex.test(value)) return fail(path, messages.matches(path, regex));
   }
   return { ok: true, value };
 }
 
-function safeRegex(source: string): RegExp | null {
-  try {
-    return new RegExp(source);
-  } catch {
-    return null;
+const compiledRegex = new WeakMap<ScalarField, RegExp>();
+
+/** The attribute's `regex`, compiled on its first use; schema validation refused any that does not compile. */
+function regexOf(field: ScalarField): RegExp {
+  let regex = compiledRegex.get(field);
+  if (!regex) {
+    regex = new RegExp(field.attribute.regex as string);
+    compiledRegex.set(field, regex);
   }
+  return regex;
 }
 
 function toNumber(raw: unknown): number {
@@ -128,12 +133,12 @@ function checkNumber(field: ScalarField, raw: unknown, path: string[]): ScalarRe
   if (!Number.isFinite(value)) return fail(path, messages.notType(path, 'number', Number.isNaN(value) ? NaN : value, raw));
   if (field.type === 'integer' && !Number.isInteger(value)) return fail(path, messages.integer(path));
   const attr = field.attribute;
-  const min = attr.min !== undefined ? Number(attr.min) : field.type === 'integer' ? INT32.min : undefined;
-  const max = attr.max !== undefined ? Number(attr.max) : field.type === 'integer' ? INT32.max : undefined;
+  const min = attr.min !== undefined ? Number(attr.min) : field.type === 'integer' ? INTEGER_ATTRIBUTE_RANGE.min : undefined;
+  const max = attr.max !== undefined ? Number(attr.max) : field.type === 'integer' ? INTEGER_ATTRIBUTE_RANGE.max : undefined;
   if (min !== undefined && value < min) return fail(path, messages.min(path, min));
   if (max !== undefined && value > max) return fail(path, messages.max(path, max));
-  if (field.type === 'integer' && (value < INT32.min || value > INT32.max)) {
-    return fail(path, value < INT32.min ? messages.min(path, INT32.min) : messages.max(path, INT32.max));
+  if (field.type === 'integer' && (value < INTEGER_ATTRIBUTE_RANGE.min || value > INTEGER_ATTRIBUTE_RANGE.max)) {
+    return fail(path, value < INTEGER_ATTRIBUTE_RANGE.min ? messages.min(path, INTEGER_ATTRIBUTE_RANGE.min) : messages.max(path, INTEGER_ATTRIBUTE_RANGE.max));
   }
   if (field.type === 'decimal') {
     // stored as the `decimal(10,2)` column holds it, whichever database

@@ -4,13 +4,14 @@
  * checks. Nothing is written here: every error (all attribute issues at once, as Strapi v4's
  * validator reports them) is found before the first INSERT.
  */
-import { ValidationError, type ComponentField, type DynamicZoneField, type Model, type ScalarField, type ValidationIssue } from '@platform/core';
+import { isPlainObject, ValidationError, type ComponentField, type DynamicZoneField, type Model, type ScalarField, type ValidationIssue } from '@platform/core';
 import type { Entity, PreparedRelations } from '../types';
 import type { Engine } from '../engine';
 import { checkScalar, type ScalarOptions } from './scalar';
 import { issue, messages, pathString } from './messages';
 import { checkUnique, type UniqueCheck } from './unique';
 import { loadJoinRows, type JoinRow } from './join-rows';
+import { parseId } from '../ids';
 
 /** Keys a request can never write: the platform sets them. */
 export const SYSTEM_KEYS = new Set(['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy']);
@@ -29,6 +30,8 @@ export interface PreparedEntry {
   /** relation and media inputs, handed to the relation writer */
   relationData: Record<string, unknown>;
   relations: PreparedRelations | null;
+  /** the stored `<table>_components` rows of an updated entry, when validation read them */
+  joinRows: JoinRow[] | null;
 }
 
 export interface PreparedComponentField {
@@ -56,9 +59,6 @@ interface Run {
   unique: UniqueCheck;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
-
 /** Validates root data (already reduced to writable keys and passed through plugin hooks). */
 export async function validateEntry(model: Model, data: Record<string, unknown>, options: ValidateOptions): Promise<PreparedEntry> {
   const run: Run = { engine: options.engine, issues: [], formatErrors: [], invalidRelations: false, isDraft: options.isDraft,
@@ -71,7 +71,7 @@ export async function validateEntry(model: Model, data: Record<string, unknown>,
 }
 
 async function validateObject(run: Run, model: Model, data: Record<string, unknown>, path: string[], mode: 'create' | 'update', id: number | null, root: boolean): Promise<PreparedEntry> {
-  const prepared: PreparedEntry = { model, mode, id, values: [], components: [], relationData: {}, relations: null };
+  const prepared: PreparedEntry = { model, mode, id, values: [], components: [], relationData: {}, relations: null, joinRows: null };
   const scalarOptions: ScalarOptions = { mode, isDraft: run.isDraft };
   let joinRows: JoinRow[] | null = null;
   for (const [name, field] of model.fields) {
@@ -122,7 +122,11 @@ async function validateObject(run: Run, model: Model, data: Record<string, unkno
           prepared.components.push({ field, items: null });
           continue;
         }
-        if (mode === 'update' && id !== null && joinRows === null) joinRows = await loadJoinRows(run.engine, model, [id]);
+        if (mode === 'update' && id !== null && joinRows === null) {
+          joinRows = await loadJoinRows(run.engine, model, [id]);
+          // the writer replaces these rows in the same transaction: it reuses them
+          prepared.joinRows = joinRows;
+        }
         // on create, ids in items are ignored (a client may send back an entry it read)
         const owned = joinRows === null ? null : joinRows.filter((row) => row.field === name);
         const items = field.kind === 'component'
@@ -161,9 +165,9 @@ function checkItemCount(run: Run, field: ComponentField | DynamicZoneField, list
 /** An item with an id updates that component, if it belongs to this entry and attribute. */
 function ownedId(item: Record<string, unknown>, owned: JoinRow[] | null, uid: string, field: string): number | null {
   if (owned === null || item.id === undefined || item.id === null) return null;
-  const id = typeof item.id === 'number' ? item.id : typeof item.id === 'string' && /^\d+$/.test(item.id) ? Number(item.id) : NaN;
-  const row = owned.find((r) => r.componentId === id && r.componentType === uid);
-  if (!row) throw new ValidationError(`Some of the provided components in ${field} are not related to the entity`);
+  const id = parseId(item.id);
+  const row = id === null ? undefined : owned.find((r) => r.componentId === id && r.componentType === uid);
+  if (!row || id === null) throw new ValidationError(`Some of the provided components in ${field} are not related to the entity`);
   return id;
 }
 

@@ -4,6 +4,7 @@
  * components recursively, and the links of every level through the relation writer. Runs
  * inside the write's transaction (`db.connection`).
  */
+import { groupBy } from '@platform/core';
 import type { Engine } from '../engine';
 import type { RelationWriter as Writer } from '../types';
 import type { PreparedEntry } from './validate-entry';
@@ -47,7 +48,7 @@ export async function writeChildren(engine: Engine, entry: PreparedEntry, writer
   const ownerId = entry.id as number;
   if (entry.components.length) {
     const join = entry.model.componentJoin!;
-    const existing = entry.mode === 'update' ? await loadJoinRows(engine, entry.model, [ownerId]) : [];
+    const existing = entry.mode === 'update' ? entry.joinRows ?? await loadJoinRows(engine, entry.model, [ownerId]) : [];
     for (const { field, items } of entry.components) {
       const kept = new Set<string>();
       const joinRows: Array<Record<string, unknown>> = [];
@@ -72,11 +73,8 @@ export async function writeChildren(engine: Engine, entry: PreparedEntry, writer
         await engine.platform.db.connection(join.name).where(join.entityColumn, ownerId).where(join.fieldColumn, field.name).delete();
       }
       if (joinRows.length) await engine.platform.db.connection(join.name).insert(joinRows);
-      const removed = new Map<string, number[]>();
-      for (const row of previous) {
-        if (kept.has(`${row.componentType}#${row.componentId}`)) continue;
-        removed.set(row.componentType, [...(removed.get(row.componentType) ?? []), row.componentId]);
-      }
+      const dropped = previous.filter((row) => !kept.has(`${row.componentType}#${row.componentId}`));
+      const removed = groupBy(dropped, (row) => row.componentType, (row) => row.componentId);
       await deleteComponents(engine, removed, writer);
     }
   }

@@ -8,14 +8,14 @@ import type { Engine } from '../../engine';
 import type { Entity, FindParams } from '../../types';
 import type { PopulateNode } from '../query/contracts';
 import { hasSort, inChunks, OWNER, rowsToEntities, groupByOwner, T, targetQuery, type PopulateLevel } from './target-query';
-import { UPLOAD_FILE_UID } from './parse-helpers';
+import { mediaMorphTable, UPLOAD_FILE_UID } from '../../link-targets';
 
 const M = 'pm';
 
 export async function loadMedia(engine: Engine, owner: Model, field: MediaField, ids: number[], node: PopulateNode, params: FindParams, populate: PopulateLevel): Promise<Map<number, unknown>> {
   const file = engine.platform.models.find(UPLOAD_FILE_UID);
   if (!file) return new Map();
-  const morphs = `${file.tableName}_related_morphs`;
+  const morphs = mediaMorphTable(file);
 
   const { qb, fields } = targetQuery(engine, file, node, params, { scope: true });
   const rows = await inChunks(ids, (slice) => {

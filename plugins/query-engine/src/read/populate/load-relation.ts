@@ -8,7 +8,7 @@ import type { Engine } from '../../engine';
 import { RelationCount, type Entity, type FindParams } from '../../types';
 import type { PopulateNode } from '../query/contracts';
 import { applyFilters } from '../query/filters';
-import { applyScope, hasSort, inChunks, OWNER, rowsToEntities, groupByOwner, T, targetQuery, type PopulateLevel } from './target-query';
+import { applyPopulateScope, hasSort, inChunks, OWNER, rowsToEntities, groupByOwner, T, targetQuery, type PopulateLevel } from './target-query';
 
 const L = 'pl';
 
@@ -43,7 +43,7 @@ async function countRelation(engine: Engine, field: RelationField, target: Model
       .countDistinct({ total: `${T}.id` })
       .whereIn(`${L}.${field.selfColumn}`, slice)
       .groupBy(`${L}.${field.selfColumn}`);
-    applyScope(engine, qb, target, params);
+    applyPopulateScope(engine, qb, target, params);
     if (node.filters) applyFilters(engine, qb, target, T, node.filters, 'populate[filters]', { includePrivate: params.includePrivate === true, params });
     return qb as unknown as Promise<Array<Record<string, unknown>>>;
   });

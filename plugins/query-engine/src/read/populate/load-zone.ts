@@ -3,7 +3,7 @@
  * one query per component type present. Items are `{ id, __component, ...fields }`; ids are
  * per component table. With `on`, only the listed components' items appear.
  */
-import type { DynamicZoneField, Model } from '@platform/core';
+import { groupBy, type DynamicZoneField, type Model } from '@platform/core';
 import type { Engine } from '../../engine';
 import type { Entity, FindParams } from '../../types';
 import type { PopulateBranch, PopulateNode } from '../query/contracts';
@@ -33,8 +33,7 @@ export async function loadZone(engine: Engine, owner: Model, field: DynamicZoneF
     return rows.map((r): JoinRow => ({ owner: Number(r[join.entityColumn]), componentId: Number(r[join.componentColumn]), type: String(r[join.typeColumn]) }));
   });
 
-  const idsByType = new Map<string, number[]>();
-  for (const row of joinRows) idsByType.set(row.type, [...(idsByType.get(row.type) ?? []), row.componentId]);
+  const idsByType = groupBy(joinRows, (row) => row.type, (row) => row.componentId);
 
   // one query per component type present; items filtered out by a fragment's filters drop out
   const itemsByType = new Map<string, Map<number, Entity>>();

@@ -1,9 +1,8 @@
 /**
- * Small rules shared by the populate parser: which attributes can be populated, their target
- * model, Strapi's boolean casting, schema order, and the errors.
+ * Small rules shared by the populate parser: which attributes can be populated, Strapi's
+ * boolean casting, schema order, and the errors.
  */
-import { ValidationError, type Field, type Model } from '@platform/core';
-import type { Engine } from '../../engine';
+import { parseBoolean, ValidationError, type Field, type Model } from '@platform/core';
 import type { PopulateNode } from '../query/contracts';
 
 /**
@@ -12,8 +11,6 @@ import type { PopulateNode } from '../query/contracts';
  * string is not, and `category.articles.category.articles...` must stay cheap to refuse.
  */
 export const MAX_POPULATE_DEPTH = 20;
-
-export const UPLOAD_FILE_UID = 'plugin::upload.file';
 
 /** Creator fields are never populated, whatever the form. */
 const CREATOR_FIELDS = new Set(['createdBy', 'updatedBy']);
@@ -26,12 +23,6 @@ export function invalidPopulate(path: string): ValidationError {
   return new ValidationError(`Invalid parameter ${path}: expected a string, an array of strings or a populate object`);
 }
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
-}
-
 /** Relations, media, components and dynamic zones; never private or creator attributes. */
 export function populatableField(field: Field, includePrivate: boolean): boolean {
   if (field.kind === 'scalar') return false;
@@ -42,31 +33,31 @@ export function populatableField(field: Field, includePrivate: boolean): boolean
   return true;
 }
 
-/** The model a populated attribute reads (undefined: media without the upload plugin). */
-export function targetModel(engine: Engine, field: Field): Model | undefined {
-  switch (field.kind) {
-    case 'relation':
-      return engine.platform.models.find(field.target);
-    case 'component':
-      return engine.platform.models.find(field.component);
-    case 'media':
-      return engine.platform.models.find(UPLOAD_FILE_UID);
-    default:
-      return undefined;
-  }
-}
-
 /**
  * Strapi casts a populate value string to a boolean: `false`, `f`, `0` and the empty string
  * are false, every other string (`true`, `t`, `1`, `*`) is true.
  */
 export function parseBoolish(value: boolean | string): boolean {
   if (typeof value === 'boolean') return value;
-  return !['false', 'f', '0', ''].includes(value.trim());
+  const text = value.trim();
+  return text !== '' && parseBoolean(text, { caseSensitive: true }) !== false;
 }
 
 /** Populated keys appear in the entity in schema order, whatever order the request used. */
 export function schemaOrder(model: Model, nodes: PopulateNode[]): PopulateNode[] {
-  const names = [...model.fields.keys()];
-  return nodes.sort((a, b) => names.indexOf(a.field) - names.indexOf(b.field));
+  if (nodes.length < 2) return nodes;
+  const order = schemaPositions(model);
+  return nodes.sort((a, b) => (order.get(a.field) ?? -1) - (order.get(b.field) ?? -1));
+}
+
+const positions = new WeakMap<Model, Map<string, number>>();
+
+/** Each attribute's index in the schema, computed once per model. */
+function schemaPositions(model: Model): Map<string, number> {
+  let found = positions.get(model);
+  if (!found) {
+    found = new Map([...model.fields.keys()].map((name, index) => [name, index]));
+    positions.set(model, found);
+  }
+  return found;
 }

@@ -4,12 +4,13 @@
  * `fields`/`filters`/`sort`/`count`, and dynamic-zone `on` fragments. Unknown keys are ignored
  * as Strapi ignores them; malformed values are a 400 (where Strapi answers 500).
  */
-import { ValidationError, type Field, type Model } from '@platform/core';
+import { isPlainObject, parseBoolean, ValidationError, type Field, type Model } from '@platform/core';
 import type { Engine } from '../../engine';
 import type { Filters } from '../../types';
 import type { ParsePopulate, PopulateBranch, PopulateNode } from '../query/contracts';
-import { validateBranchOptions } from './validate-options';
-import { invalidPopulate, isPlainObject, MAX_POPULATE_DEPTH, parseBoolish, populatableField, schemaOrder, targetModel, tooDeep } from './parse-helpers';
+import { checkOptions, nestedPaths } from '../query/check-options';
+import { invalidPopulate, MAX_POPULATE_DEPTH, parseBoolish, populatableField, schemaOrder, tooDeep } from './parse-helpers';
+import { targetModel } from '../../link-targets';
 
 interface ParseContext {
   engine: Engine;
@@ -74,7 +75,7 @@ function parsePaths(ctx: ParseContext, model: Model, rawPaths: string[], path: s
       nodes.push(sharedZone(ctx, field.name, field.components, (component) => ({ populate: rests.length > 0 ? parseLevel(ctx, component, rests, nestedPath, depth + 1) : [] })));
       continue;
     }
-    const target = targetModel(ctx.engine, field);
+    const target = targetModel(ctx.engine.platform.models, field);
     nodes.push({ field: name, populate: target && rests.length > 0 ? parseLevel(ctx, target, rests, nestedPath, depth + 1) : [] });
   }
   return schemaOrder(model, nodes);
@@ -110,7 +111,7 @@ function parseAttribute(ctx: ParseContext, field: Field, value: unknown, path: s
   }
 
   const node: PopulateNode = { field: field.name, populate: [] };
-  const target = targetModel(ctx.engine, field);
+  const target = targetModel(ctx.engine.platform.models, field);
   if (target) Object.assign(node, parseBranch(ctx, target, value, path, depth));
   if (value.count !== undefined && field.kind === 'relation' && field.toMany) {
     const count = parseCount(value.count, `${path}[count]`);
@@ -123,7 +124,7 @@ function parseAttribute(ctx: ParseContext, field: Field, value: unknown, path: s
 function parseBranch(ctx: ParseContext, target: Model, options: Record<string, unknown>, path: string, depth: number): PopulateBranch {
   const branch: PopulateBranch = { populate: [] };
   const { fields, filters, sort, populate } = options;
-  validateBranchOptions(ctx.engine, target, { fields, filters, sort }, path, ctx.includePrivate);
+  checkOptions(ctx.engine, target, { fields, filters, sort }, nestedPaths(path), ctx.includePrivate);
   if (fields !== undefined && fields !== null) branch.fields = fields;
   if (filters !== undefined && filters !== null) branch.filters = filters as Filters;
   if (sort !== undefined && sort !== null && sort !== '') branch.sort = sort;
@@ -160,10 +161,7 @@ function sharedZone(ctx: ParseContext, name: string, allowed: string[], branch: 
 }
 
 function parseCount(value: unknown, path: string): boolean {
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'string') {
-    if (['true', 't', '1'].includes(value)) return true;
-    if (['false', 'f', '0'].includes(value)) return false;
-  }
+  const parsed = typeof value === 'boolean' || typeof value === 'string' ? parseBoolean(value, { caseSensitive: true }) : null;
+  if (parsed !== null) return parsed;
   throw new ValidationError(`Invalid parameter ${path}: expected true or false`);
 }

@@ -6,13 +6,14 @@
 import type { Knex } from 'knex';
 import type { Model, ScalarField } from '@platform/core';
 import type { Engine } from '../../engine';
-import type { Entity, FindParams, ScopeContext } from '../../types';
+import type { Entity, FindParams } from '../../types';
 import type { PopulateBranch, PopulateNode } from '../query/contracts';
 import { resolveFields } from '../query/fields';
 import { applyFilters } from '../query/filters';
 import { applySort } from '../query/sort';
 import { formatRow } from '../query/format';
 import { selectColumns } from '../query/columns';
+import { applyScope } from '../query/apply-scope';
 
 /** Alias of the target table in every populate query (link tables use their own short aliases). */
 export const T = 'pt';
@@ -36,17 +37,15 @@ export function targetQuery(engine: Engine, target: Model, branch: Omit<Populate
   const fields = resolveFields(target, branch.fields, 'populate', options);
   const qb = engine.platform.db.connection.queryBuilder().from(`${target.tableName} as ${T}`).select(selectColumns(engine, T, fields));
   // plugins' scope conditions may name any attribute; the request's own are checked as usual
-  if (level.scope) applyScope(engine, qb, target, params);
+  if (level.scope) applyPopulateScope(engine, qb, target, params);
   if (branch.filters) applyFilters(engine, qb, target, T, branch.filters, 'populate[filters]', options);
   if (hasSort(branch.sort)) applySort(engine, qb, target, T, branch.sort, 'populate[sort]', options);
   return { qb, fields };
 }
 
 /** What plugins push for a populated level of `target` (draft & publish: published only in live). */
-export function applyScope(engine: Engine, qb: Knex.QueryBuilder, target: Model, params: FindParams): void {
-  const context: ScopeContext = { model: target, params, level: 'populate', filters: [] };
-  engine.hooks.scope.call(context);
-  for (const filters of context.filters) applyFilters(engine, qb, target, T, filters, 'filters', { includePrivate: true, params });
+export function applyPopulateScope(engine: Engine, qb: Knex.QueryBuilder, target: Model, params: FindParams): void {
+  applyScope(engine, qb, target, T, params, 'populate');
 }
 
 export function hasSort(sort: unknown): boolean {

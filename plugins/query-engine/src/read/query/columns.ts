@@ -9,6 +9,7 @@
 import type { Knex } from 'knex';
 import type { ScalarField } from '@platform/core';
 import type { Engine } from '../../engine';
+import { readCast } from '../../stored-value';
 
 export type SelectColumn = Knex.Raw;
 
@@ -28,19 +29,13 @@ export function selectColumns(engine: Engine, alias: string, fields: readonly Sc
   return columns;
 }
 
-/** The SQL type a column of `type` is read as, or null to read it as stored. */
-function castTo(client: string, type: string): string | null {
-  if (type === 'biginteger' && client === 'sqlite') return 'TEXT';
-  return null;
-}
-
 function build(engine: Engine, alias: string, fields: readonly ScalarField[]): SelectColumn[] {
   const knex = engine.platform.db.knex;
   const parts: string[] = ['??'];
   const bindings: string[] = [`${alias}.id`];
   for (const field of fields) {
     if (field.column === 'id') continue;
-    const cast = castTo(engine.platform.db.client, field.type);
+    const cast = readCast(engine.platform.db.client, field.type);
     if (cast) {
       parts.push(`CAST(?? AS ${cast}) as ??`);
       bindings.push(`${alias}.${field.column}`, field.column);

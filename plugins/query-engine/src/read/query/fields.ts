@@ -4,7 +4,7 @@
  * Relations, media, components, dynamic zones, private attributes and unknown names are a
  * 400 `Invalid parameter <name>`, and so is a comma string (as in Strapi v4).
  */
-import type { Model, ScalarField } from '@platform/core';
+import { indexObjectValues, isIndexObject, type Model, type ScalarField } from '@platform/core';
 import { invalidParameter } from './errors';
 import { isHidden, type VisibilityOptions } from './visibility';
 import type { ResolveFields } from './contracts';
@@ -46,17 +46,11 @@ function toNames(fields: unknown): string[] {
   if (typeof fields === 'string') return [fields];
   let list: unknown[];
   if (Array.isArray(fields)) list = fields;
-  else if (isIndexObject(fields)) list = Object.values(fields);
+  // qs turns `fields[200]=x` (past its array limit) into `{ '200': 'x' }`: still a list
+  else if (isIndexObject(fields)) list = indexObjectValues(fields);
   else throw invalidParameter(typeof fields === 'object' ? Object.keys(fields as object)[0] ?? 'fields' : String(fields));
   return list.map((item) => {
     if (typeof item !== 'string') throw invalidParameter(typeof item === 'object' && item ? Object.keys(item)[0] ?? 'fields' : String(item));
     return item;
   });
-}
-
-/** qs turns `fields[200]=x` (past its array limit) into `{ '200': 'x' }`: still a list. */
-export function isIndexObject(value: unknown): value is Record<string, unknown> {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
-  const keys = Object.keys(value);
-  return keys.length > 0 && keys.every((k) => /^\d+$/.test(k));
 }

@@ -8,8 +8,7 @@ import type { Knex } from 'knex';
 import type { ComponentField, MediaField, Model, RelationField } from '@platform/core';
 import type { Engine } from '../../engine';
 import { invalidParameter } from './errors';
-
-export const FILE_UID = 'plugin::upload.file';
+import { mediaMorphTable, UPLOAD_FILE_UID } from '../../link-targets';
 
 /** Hands out short aliases that never collide within one query (`t0_1`, `t0_2`, ...). */
 export class AliasCounter {
@@ -58,11 +57,11 @@ export function linkHop(engine: Engine, model: Model, field: LinkField, aliases:
       .where(`${link}.${join.typeColumn}`, field.component);
     return { qb, ownerRef: `${link}.${join.entityColumn}`, targetAlias, target };
   }
-  const target = engine.platform.models.find(FILE_UID);
+  const target = engine.platform.models.find(UPLOAD_FILE_UID);
   if (!target) throw invalidParameter(field.name);
   const qb = knex
     .queryBuilder()
-    .from(`${target.tableName}_related_morphs as ${link}`)
+    .from(`${mediaMorphTable(target)} as ${link}`)
     .join(`${target.tableName} as ${targetAlias}`, `${targetAlias}.id`, `${link}.file_id`)
     .where(`${link}.related_type`, model.uid)
     .where(`${link}.field`, field.name);
@@ -90,9 +89,9 @@ export function joinHop(engine: Engine, qb: Knex.QueryBuilder, model: Model, fro
     }).join(`${target.tableName} as ${targetAlias}`, `${targetAlias}.id`, `${link}.${join.componentColumn}`);
     return { targetAlias, target };
   }
-  const target = engine.platform.models.find(FILE_UID);
+  const target = engine.platform.models.find(UPLOAD_FILE_UID);
   if (!target) throw invalidParameter(field.name);
-  qb.join(`${target.tableName}_related_morphs as ${link}`, (on) => {
+  qb.join(`${mediaMorphTable(target)} as ${link}`, (on) => {
     on.on(`${link}.related_id`, '=', `${fromAlias}.id`)
       .andOnVal(`${link}.related_type`, '=', model.uid)
       .andOnVal(`${link}.field`, '=', field.name);

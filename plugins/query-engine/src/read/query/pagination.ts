@@ -4,12 +4,10 @@
  * `pageSize<=0` is 1, `limit=-1` is "up to maxLimit" (or everything), `limit=0` is 1, and
  * anything above `maxLimit` is capped. Where Strapi lets NaN through (a 500), we answer 400.
  */
-import { ValidationError } from '@platform/core';
+import { parseBoolean, ValidationError } from '@platform/core';
 import type { PageMeta } from '../../types';
 import { invalidParameter } from './errors';
 import type { NormalizePagination, NormalizedPagination } from './contracts';
-
-const WITH_COUNT_VALUES: Record<string, boolean> = { t: true, '1': true, true: true, f: false, '0': false, false: false };
 
 export const normalizePagination: NormalizePagination = (input, defaults) => {
   if (input !== undefined && input !== null && (typeof input !== 'object' || Array.isArray(input))) throw invalidParameter('pagination');
@@ -79,7 +77,8 @@ function integer(value: unknown, name: string): number | null {
 
 function parseWithCount(value: unknown, fallback: boolean): boolean {
   if (value === undefined) return fallback;
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'string' && value in WITH_COUNT_VALUES) return WITH_COUNT_VALUES[value];
+  // Strapi v4 takes the lower-case words only here
+  const parsed = typeof value === 'boolean' || typeof value === 'string' ? parseBoolean(value, { caseSensitive: true }) : null;
+  if (parsed !== null) return parsed;
   throw new ValidationError('Invalid withCount parameter. Expected "t","1","true","false","0","f"');
 }

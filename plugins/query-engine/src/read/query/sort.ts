@@ -6,7 +6,7 @@
  * and NULLs sort first ascending on every database (as SQLite and MariaDB do).
  */
 import type { Knex } from 'knex';
-import { ValidationError, type Model } from '@platform/core';
+import { CONTENT_TEXT_TYPES, indexObjectValues, isIndexObject, ValidationError, type ScalarType, type Model } from '@platform/core';
 import type { Engine } from '../../engine';
 import type { ApplySort, QueryOptions } from './contracts';
 import { invalidParameter } from './errors';
@@ -53,14 +53,12 @@ function collect(value: unknown, prefix: string[], out: SortItem[]): void {
     return;
   }
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value);
-    if (prefix.length === 0 && entries.length > 0 && entries.every(([k]) => /^\d+$/.test(k))) {
+    if (prefix.length === 0 && isIndexObject(value)) {
       // qs gives `{ '0': ..., '1': ... }` past its array limit: still a list, in index order.
-      entries.sort(([a], [b]) => Number(a) - Number(b));
-      for (const [, item] of entries) collect(item, [], out);
+      for (const item of indexObjectValues(value)) collect(item, [], out);
       return;
     }
-    for (const [key, inner] of entries) collect(inner, [...prefix, key], out);
+    for (const [key, inner] of Object.entries(value)) collect(inner, [...prefix, key], out);
     return;
   }
   throw invalidParameter(prefix.length > 0 ? prefix.join('.') : String(value));
@@ -97,16 +95,13 @@ function applyItem(engine: Engine, qb: Knex.QueryBuilder, model: Model, alias: s
   orderBy(engine, qb, `(${sql})`, item.order, bindings as unknown[]);
 }
 
-/** Attribute types stored as text: sorted by code point on every database. */
-const TEXT_TYPES = new Set(['string', 'text', 'richtext', 'email', 'uid', 'enumeration']);
-
 /**
  * The SQL (one `??` for the column) that orders a column: text in binary order everywhere, so
  * `'A' < 'B' < 'a' < 'b' < 'é'` on all three databases (SQLite's default BINARY collation does it;
  * PostgreSQL and MariaDB would otherwise follow their locale or case-insensitive collations).
  */
-function binaryOrder(client: string, type: string): string {
-  if (!TEXT_TYPES.has(type)) return '??';
+function binaryOrder(client: string, type: ScalarType | 'id'): string {
+  if (type === 'id' || !CONTENT_TEXT_TYPES.has(type)) return '??';
   if (client === 'postgres') return '?? COLLATE "C"';
   if (client === 'mysql') return 'BINARY ??';
   return '??';
@@ -119,7 +114,7 @@ function scopeHop(engine: Engine, qb: Knex.QueryBuilder, target: Model, alias: s
   }
 }
 
-function columnOf(model: Model, name: string, options: QueryOptions): { name: string; type: string } {
+function columnOf(model: Model, name: string, options: QueryOptions): { name: string; type: ScalarType | 'id' } {
   if (name === 'id') return { name: 'id', type: 'id' };
   const field = model.fields.get(name);
   if (!field || field.kind !== 'scalar' || isHidden(field, options)) throw invalidParameter(name);

@@ -5,7 +5,7 @@
  * (a Date binds as epoch milliseconds on SQLite, as a timestamp on MariaDB and PostgreSQL).
  * A value that cannot be cast is a 400 naming the attribute.
  */
-import type { ScalarType } from '@platform/core';
+import { parseBoolean, type ScalarType } from '@platform/core';
 import { invalidParameter } from '../errors';
 
 export type FilterType = ScalarType | 'id';
@@ -13,8 +13,6 @@ export type FilterType = ScalarType | 'id';
 /** What a cast value binds as. */
 export type BoundValue = string | number | boolean | Date | null;
 
-const TRUE_VALUES = new Set(['true', 't', '1']);
-const FALSE_VALUES = new Set(['false', 'f', '0']);
 
 export function castValue(type: FilterType, value: unknown, key: string): BoundValue {
   if (value === null) return null;
@@ -54,14 +52,9 @@ function castNumber(type: FilterType, value: unknown, key: string): number {
 }
 
 export function castBoolean(value: unknown, key: string): boolean {
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'number' && (value === 0 || value === 1)) return value === 1;
-  if (typeof value === 'string') {
-    const lower = value.toLowerCase();
-    if (TRUE_VALUES.has(lower)) return true;
-    if (FALSE_VALUES.has(lower)) return false;
-  }
-  throw invalidParameter(key);
+  const parsed = parseBoolean(value);
+  if (parsed === null) throw invalidParameter(key);
+  return parsed;
 }
 
 function castDateTime(value: unknown, key: string): Date {

@@ -5,7 +5,7 @@
  * relations, components and media become `id IN (subquery)`, so rows never duplicate.
  */
 import type { Knex } from 'knex';
-import type { Field, Model } from '@platform/core';
+import { isPlainObject, type Field, type Model } from '@platform/core';
 import type { Engine } from '../../../engine';
 import type { ApplyFilters } from '../contracts';
 import { invalidParameter } from '../errors';
@@ -155,6 +155,3 @@ function groupList(key: string, value: unknown): Record<string, unknown>[] {
   });
 }
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
-}

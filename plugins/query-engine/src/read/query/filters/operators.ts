@@ -7,7 +7,8 @@
  * model) is an identifier; every value is a bound parameter.
  */
 import type { Knex } from 'knex';
-import type { DatabaseClient } from '@platform/core';
+import { indexObjectValues, isIndexObject, parseBoolean, TEXT_SCALAR_TYPES, type DatabaseClient } from '@platform/core';
+import { INT4_RANGE } from '../../../ids';
 import { invalidParameter } from '../errors';
 import { castBoolean, castValue, type BoundValue, type FilterType } from './cast';
 
@@ -29,10 +30,11 @@ const TEXT_MATCH = new Set(['$eqi', '$nei', '$contains', '$notContains', '$conta
  * Text matching needs a column whose text is the same on every database: not datetimes (epoch
  * milliseconds on SQLite), times, booleans or floats (each database prints them its own way).
  */
-const TEXT_MATCHABLE = new Set<FilterType>(['string', 'text', 'richtext', 'enumeration', 'email', 'password', 'uid', 'json', 'date', 'integer', 'biginteger', 'id']);
+const TEXT_MATCHABLE = new Set<FilterType>([...TEXT_SCALAR_TYPES, 'json', 'date', 'integer', 'biginteger', 'id']);
 /** JSON is stored as text, normalized differently per database: only searched, never compared. */
 const JSON_OPERATORS = new Set(['$null', '$notNull', '$contains', '$notContains', '$containsi', '$notContainsi']);
-const TEXT_TYPES = new Set<FilterType>(['string', 'text', 'richtext', 'enumeration', 'email', 'password', 'uid', 'json']);
+/** Columns that hold text: compared byte-wise, matched without a cast. */
+const TEXT_TYPES = new Set<FilterType>([...TEXT_SCALAR_TYPES, 'json']);
 /** Column types stored as 4-byte integers on PostgreSQL. */
 const INT4_TYPES = new Set<FilterType>(['integer', 'id']);
 const COMPARISONS: Record<string, string> = { $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' };
@@ -111,7 +113,8 @@ export function applyOperator(client: DatabaseClient, qb: Knex.QueryBuilder, col
 /** `$null`/`$notNull` take Strapi's lenient booleans; a bare key (qs null) means false. */
 export function nullFlag(value: unknown): boolean {
   if (value === null || value === undefined || value === '') return false;
-  if (typeof value === 'string' && !['false', 'f', '0'].includes(value.toLowerCase())) return true;
+  // any other text than a false word asks for null
+  if (typeof value === 'string') return parseBoolean(value) !== false;
   return castBoolean(value, '$null');
 }
 
@@ -135,11 +138,7 @@ function pattern(operator: string, text: string): string {
 /** A list from an array or a qs index object (`{ '0': 'a', '1': 'b' }`); null otherwise. */
 export function toList(value: unknown): unknown[] | null {
   if (Array.isArray(value)) return value;
-  if (value && typeof value === 'object' && !(value instanceof Date)) {
-    const keys = Object.keys(value);
-    if (keys.length > 0 && keys.every((k) => /^\d+$/.test(k))) return keys.sort((a, b) => Number(a) - Number(b)).map((k) => (value as Record<string, unknown>)[k]);
-  }
-  return null;
+  return isIndexObject(value) ? indexObjectValues(value) : null;
 }
 
 /** How one column is written in a condition on each database. */
@@ -170,7 +169,7 @@ class ColumnSql {
    */
   private placeholder(value: BoundValue): string {
     if (this.client !== 'postgres' || typeof value !== 'number' || !INT4_TYPES.has(this.column.type)) return '?';
-    return Number.isInteger(value) && value >= -2147483648 && value <= 2147483647 ? '?' : 'CAST(? AS numeric)';
+    return Number.isInteger(value) && value >= INT4_RANGE.min && value <= INT4_RANGE.max ? '?' : 'CAST(? AS numeric)';
   }
 
   compare(op: string, value: BoundValue): [string, BoundValue[]] {

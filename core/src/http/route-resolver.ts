@@ -1,0 +1,71 @@
+/**
+ * Turns a route's string references into functions: `handler` ("<controller uid>.<action>")
+ * into a bound controller action, and each policy and middleware name into the registered one.
+ * A short name is looked up in the route's own plugin or api first, then among the globals.
+ * Anything unresolved stops start-up, naming the route.
+ */
+import { BootError } from '../errors';
+import type { Registry } from '../kernel/registry';
+import type { Handler, Middleware, MiddlewareRef, Policy, PolicyRef, RequestContext, RouteDefinition } from './types';
+
+export interface RouteResolverSources {
+  controllers: Registry<unknown>;
+  policies: Registry<Policy>;
+  middlewares: Registry<Middleware>;
+  /** passed to every policy as `{ platform }` */
+  platform: unknown;
+}
+
+export interface RouteResolver {
+  resolveHandler(route: RouteDefinition): Handler;
+  resolvePolicies(route: RouteDefinition): Array<(ctx: RequestContext) => Promise<boolean>>;
+  resolveMiddlewares(route: RouteDefinition): Middleware[];
+}
+
+export function createRouteResolver(sources: RouteResolverSources): RouteResolver {
+  const { controllers, policies, middlewares, platform } = sources;
+
+  function lookup<T>(registry: Registry<T>, name: string, route: RouteDefinition): T | undefined {
+    if (name.includes('::')) return registry.find(name);
+    const scoped = route.info?.pluginName ? `plugin::${route.info.pluginName}.${name}` : route.info?.apiName ? `api::${route.info.apiName}.${name}` : null;
+    return (scoped ? registry.find(scoped) : undefined) ?? registry.find(`global::${name}`);
+  }
+
+  function resolveHandler(route: RouteDefinition): Handler {
+    if (typeof route.handler === 'function') return route.handler;
+    const at = route.handler.lastIndexOf('.');
+    const controllerUid = route.handler.slice(0, at);
+    const action = route.handler.slice(at + 1);
+    const controller = controllers.find(controllerUid) as Record<string, unknown> | undefined;
+    const fn = controller?.[action];
+    if (typeof fn !== 'function') {
+      throw new BootError('ROUTE_HANDLER', `Route ${route.method} ${route.path}: handler "${route.handler}" is not a controller action`);
+    }
+    return (ctx: RequestContext) => (fn as Handler).call(controller, ctx);
+  }
+
+  function resolvePolicy(ref: PolicyRef, route: RouteDefinition): (ctx: RequestContext) => Promise<boolean> {
+    const { fn, config } = typeof ref === 'function' ? { fn: ref, config: {} }
+      : typeof ref === 'string' ? { fn: lookup(policies, ref, route), config: {} }
+      : { fn: lookup(policies, ref.name, route), config: ref.config ?? {} };
+    if (!fn) throw new BootError('ROUTE_POLICY', `Route ${route.method} ${route.path}: unknown policy ${JSON.stringify(typeof ref === 'object' ? ref.name : ref)}`);
+    return async (ctx) => {
+      const result = await fn({ ctx, route }, config, { platform });
+      return result === undefined || result === true;
+    };
+  }
+
+  function resolveMiddleware(ref: MiddlewareRef, route: RouteDefinition): Middleware {
+    if (typeof ref === 'function') return ref;
+    const name = typeof ref === 'string' ? ref : ref.name;
+    const mw = lookup(middlewares, name, route);
+    if (!mw) throw new BootError('ROUTE_MIDDLEWARE', `Route ${route.method} ${route.path}: unknown middleware "${name}"`);
+    return mw;
+  }
+
+  return {
+    resolveHandler,
+    resolvePolicies: (route) => (route.config?.policies ?? []).map((ref) => resolvePolicy(ref, route)),
+    resolveMiddlewares: (route) => (route.config?.middlewares ?? []).map((ref) => resolveMiddleware(ref, route)),
+  };
+}

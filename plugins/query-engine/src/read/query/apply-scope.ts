@@ -1,0 +1,16 @@
+/**
+ * Adds the conditions plugins push for a level (see scope.ts) to the query reading it.
+ */
+import type { Knex } from 'knex';
+import type { Model } from '@platform/core';
+import type { Engine } from '../../engine';
+import type { FindParams, ScopeContext } from '../../types';
+import { applyFilters } from './filters';
+import { scopeFilters } from './scope';
+
+export function applyScope(engine: Engine, qb: Knex.QueryBuilder, model: Model, alias: string, params: FindParams, level: ScopeContext['level']): void {
+  // Plugin conditions may name any attribute (a plugin's own, even private ones).
+  for (const filters of scopeFilters(engine, model, params, level)) {
+    applyFilters(engine, qb, model, alias, filters, 'filters', { includePrivate: true, params });
+  }
+}
