@@ -12,6 +12,7 @@ import type { EntityService } from './src/types';
 export * from './src/types';
 export type { QueryHooks } from './src/hooks';
 export { toId } from './src/entity-service';
+export { SYSTEM_KEYS, isWritableKey } from './src/write/writable-keys';
 export { UPLOAD_FILE_UID, mediaMorphTable, targetUid, targetModel } from './src/link-targets';
 export { INT4_RANGE, MAX_ID, parseId, isStorableId, storableIds } from './src/ids';
 export { toDatabaseValue } from './src/write/db-values';

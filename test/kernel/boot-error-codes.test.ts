@@ -1,12 +1,13 @@
 /**
- * The BootError codes are one declared list: every code in it is raised somewhere, and the
- * kernel's start-up failures carry the code and a message naming what is wrong.
+ * The BootError and InternalError codes are declared lists: every code in them is raised
+ * somewhere, and the kernel's start-up failures carry the code and a message naming what is
+ * wrong.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { BOOT_ERROR_CODES, BootError, Platform, definePlugin, type BootErrorCode, type PlatformOptions } from '@platform/core';
+import { BOOT_ERROR_CODES, INTERNAL_ERROR_CODES, BootError, Platform, definePlugin, type BootErrorCode, type PlatformOptions } from '@platform/core';
 import { EXAMPLE_APP } from '../helpers/app';
 
 const REPO = path.resolve(__dirname, '..', '..');
@@ -20,20 +21,28 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-describe('BootError codes', () => {
-  it('are declared once, without duplicates', () => {
-    expect(new Set(BOOT_ERROR_CODES).size).to.equal(BOOT_ERROR_CODES.length);
-  });
+/** The codes passed literally to `new <className>('CODE'` in the kernel's and plugins' sources. */
+function raisedCodes(className: string): string[] {
+  const roots = [path.join(REPO, 'core', 'src'), ...fs.readdirSync(path.join(REPO, 'plugins')).map((name) => path.join(REPO, 'plugins', name))];
+  const pattern = new RegExp(`new ${className}\\('([A-Z_]+)'`, 'g');
+  const raised = new Set<string>();
+  for (const file of roots.flatMap(sourceFiles)) {
+    for (const match of fs.readFileSync(file, 'utf8').matchAll(pattern)) raised.add(match[1]);
+  }
+  return [...raised].sort();
+}
 
-  it('are each raised by the kernel or a plugin (no declared code is left unused)', () => {
-    const roots = [path.join(REPO, 'core', 'src'), ...fs.readdirSync(path.join(REPO, 'plugins')).map((name) => path.join(REPO, 'plugins', name))];
-    const raised = new Set<string>();
-    for (const file of roots.flatMap(sourceFiles)) {
-      for (const match of fs.readFileSync(file, 'utf8').matchAll(/new BootError\('([A-Z_]+)'/g)) raised.add(match[1]);
-    }
-    expect([...raised].sort()).to.deep.equal([...BOOT_ERROR_CODES].sort());
+for (const [className, codes] of [['BootError', BOOT_ERROR_CODES], ['InternalError', INTERNAL_ERROR_CODES]] as const) {
+  describe(`${className} codes`, () => {
+    it('are declared once, without duplicates', () => {
+      expect(new Set(codes).size).to.equal(codes.length);
+    });
+
+    it('are each raised by the kernel or a plugin (no declared code is left unused)', () => {
+      expect(raisedCodes(className)).to.deep.equal([...codes].sort());
+    });
   });
-});
+}
 
 describe('kernel start-up failures', function () {
   this.timeout(30000);

@@ -168,6 +168,23 @@ function bodyParser(limit: string): Koa.Middleware {
   };
 }
 
+/** Stops accepting connections and resolves once in-flight requests finished (or `graceMs` passed). */
+export function closeServer(server: http.Server, graceMs: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    // A keep-alive connection turns idle once its in-flight response is sent; close it then
+    // rather than waiting for the client's keep-alive timeout. After the grace period,
+    // whatever is still open is cut.
+    const sweep = setInterval(() => server.closeIdleConnections(), 25);
+    const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+    server.close(() => {
+      clearInterval(sweep);
+      clearTimeout(cut);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}
+
 export function listen(app: Koa, port: number, host: string): Promise<http.Server> {
   return new Promise((resolve, reject) => {
     const server = http.createServer(app.callback());

@@ -28,7 +28,7 @@ import type { Model, ModelRegistry } from '../model/types';
 import { Database } from '../database/database';
 import { knexConfig, type DatabaseConfig } from '../database/connection';
 import { syncSchema } from '../database/schema-sync';
-import { createKoaApp, listen, type MountedRoute } from '../http/server';
+import { closeServer, createKoaApp, listen, type MountedRoute } from '../http/server';
 import { createRouteResolver } from '../http/route-resolver';
 import type { Middleware, Policy, RouteDefinition } from '../http/types';
 
@@ -260,23 +260,7 @@ export class Platform {
   async destroy(): Promise<void> {
     if (this.phase === 'destroyed') return;
     this.phase = 'destroyed';
-    if (this.server) {
-      const server = this.server;
-      const graceMs = this.config<number>('server.shutdownTimeout', 10000);
-      await new Promise<void>((resolve) => {
-        // A keep-alive connection turns idle once its in-flight response is sent; close it then
-        // rather than waiting for the client's keep-alive timeout. After the grace period,
-        // whatever is still open is cut.
-        const sweep = setInterval(() => server.closeIdleConnections(), 25);
-        const cut = setTimeout(() => server.closeAllConnections(), graceMs);
-        server.close(() => {
-          clearInterval(sweep);
-          clearTimeout(cut);
-          resolve();
-        });
-        server.closeIdleConnections();
-      });
-    }
+    if (this.server) await closeServer(this.server, this.config<number>('server.shutdownTimeout', 10000));
     for (const plugin of [...this.plugins].reverse()) {
       try {
         await plugin.destroy?.({ platform: this });

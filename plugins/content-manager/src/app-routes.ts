@@ -23,8 +23,15 @@ export function withDefaultScope(route: RouteDefinition): RouteDefinition {
 
 export type MiddlewareFactoryResolver = (ref: MiddlewareRef, apiName: string) => MiddlewareRef;
 
-/** Reads the custom routes of one routes file. */
-export function customRoutes(exported: unknown, apiName: string, file: string, resolveMiddleware: MiddlewareFactoryResolver): RouteDefinition[] {
+/** The route with each of its `config.middlewares` references resolved for the api that declares it. */
+export function resolveRouteMiddlewares(route: RouteDefinition, apiName: string, resolveMiddleware: MiddlewareFactoryResolver): RouteDefinition {
+  const middlewares = route.config?.middlewares;
+  if (!middlewares) return route;
+  return { ...route, config: { ...route.config, middlewares: middlewares.map((ref) => resolveMiddleware(ref, apiName)) } };
+}
+
+/** Reads the custom routes of one routes file (middleware references left as written). */
+export function customRoutes(exported: unknown, apiName: string, file: string): RouteDefinition[] {
   const container = Array.isArray(exported) ? { routes: exported } : exported;
   if (!isPlainObject(container) || !Array.isArray(container.routes)) {
     throw new BootError('ROUTES_FILE', `${file}: a routes file exports createCoreRouter(...) or { routes: [...] }`);
@@ -42,7 +49,7 @@ export function customRoutes(exported: unknown, apiName: string, file: string, r
       method: method as RouteDefinition['method'],
       path: `${prefix}${raw.path}`,
       handler: typeof raw.handler === 'string' ? expandHandler(raw.handler, apiName) : (raw.handler as RouteDefinition['handler']),
-      config: { ...config, ...(config.middlewares ? { middlewares: config.middlewares.map((ref) => resolveMiddleware(ref, apiName)) } : {}) },
+      config: { ...config },
       info: { type: 'content-api', apiName },
     };
     return route;

@@ -6,8 +6,6 @@
  */
 import { BootError, type Platform } from '@platform/core';
 
-export type Extension = Record<string, unknown> | ((ctx: { platform: Platform }) => Record<string, unknown>);
-
 /** Evaluates an app file's export: an object as it is, a function called with `{ platform }`. */
 export function evaluateExport(exported: unknown, platform: Platform, file: string): Record<string, unknown> {
   const value = typeof exported === 'function' ? (exported as (ctx: { platform: Platform }) => unknown)({ platform }) : exported;

@@ -9,7 +9,7 @@ import { BootError, CORE_FACTORY, isCoreFactory, type AppApiFiles, type CoreFact
 import { createCollectionTypeController, createSingleTypeController } from './core-controller';
 import { createCollectionTypeService, createSingleTypeService } from './core-service';
 import { coreRoutes } from './core-routes';
-import { customRoutes, withDefaultScope } from './app-routes';
+import { customRoutes, resolveRouteMiddlewares, withDefaultScope } from './app-routes';
 import { evaluateExport, extendCore } from './factories';
 
 /** A Strapi v4 route middleware file: `(config, { platform }) => async (ctx, next) => {...}`. */
@@ -95,14 +95,11 @@ export function registerContentApis(platform: Platform): void {
       if (isCoreFactory(exported)) {
         const ct = declaredType(platform, expectKind(exported, 'router', file), file);
         const options = (exported.options ?? {}) as CoreRouterOptions;
-        const routes = coreRoutes(ct.uid, ct.schema, api.apiName, options, file).map((route) => ({
-          ...route,
-          config: { ...route.config, ...(route.config?.middlewares ? { middlewares: route.config.middlewares.map((ref) => resolveMiddleware(ref, api.apiName)) } : {}) },
-        }));
-        core.push(...routes);
+        const routes = coreRoutes(ct.uid, ct.schema, api.apiName, options, file);
+        core.push(...routes.map((route) => resolveRouteMiddlewares(route, api.apiName, resolveMiddleware)));
         routed.add(ct.uid);
       } else {
-        custom.push(...customRoutes(exported, api.apiName, file, resolveMiddleware));
+        custom.push(...customRoutes(exported, api.apiName, file).map((route) => resolveRouteMiddlewares(route, api.apiName, resolveMiddleware)));
         // A routes file named after a content-type replaces its core routes.
         routed.add(`api::${api.apiName}.${name}`);
       }

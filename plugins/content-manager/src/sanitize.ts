@@ -6,12 +6,10 @@
  * writable (`id`, timestamps, creator fields, `writable: false`) are dropped, as in Strapi v4.
  */
 import { isPlainObject, ValidationError, type Field, type Model, type ModelRegistry } from '@platform/core';
-import { RelationCount, targetUid, type FindParams } from '@platform/query-engine';
+import { isWritableKey, RelationCount, targetUid, type FindParams } from '@platform/query-engine';
 
 /** The query keys of the REST content API; any other key never reaches the service. */
 export const CONTENT_API_QUERY_KEYS = ['fields', 'filters', 'sort', 'populate', 'pagination', 'publicationState', 'locale', '_q'] as const;
-
-const NON_WRITABLE_KEYS = new Set(['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy']);
 
 /** Picks the content-API keys of a parsed query string, in object form. */
 export function sanitizeQuery(query: Record<string, unknown> | undefined): FindParams {
@@ -52,10 +50,7 @@ export function validateQuery(query: Record<string, unknown> | undefined): void 
 export function sanitizeInput(data: Record<string, unknown>, model: Model): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(data)) {
-    if (NON_WRITABLE_KEYS.has(key)) continue;
-    const attribute = model.attributes[key] as { writable?: boolean } | undefined;
-    if (attribute?.writable === false) continue;
-    out[key] = value;
+    if (isWritableKey(model, key)) out[key] = value;
   }
   return out;
 }

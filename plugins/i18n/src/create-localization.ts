@@ -5,7 +5,7 @@
  * localizations are linked together; the answer is the flat entry with its `localizations`.
  */
 import { ApplicationError, isPlainObject, NotFoundError, type Model, type Platform, type RequestContext } from '@platform/core';
-import { isStorableId, parseId, type Entity } from '@platform/query-engine';
+import { isStorableId, parseId, SYSTEM_KEYS, type Entity } from '@platform/query-engine';
 import { PUBLISHED_AT } from '@platform/draft-publish';
 import { LOCALE, LOCALIZATIONS } from './extend-schemas';
 import type { LocalesService } from './locales-service';
@@ -13,7 +13,7 @@ import { linkGroup, localizationGroup } from './localization-links';
 import { fillSharedFields, pushSharedFields, sharedNamesIn } from './shared-fields';
 
 /** Keys a client may not set through this endpoint. */
-const IGNORED_KEYS = new Set(['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', LOCALE, LOCALIZATIONS]);
+const IGNORED_KEYS = new Set([...SYSTEM_KEYS, LOCALE, LOCALIZATIONS]);
 
 async function findSource(platform: Platform, model: Model, idParam: string | undefined): Promise<number | null> {
   if (model.kind === 'singleType') {

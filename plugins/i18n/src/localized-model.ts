@@ -6,9 +6,10 @@
  */
 import type { Model, ScalarField } from '@platform/core';
 import { PUBLISHED_AT } from '@platform/draft-publish';
+import { SYSTEM_KEYS } from '@platform/query-engine';
 import { LOCALE, LOCALIZATIONS } from './extend-schemas';
 
-const SYSTEM_ATTRIBUTES = new Set(['id', 'createdAt', 'updatedAt', PUBLISHED_AT, 'createdBy', 'updatedBy', LOCALE, LOCALIZATIONS]);
+const SYSTEM_ATTRIBUTES = new Set([...SYSTEM_KEYS, PUBLISHED_AT, LOCALE, LOCALIZATIONS]);
 
 export function isLocalizedModel(model: Model): boolean {
   return model.kind !== 'component' && model.pluginOptions?.i18n !== undefined

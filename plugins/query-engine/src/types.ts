@@ -11,17 +11,6 @@ export type Filters = Record<string, unknown>;
 /** Every accepted sort form: `'a'`, `'a:desc'`, `'a,b:desc'`, `['a', 'b:desc']`, `{ a: 'desc' }`, `[{ a: 'asc' }]`, `'category.name'` */
 export type SortInput = string | Array<string | Record<string, unknown>> | Record<string, unknown>;
 
-export interface PopulateOptions {
-  fields?: string[] | string;
-  filters?: Filters;
-  sort?: SortInput;
-  populate?: PopulateInput;
-  /** dynamic zones: per-component strategy keyed by component uid */
-  on?: Record<string, PopulateOptions | boolean | string>;
-  /** to-many relations: return `{ count }` instead of the entries */
-  count?: boolean | string;
-}
-
 /** Every accepted populate form: `'*'`, `'a,b.c'`, `['a', 'b.c']`, `{ a: true, b: { populate: ... } }` */
 export type PopulateInput = string | string[] | Record<string, unknown>;
 

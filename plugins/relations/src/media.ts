@@ -5,6 +5,7 @@
  */
 import type { MediaField, Model, Platform, ValidationIssue } from '@platform/core';
 import { mediaMorphTable, storableIds, UPLOAD_FILE_UID } from '@platform/query-engine';
+import { missingRelationsIssue, relationIssue } from './issues';
 import { invalidInput, parseRelationValue, toSingle, uniqueIds, type RelationInput } from './parse-input';
 
 /** The files' polymorphic link table, named after the upload plugin's file table. */
@@ -56,7 +57,7 @@ export async function checkMedia(platform: Platform, items: MediaInput[]): Promi
     const wanted = wantedIds(input);
     const missing = wanted.filter((id) => !files.has(id)).length;
     if (missing > 0) {
-      issues.push({ path: [], message: `${missing} relation(s) of type ${UPLOAD_FILE_UID} associated with this entity do not exist`, name: 'ValidationError' });
+      issues.push(missingRelationsIssue(missing, UPLOAD_FILE_UID));
       continue;
     }
     if (!field.allowedTypes) continue;
@@ -65,11 +66,7 @@ export async function checkMedia(platform: Platform, items: MediaInput[]): Promi
       if (!mime) continue;
       const category = mediaCategory(mime);
       if (!field.allowedTypes.includes(category)) {
-        issues.push({
-          path: [field.name],
-          message: `The file with id ${id} (${mime}) is not allowed in "${field.name}", which accepts: ${field.allowedTypes.join(', ')}`,
-          name: 'ValidationError',
-        });
+        issues.push(relationIssue([field.name], `The file with id ${id} (${mime}) is not allowed in "${field.name}", which accepts: ${field.allowedTypes.join(', ')}`));
       }
     }
   }

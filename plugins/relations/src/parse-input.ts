@@ -1,11 +1,12 @@
 /**
- * Reads one relation or media value of a request body (spec 4.3) into a normalized input:
+ * Reads one relation or media value of a request body into a normalized input:
  * either a full replacement (`set`, and every plain form) or a partial update
  * (`connect` / `disconnect`). Only the shape is checked here; ids are checked against the
  * database and positions against the stored list by the writer.
  */
 import { isPlainObject, ValidationError } from '@platform/core';
 import { parseId } from '@platform/query-engine';
+import { relationIssue } from './issues';
 
 /** Where a longhand connect item goes in the list; `raw` is the object as sent (errors echo it). */
 export type Position =
@@ -26,7 +27,7 @@ export type RelationInput =
 const KEYS = new Set(['connect', 'disconnect', 'set']);
 
 export function invalidInput(field: string, message: string): ValidationError {
-  return ValidationError.fromIssues([{ path: [field], message, name: 'ValidationError' }]);
+  return ValidationError.fromIssues([relationIssue([field], message)]);
 }
 
 function requireId(field: string, value: unknown): number {

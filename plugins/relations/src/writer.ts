@@ -7,6 +7,7 @@
  */
 import { InternalError, ValidationError, type Model, type Platform, type RelationField, type ValidationIssue } from '@platform/core';
 import { UPLOAD_FILE_UID, type PreparedRelations, type RelationWriter } from '@platform/query-engine';
+import { missingRelationsIssue } from './issues';
 import { LinkStore } from './link-store';
 import { lockLists } from './list-locks';
 import { checkMedia, deleteMedia, parseMediaValue, writeMedia, type MediaInput } from './media';
@@ -96,7 +97,7 @@ export function createRelationWriter(platform: Platform): RelationWriter {
       const existing = found.get(field.target) as Set<number>;
       const missing = linkedIds(input).filter((id) => !existing.has(id)).length;
       if (missing > 0) {
-        issues.push({ path: [], message: `${missing} relation(s) of type ${field.target} associated with this entity do not exist`, name: 'ValidationError' });
+        issues.push(missingRelationsIssue(missing, field.target));
       }
     }
     return issues;

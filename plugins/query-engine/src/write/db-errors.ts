@@ -5,6 +5,7 @@
  * stays an internal error.
  */
 import { ValidationError, type ModelRegistry, type Model } from '@platform/core';
+import { issue, messages } from './messages';
 
 interface DriverError {
   code?: string;
@@ -28,7 +29,7 @@ export function uniqueViolationError(models: ModelRegistry, root: Model, error: 
     const field = model.scalarFields.find((f) => new RegExp(`\\b${table}_${escapeRegExp(f.column)}_unique\\b|\\b${table}\\.${escapeRegExp(f.column)}\\b`).test(text));
     if (!field) continue;
     const path = model === root ? [field.name] : [];
-    return ValidationError.fromIssues([{ path, message: 'This attribute must be unique', name: 'ValidationError' }]);
+    return ValidationError.fromIssues([issue(path, messages.unique())]);
   }
   return null;
 }

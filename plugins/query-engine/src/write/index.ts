@@ -6,11 +6,12 @@
  * everything (attributes, components, relation inputs) → rows → links → re-read → after*.
  * Any error rolls the whole write back.
  */
-import { ApplicationError, ValidationError, type Model } from '@platform/core';
+import { ApplicationError, type Model } from '@platform/core';
 import type { Engine } from '../engine';
 import type { Entity, FindParams, RelationWriter, WriteContext, WriteParams } from '../types';
 import * as read from '../read';
-import { SYSTEM_KEYS, validateEntry } from './validate-entry';
+import { validateEntry } from './validate-entry';
+import { pickWritable } from './writable-keys';
 import { insertEntry, prepareRelations, updateEntryRow, writeChildren, type RowExtras } from './write-tree';
 import { deleteOwnedComponents } from './delete-tree';
 import { loadExisting } from './existing';
@@ -22,19 +23,6 @@ function relationWriter(engine: Engine): RelationWriter | undefined {
   return engine.platform.services.find('plugin::relations.writer') as RelationWriter | undefined;
 }
 
-/** Keeps the keys a request may write: attributes, minus system and `writable: false` ones. */
-export function pickWritable(model: Model, data: unknown): Record<string, unknown> {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw new ValidationError('Invalid "data" payload: an object is expected');
-  }
-  const picked: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
-    const field = model.fields.get(key);
-    if (!field || SYSTEM_KEYS.has(key) || field.attribute.writable === false) continue;
-    picked[key] = value;
-  }
-  return picked;
-}
 
 /** Lets plugins see the final data and relax the `required` checks (drafts) before validation. */
 async function relaxRequired(engine: Engine, context: WriteContext): Promise<boolean> {

@@ -54,6 +54,8 @@ export const messages = {
   minItems: (path: readonly string[], min: number) => `${pathString(path)} field must have at least ${min} items`,
   maxItems: (path: readonly string[], max: number) => `${pathString(path)} field must have less than or equal to ${max} items`,
   unique: () => 'This attribute must be unique',
+  // A component id sent in an update that the entry does not own (or sent twice).
+  componentsNotRelated: (field: string) => `Some of the provided components in ${field} are not related to the entity`,
   // The database layer's format errors: a single ValidationError with empty details.
   date: () => 'Invalid format, expected yyyy-MM-dd',
   time: () => 'Invalid format, expected HH:mm:ss.SSS',

@@ -8,13 +8,12 @@ import { isPlainObject, ValidationError, type ComponentField, type DynamicZoneFi
 import type { Entity, PreparedRelations } from '../types';
 import type { Engine } from '../engine';
 import { checkScalar, type ScalarOptions } from './scalar';
-import { issue, messages, pathString } from './messages';
+import { issue, messages } from './messages';
 import { checkUnique, type UniqueCheck } from './unique';
 import { loadJoinRows, type JoinRow } from './join-rows';
+import { SYSTEM_KEYS } from './writable-keys';
 import { parseId } from '../ids';
 
-/** Keys a request can never write: the platform sets them. */
-export const SYSTEM_KEYS = new Set(['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy']);
 /** Bound on items per repeatable component or dynamic zone, against hostile bodies. */
 export const MAX_ITEMS = 1000;
 
@@ -167,7 +166,7 @@ function ownedId(item: Record<string, unknown>, owned: JoinRow[] | null, uid: st
   if (owned === null || item.id === undefined || item.id === null) return null;
   const id = parseId(item.id);
   const row = id === null ? undefined : owned.find((r) => r.componentId === id && r.componentType === uid);
-  if (!row || id === null) throw new ValidationError(`Some of the provided components in ${field} are not related to the entity`);
+  if (!row || id === null) throw new ValidationError(messages.componentsNotRelated(field));
   return id;
 }
 
@@ -189,7 +188,7 @@ async function validateComponentField(run: Run, field: ComponentField, value: un
       continue;
     }
     const id = ownedId(item, owned, field.component, field.name);
-    if (id !== null && seen.has(id)) throw new ValidationError(`Some of the provided components in ${field.name} are not related to the entity`);
+    if (id !== null && seen.has(id)) throw new ValidationError(messages.componentsNotRelated(field.name));
     if (id !== null) seen.add(id);
     items.push(await validateObject(run, model, item, itemPath, id === null ? 'create' : 'update', id, false));
   }
@@ -209,7 +208,7 @@ async function validateDynamicZone(run: Run, field: DynamicZoneField, value: unk
     const typePath = [...itemPath, '__component'];
     const uid = item.__component;
     if (typeof uid !== 'string' || uid === '') {
-      run.issues.push(issue(typePath, `${pathString(typePath)} is a required field`));
+      run.issues.push(issue(typePath, messages.required(typePath)));
       run.invalidRelations = true;
       continue;
     }
@@ -222,14 +221,14 @@ async function validateDynamicZone(run: Run, field: DynamicZoneField, value: unk
       continue;
     }
     if (!field.components.includes(uid)) {
-      // ours: Strapi v4 accepts any component here; only the zone's own components are allowed
+      // Stricter than Strapi v4, which accepts any component here: only the zone's own components are allowed
       run.issues.push(issue(typePath, messages.oneOf(typePath, field.components, false)));
       continue;
     }
     const id = ownedId(item, owned, uid, field.name);
     if (id !== null) {
       const key = `${uid}#${id}`;
-      if (seen.has(key)) throw new ValidationError(`Some of the provided components in ${field.name} are not related to the entity`);
+      if (seen.has(key)) throw new ValidationError(messages.componentsNotRelated(field.name));
       seen.add(key);
     }
     items.push(await validateObject(run, known, item, itemPath, id === null ? 'create' : 'update', id, false));

@@ -1,6 +1,6 @@
 /**
  * `pagination`: page mode (`page`, `pageSize`) or offset mode (`start`, `limit`), never both,
- * with Strapi v4's clamping rules (facts §4 and the verified section): `page=0` is page 1,
+ * with Strapi v4's clamping rules: `page=0` is page 1,
  * `pageSize<=0` is 1, `limit=-1` is "up to maxLimit" (or everything), `limit=0` is 1, and
  * anything above `maxLimit` is capped. Where Strapi lets NaN through (a 500), we answer 400.
  */
