@@ -83,6 +83,22 @@ describeEachDatabase('draft & publish: publication state', (ctx) => {
     expect(published.body).to.deep.equal({ data: { id: 1, attributes: { title: 'Published' } }, meta: {} });
   });
 
+  it('answers a write with the entry as stored, drafts shown at every level, and ignores includeHidden from a request', async () => {
+    const put = await ctx.app.put('/api/categories/1?fields[0]=name&populate[articles][fields][0]=title&populate[articles][sort]=id', { data: { name: 'News' } });
+    expect(put.status).to.equal(200);
+    expect(put.body).to.deep.equal({
+      data: { id: 1, attributes: { name: 'News', articles: { data: [{ id: 1, attributes: { title: 'Published' } }, { id: 2, attributes: { title: 'Draft' } }] } } },
+      meta: {},
+    });
+    const draft = await ctx.app.put('/api/articles/2?fields[0]=title&fields[1]=publishedAt', { data: { title: 'Draft' } });
+    expect(draft.status).to.equal(200);
+    expect(draft.body).to.deep.equal({ data: { id: 2, attributes: { title: 'Draft', publishedAt: null } }, meta: {} });
+    const hidden = await ctx.app.get('/api/articles/2?includeHidden=true');
+    expect(hidden.status).to.equal(404);
+    const list = await ctx.app.get('/api/articles?fields[0]=title&filters[id][$lte]=2&includeHidden=true');
+    expect(list.body.data).to.deep.equal([{ id: 1, attributes: { title: 'Published' } }]);
+  });
+
   it('rejects an unknown publicationState with a 400 naming the parameter', async () => {
     for (const url of ['/api/articles?publicationState=foo', '/api/articles/1?publicationState=foo', '/api/articles?publicationState[0]=live', '/api/categories?publicationState=draft']) {
       const res = await ctx.app.get(url);

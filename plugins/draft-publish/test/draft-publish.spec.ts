@@ -3,7 +3,7 @@ import type { Model, SchemaSet, ScalarField, Field } from '@platform/core';
 import type { ScopeContext, WriteContext, Filters } from '@platform/query-engine';
 import { addPublishedAt } from '../src/extend-schemas';
 import { scopePublicationState, validatePublicationState } from '../src/publication-state';
-import { publishOnCreate } from '../src/write-hooks';
+import { publishOnCreate, relaxRequiredForDrafts } from '../src/write-hooks';
 
 function model(draftAndPublish: boolean): Model {
   const fields = new Map<string, Field>();
@@ -59,6 +59,14 @@ describe('draft-publish: publicationState', () => {
     }
   });
 
+  it('adds nothing for an internal read of hidden entries (the answer of a write), at every level', () => {
+    for (const level of ['root', 'findOne', 'populate'] as const) {
+      const filters: Filters[] = [];
+      scopePublicationState({ model: model(true), params: { includeHidden: true }, level, filters });
+      expect(filters, level).to.deep.equal([]);
+    }
+  });
+
   it('adds nothing in preview or for types without draft & publish', () => {
     expect(scope(model(true), 'preview')).to.deep.equal([]);
     expect(scope(model(false), undefined)).to.deep.equal([]);
@@ -89,5 +97,27 @@ describe('draft-publish: create', () => {
     const ctx = context(model(false), { title: 'x' });
     publishOnCreate(ctx, now);
     expect(ctx.data).to.deep.equal({ title: 'x' });
+  });
+});
+
+describe('draft-publish: required attributes of drafts', () => {
+  const context = (m: Model, action: 'create' | 'update', data: Record<string, unknown>, existing: Record<string, unknown> | null): WriteContext =>
+    ({ action, model: m, id: action === 'create' ? null : 1, data, params: { data }, existing: existing && { id: 1, ...existing } });
+  const relaxed = (ctx: WriteContext) => {
+    relaxRequiredForDrafts(ctx);
+    return ctx.relaxRequired === true;
+  };
+
+  it('relaxes them when the written entry is a draft: publishedAt null as sent, or as stored when not sent', () => {
+    expect(relaxed(context(model(true), 'create', { publishedAt: null }, null))).to.equal(true);
+    expect(relaxed(context(model(true), 'update', { title: 'x' }, { publishedAt: null }))).to.equal(true);
+    expect(relaxed(context(model(true), 'update', { publishedAt: null }, { publishedAt: '2020-01-01T00:00:00.000Z' }))).to.equal(true);
+  });
+
+  it('keeps them for published entries and for types without draft & publish', () => {
+    expect(relaxed(context(model(true), 'create', { publishedAt: '2020-01-01T00:00:00.000Z' }, null))).to.equal(false);
+    expect(relaxed(context(model(true), 'update', { publishedAt: '2020-01-01T00:00:00.000Z' }, { publishedAt: null }))).to.equal(false);
+    expect(relaxed(context(model(true), 'update', { title: 'x' }, { publishedAt: '2020-01-01T00:00:00.000Z' }))).to.equal(false);
+    expect(relaxed(context(model(false), 'create', { publishedAt: null }, null))).to.equal(false);
   });
 });

@@ -2,8 +2,8 @@
  * Writes: validation of `data` per attribute, entry + components + relations in one
  * transaction, plugin hooks and Strapi-style lifecycles. Order of a create or update:
  * hooks before* (plugins set publishedAt, locale) → lifecycles before* → hook beforeValidate
- * (plugins may relax `required`, for drafts) → validation of
- * everything (attributes, components, relation inputs) → rows → links → re-read → after*.
+ * (plugins may relax `required`, for drafts) → validation of everything (attributes,
+ * components, relation inputs) → rows → links → re-read → after*.
  * Any error rolls the whole write back.
  */
 import { ApplicationError, type Model } from '@platform/core';
@@ -23,9 +23,8 @@ function relationWriter(engine: Engine): RelationWriter | undefined {
   return engine.platform.services.find('plugin::relations.writer') as RelationWriter | undefined;
 }
 
-
 /** Lets plugins see the final data and relax the `required` checks (drafts) before validation. */
-async function relaxRequired(engine: Engine, context: WriteContext): Promise<boolean> {
+async function relaxRequiredFor(engine: Engine, context: WriteContext): Promise<boolean> {
   await engine.hooks.beforeValidate.promise(context);
   return context.relaxRequired === true;
 }
@@ -63,13 +62,13 @@ export async function createEntry(engine: Engine, model: Model, params: WritePar
     const event = await lifecycles.run('beforeCreate', { data: context.data });
     context.data = (event.data as Record<string, unknown>) ?? context.data;
 
-    const prepared = await validateEntry(model, context.data, { engine, mode: 'create', id: null, isDraft: await relaxRequired(engine, context), existing: null });
+    const prepared = await validateEntry(model, context.data, { engine, mode: 'create', id: null, relaxRequired: await relaxRequiredFor(engine, context), existing: null });
     await prepareRelations(prepared, writer);
     const id = await insertEntry(engine, prepared, timestamps(engine, model, new Date(), true));
     await writeChildren(engine, prepared, writer);
 
     const result = await readBack(engine, model, id, params);
-    // Reads of a write show hidden entries, so only a concurrent delete can lose the new row.
+    // The read-back asks for hidden entries; a plugin scope that hides the new one anyway is a typed error.
     if (!result) throw new ApplicationError(`The created entry ${model.uid} #${id} could not be read back`);
     context.id = id;
     context.result = result;
@@ -91,7 +90,7 @@ export async function updateEntry(engine: Engine, model: Model, id: number, para
     const event = await lifecycles.run('beforeUpdate', { data: context.data, where: { id } });
     context.data = (event.data as Record<string, unknown>) ?? context.data;
 
-    const prepared = await validateEntry(model, context.data, { engine, mode: 'update', id, isDraft: await relaxRequired(engine, context), existing });
+    const prepared = await validateEntry(model, context.data, { engine, mode: 'update', id, relaxRequired: await relaxRequiredFor(engine, context), existing });
     await prepareRelations(prepared, writer);
     await updateEntryRow(engine, prepared, id, timestamps(engine, model, new Date(), false));
     await writeChildren(engine, prepared, writer);

@@ -5,7 +5,7 @@ import { checkScalar, parseIsoDateTime, type ScalarOptions, type ScalarResult } 
 function field(type: ScalarType, attribute: Partial<ScalarAttribute> = {}): ScalarField {
   return { kind: 'scalar', name: 'x', column: 'x', type, attribute: { type, ...attribute } };
 }
-const create: ScalarOptions = { mode: 'create', isDraft: false };
+const create: ScalarOptions = { mode: 'create', relaxRequired: false };
 const check = (type: ScalarType, value: unknown, attribute: Partial<ScalarAttribute> = {}, options: ScalarOptions = create): ScalarResult =>
   checkScalar(field(type, attribute), value, ['x'], options);
 const valueOf = (result: ScalarResult) => {
@@ -53,8 +53,8 @@ describe('write/scalar', () => {
     expect(valueOf(check('integer', null))).to.equal(null);
     expect(messageOf(check('integer', null, { required: true }))).to.equal('x must be a `number` type, but the final value was: `null`.');
     expect(messageOf(check('json', null, { required: true }))).to.equal('x must be defined.');
-    expect(messageOf(check('date', null, { required: true }, { mode: 'update', isDraft: false }))).to.equal('x cannot be null.');
-    expect(valueOf(check('string', null, { required: true }, { mode: 'create', isDraft: true }))).to.equal(null);
+    expect(messageOf(check('date', null, { required: true }, { mode: 'update', relaxRequired: false }))).to.equal('x cannot be null.');
+    expect(valueOf(check('string', null, { required: true }, { mode: 'create', relaxRequired: true }))).to.equal(null);
   });
 
   it('numbers: numeric strings coerced, non-finite and non-numbers refused', () => {
@@ -77,7 +77,7 @@ describe('write/scalar', () => {
     expect(valueOf(check('text', 12))).to.equal('12');
     expect(valueOf(check('string', false))).to.equal('false');
     expect(messageOf(check('string', 'a', { minLength: 2 }))).to.equal('x must be at least 2 characters');
-    expect(valueOf(check('string', 'a', { minLength: 2 }, { mode: 'create', isDraft: true }))).to.equal('a');
+    expect(valueOf(check('string', 'a', { minLength: 2 }, { mode: 'create', relaxRequired: true }))).to.equal('a');
     // a schema whose regex does not compile never boots (test/kernel/schema-regex.test.ts)
     expect(() => check('string', 'anything', { regex: '(' })).to.throw(SyntaxError);
     expect(messageOf(check('string', 'ab', { regex: '^a$', required: true }))).to.equal('x must match the following: "/^a$/"');

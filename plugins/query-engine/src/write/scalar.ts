@@ -18,8 +18,8 @@ export type ScalarResult =
 
 export interface ScalarOptions {
   mode: 'create' | 'update';
-  /** drafts skip `required`, `minLength` and minimum item counts, as in Strapi v4 */
-  isDraft: boolean;
+  /** set by plugins for incomplete entries (drafts): `required`, `minLength` and minimum item counts are skipped, as in Strapi v4 */
+  relaxRequired: boolean;
 }
 
 const NUMBER_TYPES = new Set(['integer', 'float', 'decimal']);
@@ -39,7 +39,7 @@ function yupType(type: ScalarType): 'string' | 'number' | 'boolean' | 'mixed' {
 }
 
 export function isRequired(field: ScalarField, options: ScalarOptions): boolean {
-  return field.attribute.required === true && !options.isDraft;
+  return field.attribute.required === true && !options.relaxRequired;
 }
 
 export function checkScalar(field: ScalarField, value: unknown, path: string[], options: ScalarOptions): ScalarResult {
@@ -95,7 +95,7 @@ function checkStringRules(field: ScalarField, value: string, path: string[], opt
     const values = attr.enum ?? [];
     return values.includes(value) ? { ok: true, value } : fail(path, messages.oneOf(path, values, true));
   }
-  if (attr.minLength !== undefined && !options.isDraft && value.length < attr.minLength) return fail(path, messages.minLength(path, attr.minLength));
+  if (attr.minLength !== undefined && !options.relaxRequired && value.length < attr.minLength) return fail(path, messages.minLength(path, attr.minLength));
   if (attr.maxLength !== undefined && value.length > attr.maxLength) return fail(path, messages.maxLength(path, attr.maxLength));
   if (field.type === 'uid' && !UID_PATTERN.test(value)) return fail(path, messages.matches(path, UID_PATTERN));
   if (field.type === 'email' && value !== '' && !EMAIL_PATTERN.test(value)) return fail(path, messages.email(path));

@@ -43,7 +43,7 @@ export interface ValidateOptions {
   engine: Engine;
   mode: 'create' | 'update';
   id: number | null;
-  isDraft: boolean;
+  relaxRequired: boolean;
   /** what the unique checks hand to the `scopeUnique` hook */
   existing: Entity | null;
 }
@@ -54,13 +54,13 @@ interface Run {
   formatErrors: string[];
   /** a dynamic-zone item of an unknown component (Strapi adds an `Invalid relations` error) */
   invalidRelations: boolean;
-  isDraft: boolean;
+  relaxRequired: boolean;
   unique: UniqueCheck;
 }
 
 /** Validates root data (already reduced to writable keys and passed through plugin hooks). */
 export async function validateEntry(model: Model, data: Record<string, unknown>, options: ValidateOptions): Promise<PreparedEntry> {
-  const run: Run = { engine: options.engine, issues: [], formatErrors: [], invalidRelations: false, isDraft: options.isDraft,
+  const run: Run = { engine: options.engine, issues: [], formatErrors: [], invalidRelations: false, relaxRequired: options.relaxRequired,
     unique: { action: options.mode, id: options.id, data, existing: options.existing } };
   const prepared = await validateObject(run, model, data, [], options.mode, options.id, true);
   if (run.invalidRelations) run.issues.push(issue([], 'Invalid relations'));
@@ -71,7 +71,7 @@ export async function validateEntry(model: Model, data: Record<string, unknown>,
 
 async function validateObject(run: Run, model: Model, data: Record<string, unknown>, path: string[], mode: 'create' | 'update', id: number | null, root: boolean): Promise<PreparedEntry> {
   const prepared: PreparedEntry = { model, mode, id, values: [], components: [], relationData: {}, relations: null, joinRows: null };
-  const scalarOptions: ScalarOptions = { mode, isDraft: run.isDraft };
+  const scalarOptions: ScalarOptions = { mode, relaxRequired: run.relaxRequired };
   let joinRows: JoinRow[] | null = null;
   for (const [name, field] of model.fields) {
     if (SYSTEM_KEYS.has(name)) continue;
@@ -86,7 +86,7 @@ async function validateObject(run: Run, model: Model, data: Record<string, unkno
         if (!present) {
           if (mode === 'update') continue;
           if (field.attribute.default !== undefined) input = field.attribute.default;
-          else if (field.attribute.required && !run.isDraft) {
+          else if (field.attribute.required && !run.relaxRequired) {
             run.issues.push(issue(fieldPath, messages.defined(fieldPath)));
             continue;
           } else continue;
@@ -110,11 +110,11 @@ async function validateObject(run: Run, model: Model, data: Record<string, unkno
       case 'component':
       case 'dynamiczone': {
         if (!present) {
-          if (mode === 'create' && field.attribute.required && !run.isDraft) run.issues.push(issue(fieldPath, messages.defined(fieldPath)));
+          if (mode === 'create' && field.attribute.required && !run.relaxRequired) run.issues.push(issue(fieldPath, messages.defined(fieldPath)));
           continue;
         }
         if (value === null) {
-          if (field.attribute.required && !run.isDraft) {
+          if (field.attribute.required && !run.relaxRequired) {
             run.issues.push(issue(fieldPath, mode === 'create' ? messages.defined(fieldPath) : messages.notNull(fieldPath)));
             continue;
           }
@@ -154,7 +154,7 @@ function checkItemCount(run: Run, field: ComponentField | DynamicZoneField, list
     run.issues.push(issue(path, messages.maxItems(path, max)));
     return false;
   }
-  if (attr.min !== undefined && !run.isDraft && list.length < attr.min && (list.length > 0 || field.attribute.required)) {
+  if (attr.min !== undefined && !run.relaxRequired && list.length < attr.min && (list.length > 0 || field.attribute.required)) {
     run.issues.push(issue(path, messages.minItems(path, attr.min)));
     return false;
   }

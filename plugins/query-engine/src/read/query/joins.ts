@@ -32,69 +32,58 @@ export interface LinkHop {
 
 type LinkField = RelationField | ComponentField | MediaField;
 
-/** The hop from `model` through `field` to the target rows. Throws 400 if there is no such link. */
-export function linkHop(engine: Engine, model: Model, field: LinkField, aliases: AliasCounter): LinkHop {
-  const knex = engine.platform.db.knex;
-  const link = aliases.next();
-  const targetAlias = aliases.next();
+/**
+ * One link between an owner row and its target rows: the table holding the pairs, its owner
+ * and target columns, and the conditions that pick this attribute's pairs in a shared table.
+ */
+interface Link {
+  table: string;
+  ownerColumn: string;
+  targetColumn: string;
+  conditions: Array<[column: string, value: string]>;
+  target: Model;
+}
+
+/** The link of `model`'s attribute `field`. Throws 400 if there is none (media without the upload plugin). */
+function linkOf(engine: Engine, model: Model, field: LinkField): Link {
   if (field.kind === 'relation') {
     const target = engine.platform.models.get(field.target);
-    const qb = knex
-      .queryBuilder()
-      .from(`${field.link.name} as ${link}`)
-      .join(`${target.tableName} as ${targetAlias}`, `${targetAlias}.id`, `${link}.${field.otherColumn}`);
-    return { qb, ownerRef: `${link}.${field.selfColumn}`, targetAlias, target };
+    return { table: field.link.name, ownerColumn: field.selfColumn, targetColumn: field.otherColumn, conditions: [], target };
   }
   if (field.kind === 'component') {
     const join = model.componentJoin;
     const target = engine.platform.models.find(field.component);
     if (!join || !target) throw invalidParameter(field.name);
-    const qb = knex
-      .queryBuilder()
-      .from(`${join.name} as ${link}`)
-      .join(`${target.tableName} as ${targetAlias}`, `${targetAlias}.id`, `${link}.${join.componentColumn}`)
-      .where(`${link}.${join.fieldColumn}`, field.name)
-      .where(`${link}.${join.typeColumn}`, field.component);
-    return { qb, ownerRef: `${link}.${join.entityColumn}`, targetAlias, target };
+    const conditions: Link['conditions'] = [[join.fieldColumn, field.name], [join.typeColumn, field.component]];
+    return { table: join.name, ownerColumn: join.entityColumn, targetColumn: join.componentColumn, conditions, target };
   }
   const target = engine.platform.models.find(UPLOAD_FILE_UID);
   if (!target) throw invalidParameter(field.name);
-  const qb = knex
+  const conditions: Link['conditions'] = [['related_type', model.uid], ['field', field.name]];
+  return { table: mediaMorphTable(target), ownerColumn: 'related_id', targetColumn: 'file_id', conditions, target };
+}
+
+/** The hop from `model` through `field` to the target rows. Throws 400 if there is no such link. */
+export function linkHop(engine: Engine, model: Model, field: LinkField, aliases: AliasCounter): LinkHop {
+  const { table, ownerColumn, targetColumn, conditions, target } = linkOf(engine, model, field);
+  const link = aliases.next();
+  const targetAlias = aliases.next();
+  const qb = engine.platform.db.knex
     .queryBuilder()
-    .from(`${mediaMorphTable(target)} as ${link}`)
-    .join(`${target.tableName} as ${targetAlias}`, `${targetAlias}.id`, `${link}.file_id`)
-    .where(`${link}.related_type`, model.uid)
-    .where(`${link}.field`, field.name);
-  return { qb, ownerRef: `${link}.related_id`, targetAlias, target };
+    .from(`${table} as ${link}`)
+    .join(`${target.tableName} as ${targetAlias}`, `${targetAlias}.id`, `${link}.${targetColumn}`);
+  for (const [column, value] of conditions) qb.where(`${link}.${column}`, value);
+  return { qb, ownerRef: `${link}.${ownerColumn}`, targetAlias, target };
 }
 
 /** Appends the joins of one more hop to a subquery already reading `fromAlias` (a `model` row). */
 export function joinHop(engine: Engine, qb: Knex.QueryBuilder, model: Model, fromAlias: string, field: LinkField, aliases: AliasCounter): { targetAlias: string; target: Model } {
+  const { table, ownerColumn, targetColumn, conditions, target } = linkOf(engine, model, field);
   const link = aliases.next();
   const targetAlias = aliases.next();
-  if (field.kind === 'relation') {
-    const target = engine.platform.models.get(field.target);
-    qb.join(`${field.link.name} as ${link}`, `${link}.${field.selfColumn}`, `${fromAlias}.id`)
-      .join(`${target.tableName} as ${targetAlias}`, `${targetAlias}.id`, `${link}.${field.otherColumn}`);
-    return { targetAlias, target };
-  }
-  if (field.kind === 'component') {
-    const join = model.componentJoin;
-    const target = engine.platform.models.find(field.component);
-    if (!join || !target) throw invalidParameter(field.name);
-    qb.join(`${join.name} as ${link}`, (on) => {
-      on.on(`${link}.${join.entityColumn}`, '=', `${fromAlias}.id`)
-        .andOnVal(`${link}.${join.fieldColumn}`, '=', field.name)
-        .andOnVal(`${link}.${join.typeColumn}`, '=', field.component);
-    }).join(`${target.tableName} as ${targetAlias}`, `${targetAlias}.id`, `${link}.${join.componentColumn}`);
-    return { targetAlias, target };
-  }
-  const target = engine.platform.models.find(UPLOAD_FILE_UID);
-  if (!target) throw invalidParameter(field.name);
-  qb.join(`${mediaMorphTable(target)} as ${link}`, (on) => {
-    on.on(`${link}.related_id`, '=', `${fromAlias}.id`)
-      .andOnVal(`${link}.related_type`, '=', model.uid)
-      .andOnVal(`${link}.field`, '=', field.name);
-  }).join(`${target.tableName} as ${targetAlias}`, `${targetAlias}.id`, `${link}.file_id`);
+  qb.join(`${table} as ${link}`, (on) => {
+    on.on(`${link}.${ownerColumn}`, '=', `${fromAlias}.id`);
+    for (const [column, value] of conditions) on.andOnVal(`${link}.${column}`, '=', value);
+  }).join(`${target.tableName} as ${targetAlias}`, `${targetAlias}.id`, `${link}.${targetColumn}`);
   return { targetAlias, target };
 }
