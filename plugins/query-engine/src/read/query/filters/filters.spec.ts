@@ -47,16 +47,16 @@ describe('applyFilters', () => {
 
   it('turns relation, component and media conditions into id IN (subquery)', () => {
     expect(sql('sqlite', { category: { name: 'News' } })).to.deep.equal({
-      sql: 'select `t0`.`id` from `articles` as `t0` where `t0`.`id` in (select `t0_1`.`article_id` from `articles_category_links` as `t0_1` inner join `categories` as `t0_2` on `t0_2`.`id` = `t0_1`.`category_id` where `t0_1`.`article_id` is not null and `t0_2`.`name` = ?)',
+      sql: 'select `t0`.`id` from `articles` as `t0` where `t0`.`id` in (select `t0_1`.`article_id` from `articles_category_links` as `t0_1` inner join `categories` as `t0_2` on `t0_2`.`id` = `t0_1`.`category_id` where +`t0_1`.`article_id` is not null and `t0_2`.`name` = ?)',
       bindings: ['News'],
     });
     expect(sql('sqlite', { category: 3 }).bindings).to.deep.equal([3]);
     expect(sql('sqlite', { seo: { metaTitle: 'x' } })).to.deep.equal({
-      sql: 'select `t0`.`id` from `articles` as `t0` where `t0`.`id` in (select `t0_1`.`entity_id` from `articles_components` as `t0_1` inner join `components_shared_seos` as `t0_2` on `t0_2`.`id` = `t0_1`.`component_id` where `t0_1`.`field` = ? and `t0_1`.`component_type` = ? and `t0_1`.`entity_id` is not null and `t0_2`.`meta_title` = ?)',
+      sql: 'select `t0`.`id` from `articles` as `t0` where `t0`.`id` in (select `t0_1`.`entity_id` from `articles_components` as `t0_1` inner join `components_shared_seos` as `t0_2` on `t0_2`.`id` = `t0_1`.`component_id` where `t0_1`.`field` = ? and `t0_1`.`component_type` = ? and +`t0_1`.`entity_id` is not null and `t0_2`.`meta_title` = ?)',
       bindings: ['seo', 'shared.seo', 'x'],
     });
     expect(sql('sqlite', { cover: { name: 'a.png' } }, {}, [article, category, seo, file])).to.deep.equal({
-      sql: 'select `t0`.`id` from `articles` as `t0` where `t0`.`id` in (select `t0_1`.`related_id` from `files_related_morphs` as `t0_1` inner join `files` as `t0_2` on `t0_2`.`id` = `t0_1`.`file_id` where `t0_1`.`related_type` = ? and `t0_1`.`field` = ? and `t0_1`.`related_id` is not null and `t0_2`.`name` = ?)',
+      sql: 'select `t0`.`id` from `articles` as `t0` where `t0`.`id` in (select `t0_1`.`related_id` from `files_related_morphs` as `t0_1` inner join `files` as `t0_2` on `t0_2`.`id` = `t0_1`.`file_id` where `t0_1`.`related_type` = ? and `t0_1`.`field` = ? and +`t0_1`.`related_id` is not null and `t0_2`.`name` = ?)',
       bindings: ['api::article.article', 'cover', 'a.png'],
     });
   });
@@ -66,7 +66,7 @@ describe('applyFilters', () => {
       'select `t0`.`id` from `articles` as `t0` where ((`t0`.`views` = ?) or (not (`t0`.`title` = ?)))',
     );
     expect(sql('sqlite', { category: { $null: 'true' } }).sql).to.equal(
-      'select `t0`.`id` from `articles` as `t0` where `t0`.`id` not in (select `t0_1`.`article_id` from `articles_category_links` as `t0_1` inner join `categories` as `t0_2` on `t0_2`.`id` = `t0_1`.`category_id` where `t0_1`.`article_id` is not null)',
+      'select `t0`.`id` from `articles` as `t0` where `t0`.`id` not in (select `t0_1`.`article_id` from `articles_category_links` as `t0_1` inner join `categories` as `t0_2` on `t0_2`.`id` = `t0_1`.`category_id` where +`t0_1`.`article_id` is not null)',
     );
   });
 
@@ -78,7 +78,7 @@ describe('applyFilters', () => {
     const qb = knex.queryBuilder().from('articles as t0').select('t0.id');
     applyFilters(engine, qb, article, 't0', { category: { name: 'News' } }, 'filters', { params: {} });
     expect(qb.toSQL().sql).to.equal(
-      'select `t0`.`id` from `articles` as `t0` where `t0`.`id` in (select `t0_1`.`article_id` from `articles_category_links` as `t0_1` inner join `categories` as `t0_2` on `t0_2`.`id` = `t0_1`.`category_id` where `t0_1`.`article_id` is not null and NOT (`t0_2`.`name` = ?) and `t0_2`.`name` = ?)',
+      'select `t0`.`id` from `articles` as `t0` where `t0`.`id` in (select `t0_1`.`article_id` from `articles_category_links` as `t0_1` inner join `categories` as `t0_2` on `t0_2`.`id` = `t0_1`.`category_id` where +`t0_1`.`article_id` is not null and NOT (`t0_2`.`name` = ?) and `t0_2`.`name` = ?)',
     );
     const unscoped = knex.queryBuilder().from('articles as t0').select('t0.id');
     applyFilters(engine, unscoped, article, 't0', { category: { name: 'News' } }, 'filters');

@@ -139,7 +139,13 @@ function applyLinked(walk: Walk, qb: Knex.QueryBuilder, model: Model, alias: str
 /** `SELECT owner FROM link JOIN target`, with the target scoped as a populated level. */
 function related(walk: Walk, model: Model, field: Field & { kind: 'relation' | 'component' | 'media' }) {
   const hop = linkHop(walk.engine, model, field, walk.aliases);
-  const qb = hop.qb.select(hop.ownerRef).whereNotNull(hop.ownerRef);
+  const qb = hop.qb.select(hop.ownerRef);
+  // The owner column must not be NULL (a NULL in `id IN (...)` turns a NOT around it into
+  // NULL), but on SQLite, which has no statistics, that condition would steer the planner to
+  // a range scan of the whole link table by owner instead of the index on the target side;
+  // the unary `+` keeps it out of index selection there.
+  if (walk.engine.platform.db.client === 'sqlite') qb.whereRaw('+?? is not null', [hop.ownerRef]);
+  else qb.whereNotNull(hop.ownerRef);
   // Plugin conditions may name any attribute, private ones included.
   const internal: Walk = { ...walk, options: { ...walk.options, includePrivate: true } };
   for (const filters of relatedScope(walk.engine, hop.target, walk.options.params)) applyGroup(internal, qb, hop.target, hop.targetAlias, filters);
