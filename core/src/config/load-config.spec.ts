@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { BootError } from '../errors';
+import { bootError } from '../../../test/helpers/boot-error';
 import { loadConfig, loadEnvironment } from './load-config';
 import { validateKernelConfig } from './validate-config';
 
@@ -14,16 +14,6 @@ function writeApp(files: Record<string, string>): string {
     fs.writeFileSync(path.join(dir, file), content);
   }
   return dir;
-}
-
-function bootError(fn: () => unknown): BootError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).to.be.instanceOf(BootError);
-    return error as BootError;
-  }
-  throw new Error('expected a BootError');
 }
 
 describe('config loading', () => {

@@ -2,21 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { BootError } from '../errors';
+import { bootError } from '../../../test/helpers/boot-error';
 import { BUILT_IN_PLUGINS, resolvePlugins } from './plugin-loader';
 import { definePlugin } from './plugin';
 
 const FILES = { plugins: '/app/config/plugins.ts' };
-
-function bootError(fn: () => unknown): BootError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).to.be.instanceOf(BootError);
-    return error as BootError;
-  }
-  throw new Error('expected a BootError');
-}
 
 describe('resolvePlugins', () => {
   let appDir: string;

@@ -1,20 +1,10 @@
 import { expect } from 'chai';
-import { BootError } from '../errors';
+import { bootError } from '../../../test/helpers/boot-error';
 import { definePlugin, type PluginDefinition } from './plugin';
 import { orderPlugins } from './plugin-order';
 
 const plugin = (name: string, requires?: string[]): PluginDefinition => definePlugin({ name, requires });
 const names = (plugins: PluginDefinition[]) => plugins.map((p) => p.name);
-
-function bootError(fn: () => unknown): BootError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).to.be.instanceOf(BootError);
-    return error as BootError;
-  }
-  throw new Error('expected a BootError');
-}
 
 describe('orderPlugins', () => {
   it('starts each plugin after what it requires, whatever the given order', () => {
