@@ -1,0 +1,41 @@
+import { expect } from 'chai';
+import { parseBenchArgs } from './args';
+import { renderReport } from './report';
+import { createRandom } from './random';
+
+describe('benchmark command line and report', () => {
+  it('defaults to SQLite, 10,000 articles, 50 connections, 10 s runs and the workers run', () => {
+    expect(parseBenchArgs([])).to.deep.equal({ dbs: ['sqlite'], scale: 10000, seed: 42, duration: 10, connections: 50, only: null, workers: true, reload: false });
+  });
+
+  it('reads every option and refuses bad ones', () => {
+    expect(parseBenchArgs(['--db', 'all', '--scale', '100000', '--workload', 'list-25,get-by-id', '--no-workers', '--duration', '3'])).to.include({ scale: 100000, duration: 3, workers: false });
+    expect(parseBenchArgs(['--db', 'all']).dbs).to.deep.equal(['sqlite', 'mysql', 'postgres']);
+    expect(parseBenchArgs(['--workload', 'list-25,get-by-id']).only).to.deep.equal(['list-25', 'get-by-id']);
+    expect(() => parseBenchArgs(['--db', 'oracle'])).to.throw('unknown --db oracle');
+    expect(() => parseBenchArgs(['--scale', '0'])).to.throw('--scale takes a whole number >= 1');
+    expect(() => parseBenchArgs(['--bogus'])).to.throw('unknown option --bogus');
+  });
+
+  it('generates the same data set for the same seed', () => {
+    const a = createRandom(7);
+    const b = createRandom(7);
+    const draws = (r: ReturnType<typeof createRandom>) => [r.int(1, 100), r.pick(['x', 'y', 'z']), r.sample([1, 2, 3, 4, 5], 3)];
+    expect(draws(a)).to.deep.equal(draws(b));
+  });
+
+  it('renders a table per database with the ratio to the floor', () => {
+    const load = { requestsPerSecond: 1000, p50: 5, p99: 9, non2xx: 0, errors: 0, cpuMsPerRequest: 0.3 };
+    const markdown = renderReport(
+      [{ db: 'sqlite', scale: 10, loadSeconds: 0, startupMs: 400, rssIdleMb: 90, rssAfterMb: 100, workers: null,
+        rows: [
+          { name: 'list-25', result: load, sqlPerRequest: 2, floor: { ...load, cpuMsPerRequest: 0.2 }, sameJsonAsFloor: true },
+          { name: 'graphql-populate', result: null, note: 'not built', sqlPerRequest: null, floor: null, sameJsonAsFloor: null },
+        ] }],
+      { duration: 10, connections: 50, date: '2026-01-01T00:00:00.000Z' },
+    );
+    expect(markdown).to.include('## sqlite (10 articles)');
+    expect(markdown).to.include('| list-25 | 1,000 | 5 | 9 | 0.30 | 2 | 1,000 | 0.20 | 1.50× | yes | 0 |');
+    expect(markdown).to.include('| graphql-populate | n/a |  |  |  |  |  |  |  |  | not built |');
+  });
+});
