@@ -96,11 +96,11 @@ export function applyOperator(client: DatabaseClient, qb: Knex.QueryBuilder, col
       return void (isNull ? qb.whereNull(column.ref) : qb.whereNotNull(column.ref));
     }
     case '$eqi':
-      return void qb.whereRaw(`LOWER(${sql.text()}) = LOWER(?)`, [column.ref, likeText(value, operator)]);
+      return void qb.whereRaw(`LOWER(${sql.text()}) = ${sql.binary()}LOWER(?)`, [column.ref, likeText(value, operator)]);
     case '$containsi':
     case '$startsWithi':
     case '$endsWithi':
-      return void qb.whereRaw(`LOWER(${sql.text()}) LIKE LOWER(?) ESCAPE '!'`, [column.ref, pattern(operator, likeText(value, operator))]);
+      return void qb.whereRaw(`LOWER(${sql.text()}) LIKE ${sql.binary()}LOWER(?) ESCAPE '!'`, [column.ref, pattern(operator, likeText(value, operator))]);
     case '$contains':
     case '$startsWith':
     case '$endsWith':
@@ -152,6 +152,14 @@ class ColumnSql {
   text(): string {
     if (this.textual && !(this.client === 'postgres' && this.column.type === 'json')) return '??';
     return this.client === 'mysql' ? 'CAST(?? AS CHAR)' : 'CAST(?? AS TEXT)';
+  }
+
+  /**
+   * MariaDB compares with the column's collation, which on a Strapi-made database ignores
+   * accents and trailing spaces even after LOWER(): the lowered sides are compared byte-wise.
+   */
+  binary(): string {
+    return this.client === 'mysql' ? 'BINARY ' : '';
   }
 
   /** The column for =, <, IN: byte-wise for text, so that case and accents count everywhere. */
