@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { BootError, Platform, definePlugin, type ContentTypeSchema, type PluginDefinition } from '@platform/core';
+import { startApp } from '../helpers/app';
 
 type Attributes = ContentTypeSchema['attributes'];
 
@@ -170,5 +171,31 @@ describe('schema validation at boot', function () {
     const error = await bootError(appDir);
     expect(error.code).to.equal('FILE_INVALID_JSON');
     expect(error.message.startsWith(`${file('post')}: invalid JSON`)).to.equal(true, error.message);
+  });
+
+  it('names the file and attribute of a regex that does not compile, or is not a string', async () => {
+    const compile = app({ post: contentType('post', 'posts', { code: { type: 'string', regex: '([a-z' } }) });
+    const bad = await bootError(compile.appDir);
+    expect(bad.code).to.equal('SCHEMA_INVALID');
+    expect(bad.message.startsWith(`${compile.file('post')}: attribute "code" has an invalid "regex" "([a-z": `)).to.equal(true);
+    expect(fs.existsSync(path.join(compile.appDir, 'data.db'))).to.equal(false);
+    const number = app({ post: contentType('post', 'posts', { code: { type: 'string', regex: 42 } }) });
+    const notString = await bootError(number.appDir);
+    expect({ code: notString.code, message: notString.message }).to.deep.equal({ code: 'SCHEMA_INVALID', message: `${number.file('post')}: attribute "code" has a "regex" that is not a string` });
+  });
+
+  it('applies a valid regex on writes', async () => {
+    const { appDir } = app({ post: contentType('post', 'posts', { code: { type: 'string', regex: '^[A-Z]{3}$' } }) });
+    const running = await startApp({ client: 'sqlite', appDir });
+    try {
+      const bad = await running.post('/api/posts', { data: { code: 'abc' } });
+      expect(bad.status).to.equal(400);
+      expect(bad.body.error.details).to.deep.equal({ errors: [{ path: ['code'], message: 'code must match the following: "/^[A-Z]{3}$/"', name: 'ValidationError' }] });
+      const good = await running.post('/api/posts', { data: { code: 'ABC' } });
+      expect(good.status).to.equal(200);
+      expect(await running.knex('posts').select('code')).to.deep.equal([{ code: 'ABC' }]);
+    } finally {
+      await running.close();
+    }
   });
 });
