@@ -5,7 +5,7 @@
  * two relations and through components, and the exact 400 for every key a request may not use.
  */
 import { expect } from 'chai';
-import { definePlugin } from '@platform/core';
+import { createUploadStandIn } from '../helpers/upload-stand-in';
 import { describeEachDatabase } from '../helpers/app';
 import { ids, invalid, seedReadData } from './read-fixtures';
 
@@ -272,36 +272,13 @@ describeEachDatabase('REST filters', (ctx) => {
   });
 });
 
-/** A stand-in for the upload plugin: only its `plugin::upload.file` model matters here. */
-const uploadModel = definePlugin({
-  name: 'upload',
-  contentTypes: {
-    file: {
-      schema: {
-        kind: 'collectionType',
-        collectionName: 'files',
-        info: { singularName: 'file', pluralName: 'files', displayName: 'File' },
-        options: { draftAndPublish: false },
-        attributes: { name: { type: 'string' }, mime: { type: 'string' }, url: { type: 'string' } },
-      },
-    },
-  },
-});
+/** The upload plugin's file model and morph table, so that media attributes can be filtered. */
+const uploadModel = createUploadStandIn({ name: { type: 'string' }, mime: { type: 'string' }, url: { type: 'string' } });
 
 describeEachDatabase('REST filters on media attributes', (ctx) => {
   before(async () => {
     await seedReadData(ctx.app);
     const k = ctx.app.knex;
-    if (!(await k.schema.hasTable('files_related_morphs'))) {
-      await k.schema.createTable('files_related_morphs', (t) => {
-        t.increments('id');
-        t.integer('file_id');
-        t.integer('related_id');
-        t.string('related_type');
-        t.string('field');
-        t.float('order');
-      });
-    }
     await k('files').insert([{ name: 'cat.png', mime: 'image/png', url: '/uploads/cat.png' }, { name: 'dog.jpg', mime: 'image/jpeg', url: '/uploads/dog.jpg' }]);
     await k('files_related_morphs').insert([
       { file_id: 1, related_id: 1, related_type: 'api::article.article', field: 'cover', order: 1 },
