@@ -552,25 +552,20 @@ describeEachDatabase('verified Strapi 4.26.2 facts', (ctx) => {
       });
     }
 
-    it('a dotted populate path 60 levels deep answers 400 fast', async () => {
+    it('a dotted populate path 60 levels deep answers 400 before any SQL runs', async () => {
       const path = Array.from({ length: 30 }, () => 'category.articles').join('.');
-      const started = Date.now();
-      const res = await app.get(`/api/articles?populate=${path}`);
-      expect(Date.now() - started).to.be.below(1000);
+      const { result: res, count } = await app.countQueries(() => app.get(`/api/articles?populate=${path}`));
+      expect(count).to.equal(0);
       expectEnvelope(res, [400], 'ValidationError');
     });
 
-    it('a dynamic zone of 100,000 items and 5,000 repeatable components answer 400/413 fast, nothing written', async () => {
+    it('a dynamic zone of 100,000 items and 5,000 repeatable components answer 400/413, nothing written', async () => {
       const before = { articles: await count('articles'), quotes: await count('components_shared_quotes'), metas: await count('components_shared_meta_tags') };
       const blocks = `[${Array.from({ length: 100000 }, () => '{"__component":"shared.quote"}').join(',')}]`;
-      let started = Date.now();
       const dz = await app.request('POST', '/api/articles', `{"data":{"title":"huge dz","blocks":${blocks}}}`, { 'content-type': 'application/json' });
-      expect(Date.now() - started).to.be.below(3000);
       expectEnvelope(dz, [400, 413]);
       const tags = JSON.stringify(Array.from({ length: 5000 }, (_, i) => ({ name: `n${i}` })));
-      started = Date.now();
       const repeatable = await app.request('POST', '/api/articles', `{"data":{"title":"huge seo","seo":{"metaTitle":"m","tags":${tags}}}}`, { 'content-type': 'application/json' });
-      expect(Date.now() - started).to.be.below(3000);
       expectEnvelope(repeatable, [400, 413]);
       expect({ articles: await count('articles'), quotes: await count('components_shared_quotes'), metas: await count('components_shared_meta_tags') }).to.deep.equal(before);
     });

@@ -321,13 +321,12 @@ describeEachDatabase('REST populate', (ctx) => {
       });
     }
 
-    it('a hostile dotted path of thousands of levels is refused fast', async () => {
+    it('a hostile dotted path of thousands of levels is refused before any SQL runs', async () => {
       const hostile = Array.from({ length: 1000 }, (_, i) => (i % 2 === 0 ? 'category' : 'articles')).join('.');
-      const started = Date.now();
-      const res = await get(`/api/articles?populate=${hostile}`);
+      const { result: res, count } = await ctx.app.countQueries(() => get(`/api/articles?populate=${hostile}`));
       expect(res.status).to.equal(400);
       expect(res.body).to.deep.equal(invalid('Invalid parameter populate: deeper than 20 levels'));
-      expect(Date.now() - started).to.be.below(1000);
+      expect(count).to.equal(0);
     });
 
     it('20 levels of dotted path are served', async () => {
