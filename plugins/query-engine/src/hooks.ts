@@ -2,7 +2,7 @@
  * The query engine's own extension points (published here rather than on the kernel).
  */
 import { AsyncSeriesHook, SyncHook } from 'tapable';
-import type { FindParams, ScopeContext, UniqueScopeContext, WriteContext } from './types';
+import type { FindParams, ReadContext, ScopeContext, UniqueScopeContext, WriteContext } from './types';
 import type { Model } from '@platform/core';
 
 export function createQueryHooks() {
@@ -18,6 +18,12 @@ export function createQueryHooks() {
      * validated: plugins may set `relaxRequired` (draft & publish does for drafts)
      */
     beforeValidate: new AsyncSeriesHook<[WriteContext]>(['context']),
+    /** before a list or page is read (params may be changed) and after, with the entries */
+    beforeFindMany: new AsyncSeriesHook<[ReadContext]>(['context']),
+    afterFindMany: new AsyncSeriesHook<[ReadContext]>(['context']),
+    /** before an entry is read by id (params may be changed) and after, with the entry or null */
+    beforeFindOne: new AsyncSeriesHook<[ReadContext]>(['context']),
+    afterFindOne: new AsyncSeriesHook<[ReadContext]>(['context']),
     beforeCreate: new AsyncSeriesHook<[WriteContext]>(['context']),
     afterCreate: new AsyncSeriesHook<[WriteContext]>(['context']),
     beforeUpdate: new AsyncSeriesHook<[WriteContext]>(['context']),

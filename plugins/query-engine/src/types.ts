@@ -117,6 +117,17 @@ export interface UniqueScopeContext {
   filters: Filters[];
 }
 
+/**
+ * What the read hooks receive. In before* taps `params` may be changed (it is the request's
+ * copy); after* taps see the `result` the caller will get.
+ */
+export interface ReadContext {
+  action: 'findMany' | 'findOne';
+  model: Model;
+  params: FindParams;
+  result?: Entity[] | Entity | null;
+}
+
 export interface WriteContext {
   action: 'create' | 'update' | 'delete';
   model: Model;

@@ -26,11 +26,11 @@ export async function findMany(engine: Engine, model: Model, params: FindParams)
   validate(engine, model, params);
   const state: Record<string, unknown> = {};
   const event = { params: { ...params }, state };
-  await runLifecycle(engine, 'beforeFindMany', model, event);
+  await beforeRead(engine, 'findMany', model, event);
   const effective = event.params as FindParams;
   const pagination = effective.pagination === undefined ? null : normalizePagination(effective.pagination, restDefaults(engine));
   const results = await runList(engine, model, effective, prepareList(engine, model, effective, pagination));
-  await runLifecycle(engine, 'afterFindMany', model, { params: effective, state, result: results });
+  await afterRead(engine, 'findMany', model, { params: effective, state, result: results });
   return results;
 }
 
@@ -38,7 +38,7 @@ export async function findPage(engine: Engine, model: Model, params: FindParams,
   validate(engine, model, params);
   const state: Record<string, unknown> = {};
   const event = { params: { ...params }, state };
-  await runLifecycle(engine, 'beforeFindMany', model, event);
+  await beforeRead(engine, 'findMany', model, event);
   const effective = event.params as FindParams;
   const pagination = normalizePagination(effective.pagination, defaults);
   // Every parameter is validated (prepareList throws) before the list and count run side by side.
@@ -47,7 +47,7 @@ export async function findPage(engine: Engine, model: Model, params: FindParams,
     runList(engine, model, effective, prepared),
     pagination.withCount ? countRows(engine, model, effective) : null,
   ]);
-  await runLifecycle(engine, 'afterFindMany', model, { params: effective, state, result: results });
+  await afterRead(engine, 'findMany', model, { params: effective, state, result: results });
   return { results, pagination: pagination.meta(total) };
 }
 
@@ -56,7 +56,7 @@ export async function findOne(engine: Engine, model: Model, id: number, params: 
   checkUnused(engine, model, params);
   const state: Record<string, unknown> = {};
   const event = { params: { ...params }, state };
-  await runLifecycle(engine, 'beforeFindOne', model, event);
+  await beforeRead(engine, 'findOne', model, event);
   const effective = event.params as FindParams;
   const fields = resolveFields(model, effective.fields, 'fields', { includePrivate: effective.includePrivate === true });
   const nodes = parsePopulate(engine, model, effective.populate, 'populate', { includePrivate: effective.includePrivate === true });
@@ -67,7 +67,7 @@ export async function findOne(engine: Engine, model: Model, id: number, params: 
   const rows = (await qb.limit(1)) as Array<Record<string, unknown>>;
   const entity = rows.length > 0 ? formatRow(model, rows[0], fields) : null;
   if (entity) await populateEntities(engine, model, [entity], nodes, effective);
-  await runLifecycle(engine, 'afterFindOne', model, { params: effective, state, result: entity });
+  await afterRead(engine, 'findOne', model, { params: effective, state, result: entity });
   return entity;
 }
 
@@ -80,6 +80,25 @@ export async function count(engine: Engine, model: Model, params: FindParams): P
   const total = await countRows(engine, model, effective);
   await runLifecycle(engine, 'afterCount', model, { params: effective, state, result: total });
   return total;
+}
+
+type ReadEvent = { params: Record<string, unknown>; state: Record<string, unknown>; result?: Entity[] | Entity | null };
+
+/** The plugins' typed read hooks, then the app's lifecycles (which see the plugins' changes). */
+async function beforeRead(engine: Engine, action: 'findMany' | 'findOne', model: Model, event: ReadEvent): Promise<void> {
+  const hook = action === 'findMany' ? engine.hooks.beforeFindMany : engine.hooks.beforeFindOne;
+  if (hook.taps.length > 0) {
+    const context = { action, model, params: event.params as FindParams };
+    await hook.promise(context);
+    event.params = context.params;
+  }
+  await runLifecycle(engine, action === 'findMany' ? 'beforeFindMany' : 'beforeFindOne', model, event);
+}
+
+async function afterRead(engine: Engine, action: 'findMany' | 'findOne', model: Model, event: ReadEvent): Promise<void> {
+  const hook = action === 'findMany' ? engine.hooks.afterFindMany : engine.hooks.afterFindOne;
+  if (hook.taps.length > 0) await hook.promise({ action, model, params: event.params as FindParams, result: event.result });
+  await runLifecycle(engine, action === 'findMany' ? 'afterFindMany' : 'afterFindOne', model, event);
 }
 
 function validate(engine: Engine, model: Model, params: FindParams): void {
