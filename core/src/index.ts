@@ -21,3 +21,4 @@ export type { DatabaseClient } from './database/connection';
 export * from './http/types';
 export { toErrorBody, type ErrorBody } from './http/error-envelope';
 export { loadUserModule, findModuleFile, listModuleFiles } from './config/load-module';
+export { createRegistry } from './model/build-models';

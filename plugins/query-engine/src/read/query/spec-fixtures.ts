@@ -3,7 +3,7 @@
  * compile SQL for each dialect without booting a platform or a database.
  */
 import knexFactory, { type Knex } from 'knex';
-import type { DatabaseClient, Field, Model, ModelRegistry, ScalarField, ScalarType } from '@platform/core';
+import { createRegistry, type DatabaseClient, type Field, type Model, type ModelRegistry, type ScalarField, type ScalarType } from '@platform/core';
 import type { Engine } from '../../engine';
 import { createQueryHooks } from '../../hooks';
 
@@ -46,20 +46,9 @@ export const article = model('api::article.article', 'articles', [
 
 export const file = model('plugin::upload.file', 'files', [scalar('name', 'name', 'string')]);
 
+/** The kernel's own registry over hand-built models. */
 export function registry(models: Model[]): ModelRegistry {
-  const byUid = new Map(models.map((m) => [m.uid, m]));
-  return {
-    get: (uid) => {
-      const found = byUid.get(uid);
-      if (!found) throw new Error(`Unknown model ${uid}`);
-      return found;
-    },
-    find: (uid) => byUid.get(uid),
-    has: (uid) => byUid.has(uid),
-    contentTypes: () => models.filter((m) => m.kind !== 'component'),
-    components: () => models.filter((m) => m.kind === 'component'),
-    all: () => [...models],
-  };
+  return createRegistry(models);
 }
 
 const DRIVERS: Record<DatabaseClient, string> = { sqlite: 'better-sqlite3', mysql: 'mysql2', postgres: 'pg' };
