@@ -127,20 +127,21 @@ export const BOOT_ERROR_CODES = [
   // configuration files and environment
   'CONFIG_ENV', 'CONFIG_FILE', 'CONFIG_INVALID', 'CONFIG_DATABASE', 'CONFIG_DATABASE_CLIENT', 'CONFIG_PLUGINS', 'FILE_INVALID_JSON',
   // plugins
-  'PLUGIN_LOAD', 'PLUGIN_DUPLICATE', 'PLUGIN_MISSING_DEPENDENCY', 'PLUGIN_CYCLE', 'PLUGIN_STEP', 'PLUGIN_UNKNOWN',
+  'PLUGIN_LOAD', 'PLUGIN_DUPLICATE', 'PLUGIN_MISSING_DEPENDENCY', 'PLUGIN_CYCLE', 'PLUGIN_STEP', 'PLUGIN_UNKNOWN', 'PLUGIN_UNDECLARED',
   // registries of services, controllers, policies, middlewares
   'REGISTRY_DUPLICATE', 'REGISTRY_FROZEN',
   // schemas
   'SCHEMA_INVALID',
   // the app's api files and routes
-  'APP_FILE', 'ROUTES_FILE', 'ROUTER_OPTIONS', 'ROUTES_FROZEN', 'ROUTE_HANDLER', 'ROUTE_POLICY', 'ROUTE_MIDDLEWARE',
+  'APP_FILE', 'ROUTES_FILE', 'ROUTES_FROZEN', 'ROUTE_HANDLER', 'ROUTE_POLICY', 'ROUTE_MIDDLEWARE',
   // database
   'DB_CONNECT', 'DB_SYNC', 'DB_NOT_READY', 'MODELS_NOT_READY',
   // the platform's own lifecycle (start twice, callback before start, ...)
   'PLATFORM_STATE',
 ] as const;
 
-export type BootErrorCode = (typeof BOOT_ERROR_CODES)[number];
+/** The kernel's codes, or a plugin's own (`<plugin>.<CODE>`, declared with definePluginErrors). */
+export type BootErrorCode = (typeof BOOT_ERROR_CODES)[number] | `${string}.${string}`;
 
 /**
  * A problem found while the platform starts (bad config, bad schema, plugin graph). It stops
@@ -158,11 +159,12 @@ export class BootError extends Error {
 /** Every code an InternalError may carry. */
 export const INTERNAL_ERROR_CODES = [
   'REGISTRY_UNKNOWN', 'MODEL_UNKNOWN', 'DDL_UNSUPPORTED',
-  // a plugin's service called against its contract (a model without the attribute it added, ...)
-  'PLUGIN_CONTRACT',
+  // a tap of a hook threw something that is not an ApplicationError (wrapped with both names)
+  'HOOK_TAP',
 ] as const;
 
-export type InternalErrorCode = (typeof INTERNAL_ERROR_CODES)[number];
+/** The kernel's codes, or a plugin's own (`<plugin>.<CODE>`, declared with definePluginErrors). */
+export type InternalErrorCode = (typeof INTERNAL_ERROR_CODES)[number] | `${string}.${string}`;
 
 /**
  * A programming error found while running (a lookup of a service or model that does not

@@ -3,12 +3,15 @@
  */
 export * from './errors';
 export { Platform, type PlatformOptions, type PluginHandle } from './kernel/platform';
-export { definePlugin, type PluginDefinition, type ServiceFactory } from './kernel/plugin';
+export { definePlugin, type PluginDefinition, type ServiceFactory, type AppPartsProvider } from './kernel/plugin';
+export type { PluginContext, PluginView, AppView } from './kernel/plugin-context';
+export { definePluginErrors, type PluginErrors, type PluginErrorTable, type PluginErrorSpec, type PluginErrorCode } from './plugin-errors';
+export { guardHooks } from './kernel/guard-hooks';
 export type { ServiceMap, ServiceUid } from './kernel/service-map';
 export type { KernelHooks } from './kernel/hooks';
 export { Registry } from './kernel/registry';
-export { factories, isCoreFactory, CORE_FACTORY, type CoreFactoryDeclaration, type CoreRouterOptions, type CoreAction } from './kernel/factories';
-export type { AppApiFiles } from './kernel/app-files';
+export { declareAppPart, isAppDeclaration, APP_DECLARATION, type AppDeclaration, type AppDeclarationSite, type AppDeclarationStamp, type AppPartFolder } from './app/declarations';
+export type { AppApiFiles, AppFile, AppLifecycleFile } from './app/app-files';
 export { createLogger, type Logger, type LogLevel } from './kernel/logger';
 export type { EnvFn } from './config/env';
 export { isPlainObject, isIndexObject, indexObjectValues, parseBoolean, type ParseBooleanOptions } from './util/values';

@@ -1,21 +1,27 @@
 /**
- * The content-manager plugin: REST routes and controllers for every content-type, Strapi v4
- * factories for app routers/controllers/services, and the `{ data, meta }` response shape.
+ * The content-manager plugin: the REST content API. It gives every api content-type its core
+ * service, controller and routes (unless the app has its own), the Strapi v4 factories that
+ * declare and extend them, the `{ data, meta }` response shape, and the read-only
+ * content-type-builder endpoints. The kernel's app loader asks it for these through `appParts`.
  */
 import { definePlugin } from '@platform/core';
-import { registerContentApis } from './src/register-apis';
+import { appParts } from './src/app-parts';
 import { contentTypeBuilderRoutes } from './src/content-type-builder';
+import { errors } from './src/errors';
+import { PLUGIN_NAME } from './src/factory-declarations';
 
+export { factories, type CoreAction, type CoreRouterOptions, type Extension } from './src/factory-declarations';
 export { transformResponse, transformEntry, transformComponent, type RestEntry, type RestData } from './src/transform-response';
 export { sanitizeOutput, sanitizeQuery, sanitizeInput, validateQuery, CONTENT_API_QUERY_KEYS } from './src/sanitize';
 export type { CollectionTypeController, SingleTypeController, ControllerHelpers, RestResponse } from './src/core-controller';
 export type { CollectionTypeService, SingleTypeService } from './src/core-service';
 
 export default definePlugin({
-  name: 'content-manager',
+  name: PLUGIN_NAME,
   requires: ['query-engine'],
-  register({ platform }) {
-    registerContentApis(platform);
-    platform.addRoutes(contentTypeBuilderRoutes(platform), `${platform.config<string>('api.rest.prefix', '/api').replace(/\/+$/, '')}/content-type-builder`);
+  errors: errors.table,
+  appParts,
+  register(ctx) {
+    ctx.addRoutes(contentTypeBuilderRoutes(ctx), `${ctx.appConfig<string>('api.rest.prefix', '/api').replace(/\/+$/, '')}/content-type-builder`);
   },
 });

@@ -2,15 +2,23 @@
  * The draft-publish plugin: `publishedAt` on content-types with `options.draftAndPublish`,
  * the `publicationState` parameter, and drafts hidden in `live` at every level. It changes the
  * API only through the kernel's `extendSchemas` hook and the query engine's hooks, so when it
- * is disabled no content-type has drafts.
+ * is disabled no content-type has drafts. Other plugins reach it through its `drafts` service.
  */
 import { definePlugin } from '@platform/core';
 import { addPublishedAt } from './src/extend-schemas';
 import { scopePublicationState, validatePublicationState } from './src/publication-state';
 import { publishOnCreate, relaxRequiredForDrafts } from './src/write-hooks';
+import { createDraftsService, type DraftsService } from './src/drafts-service';
 
 export { PUBLISHED_AT, hasDraftAndPublish } from './src/extend-schemas';
 export { modelHasDrafts, PUBLICATION_STATES, type PublicationState } from './src/publication-state';
+export type { DraftsService } from './src/drafts-service';
+
+declare module '@platform/core' {
+  interface ServiceMap {
+    'plugin::draft-publish.drafts': DraftsService;
+  }
+}
 
 const PLUGIN_NAME = 'draft-publish';
 
@@ -20,9 +28,12 @@ export const EXTEND_SCHEMAS_STAGE = 100;
 export default definePlugin({
   name: PLUGIN_NAME,
   requires: ['query-engine'],
-  register({ platform }) {
-    platform.hooks.extendSchemas.tap({ name: PLUGIN_NAME, stage: EXTEND_SCHEMAS_STAGE }, addPublishedAt);
-    const hooks = platform.service('plugin::query-engine.hooks');
+  services: {
+    drafts: () => createDraftsService(),
+  },
+  register(ctx) {
+    ctx.hooks.extendSchemas.tap({ name: PLUGIN_NAME, stage: EXTEND_SCHEMAS_STAGE }, addPublishedAt);
+    const hooks = ctx.service('plugin::query-engine.hooks');
     hooks.validateParams.tap(PLUGIN_NAME, ({ params }) => validatePublicationState(params));
     hooks.scope.tap(PLUGIN_NAME, scopePublicationState);
     hooks.beforeCreate.tapPromise(PLUGIN_NAME, async (context) => publishOnCreate(context));

@@ -13,6 +13,7 @@ import { validateI18nConfig, type I18nConfig } from './src/locale-codes';
 import { scopeLocale, validateLocaleParam } from './src/query-hooks';
 import { tapWriteHooks } from './src/write-hooks';
 import { localizationRoutes, pluginRoutes } from './src/routes';
+import { errors } from './src/errors';
 
 export { LOCALE, LOCALIZATIONS, isLocalizedSchema } from './src/extend-schemas';
 export { isLocalizedModel, sharedScalarFields } from './src/localized-model';
@@ -34,28 +35,31 @@ export const EXTEND_SCHEMAS_STAGE = 200;
 export default definePlugin<I18nConfig>({
   name: PLUGIN_NAME,
   requires: ['query-engine'],
+  // A new localization starts as a draft when draft & publish is there.
+  optional: ['draft-publish'],
+  errors: errors.table,
   config: { default: {}, validate: validateI18nConfig },
   contentTypes: { locale: { schema: localeSchema } },
   services: {
-    locales: ({ platform }) => createLocalesService(platform),
+    locales: (ctx) => createLocalesService(ctx),
   },
   controllers: {
-    locales: ({ platform }) => ({
-      listLocales: () => platform.service('plugin::i18n.locales').list(),
+    locales: (ctx) => ({
+      listLocales: () => ctx.service('plugin::i18n.locales').list(),
     }),
   },
   routes: pluginRoutes,
-  register({ platform }) {
-    platform.hooks.extendSchemas.tap({ name: PLUGIN_NAME, stage: EXTEND_SCHEMAS_STAGE }, addLocaleAttributes);
-    const hooks = platform.service('plugin::query-engine.hooks');
-    const locales = platform.service('plugin::i18n.locales');
+  register(ctx) {
+    ctx.hooks.extendSchemas.tap({ name: PLUGIN_NAME, stage: EXTEND_SCHEMAS_STAGE }, addLocaleAttributes);
+    const hooks = ctx.service('plugin::query-engine.hooks');
+    const locales = ctx.service('plugin::i18n.locales');
     hooks.validateParams.tap(PLUGIN_NAME, ({ model, params }) => validateLocaleParam(model, params));
     hooks.scope.tap(PLUGIN_NAME, (context) => scopeLocale(context, () => locales.getDefaultLocale()));
-    tapWriteHooks(platform, hooks, locales);
+    tapWriteHooks(ctx, hooks, locales);
   },
-  async bootstrap({ platform }) {
-    const locales = platform.service('plugin::i18n.locales');
-    await locales.initialize(platform.plugin(PLUGIN_NAME).config<I18nConfig>(undefined, {}));
-    platform.addRoutes(localizationRoutes(platform, locales));
+  async bootstrap(ctx) {
+    const locales = ctx.service('plugin::i18n.locales');
+    await locales.initialize(ctx.config);
+    ctx.addRoutes(localizationRoutes(ctx, locales));
   },
 });

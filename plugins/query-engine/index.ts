@@ -6,7 +6,7 @@ import { createQueryHooks, type QueryHooks } from './src/hooks';
 import { createEntityService } from './src/entity-service';
 import { loadLifecycles } from './src/lifecycles';
 import { applySearchScope } from './src/read/search';
-import type { Engine } from './src/engine';
+import { createEngine, type Engine } from './src/engine';
 import type { EntityService } from './src/types';
 
 export * from './src/types';
@@ -26,17 +26,19 @@ declare module '@platform/core' {
   }
 }
 
+export type { Engine } from './src/engine';
+
 export default definePlugin({
   name: 'query-engine',
   services: {
-    engine: ({ platform }) => ({ platform, hooks: createQueryHooks(), lifecycles: new Map() }) satisfies Engine,
-    hooks: ({ platform }) => platform.service('plugin::query-engine.engine').hooks,
-    'entity-service': ({ platform }) => createEntityService(platform.service('plugin::query-engine.engine')),
+    engine: (ctx) => createEngine(ctx, createQueryHooks()),
+    hooks: (ctx) => ctx.service('plugin::query-engine.engine').hooks,
+    'entity-service': (ctx) => createEntityService(ctx.service('plugin::query-engine.engine')),
   },
-  register({ platform }) {
-    platform.service('plugin::query-engine.hooks').scope.tap('query-engine:search', applySearchScope);
+  register(ctx) {
+    ctx.service('plugin::query-engine.hooks').scope.tap('query-engine:search', applySearchScope);
   },
-  bootstrap({ platform }) {
-    loadLifecycles(platform, platform.service('plugin::query-engine.engine'));
+  bootstrap(ctx) {
+    loadLifecycles(ctx, ctx.service('plugin::query-engine.engine'));
   },
 });

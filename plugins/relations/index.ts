@@ -5,6 +5,7 @@
 import { definePlugin } from '@platform/core';
 import type { RelationWriter } from '@platform/query-engine';
 import { createRelationWriter } from './src/writer';
+import { errors } from './src/errors';
 
 declare module '@platform/core' {
   interface ServiceMap {
@@ -15,7 +16,12 @@ declare module '@platform/core' {
 export default definePlugin({
   name: 'relations',
   requires: ['query-engine'],
+  errors: errors.table,
   services: {
-    writer: ({ platform }) => createRelationWriter(platform),
+    writer: (ctx) => createRelationWriter(ctx),
+  },
+  register(ctx) {
+    // The query engine publishes the seam; it never looks this plugin up by name.
+    ctx.service('plugin::query-engine.engine').useRelationWriter(ctx.service('plugin::relations.writer'));
   },
 });

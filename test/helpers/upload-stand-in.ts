@@ -19,8 +19,8 @@ export function createUploadStandIn(attributes: Record<string, Attribute>): Plug
         },
       },
     },
-    async bootstrap({ platform }) {
-      const { knex } = platform.db;
+    async bootstrap(ctx) {
+      const { knex } = ctx.db;
       if (await knex.schema.hasTable('files_related_morphs')) return;
       await knex.schema.createTable('files_related_morphs', (t) => {
         t.increments('id');

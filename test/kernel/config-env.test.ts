@@ -9,7 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { BootError, definePlugin, Platform } from '@platform/core';
+import { BootError, definePlugin, Platform, type PluginContext } from '@platform/core';
 
 const KERNEL_APP = path.resolve(__dirname, '..', 'fixtures', 'kernel-app');
 
@@ -23,7 +23,7 @@ async function freePort(): Promise<number> {
 
 /** A plugin whose route answers with what the app's config holds. */
 function configEchoPlugin() {
-  let platform: Platform | null = null;
+  let plugin: PluginContext | null = null;
   return definePlugin({
     name: 'config-echo',
     routes: [
@@ -31,11 +31,11 @@ function configEchoPlugin() {
         method: 'GET',
         path: '/',
         config: { auth: false },
-        handler: () => ({ data: { rest: platform!.config('api.rest'), motd: platform!.config('api.motd') } }),
+        handler: () => ({ data: { rest: plugin!.appConfig('api.rest'), motd: plugin!.appConfig('api.motd') } }),
       },
     ],
     register(ctx) {
-      platform = ctx.platform;
+      plugin = ctx;
     },
   });
 }

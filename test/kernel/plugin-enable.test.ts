@@ -108,10 +108,11 @@ describe('plugin start order and dependencies', function () {
     expect((error.cause as Error).message).to.equal('no API key');
   });
 
-  it('rejects a service added to the registry after register', async () => {
+  it('refuses a service of a plugin that was not declared in requires or optional', async () => {
     const error = await bootError([
-      definePlugin({ name: 'late', bootstrap: ({ platform }) => platform.services.add('plugin::late.thing', {}) }),
+      definePlugin({ name: 'sneaky', register: (ctx) => void ctx.service('plugin::query-engine.hooks') }),
     ]);
-    expect(error.message).to.equal('Cannot add service "plugin::late.thing": the registry is frozen after register');
+    expect(error.code).to.equal('PLUGIN_UNDECLARED');
+    expect(error.message).to.equal('Plugin "sneaky" uses the service "plugin::query-engine.hooks" of plugin "query-engine" without declaring "query-engine" in "requires" or "optional"');
   });
 });

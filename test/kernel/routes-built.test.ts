@@ -12,8 +12,8 @@ const NOT_FOUND = { data: null, error: { status: 404, name: 'NotFoundError', mes
 /** A plugin that edits the route table from its register step. */
 const routeEditor = definePlugin({
   name: 'route-editor',
-  register({ platform }) {
-    platform.hooks.routesBuilt.tap('route-editor', (routes: RouteDefinition[]) => {
+  register(ctx) {
+    ctx.hooks.routesBuilt.tap('route-editor', (routes: RouteDefinition[]) => {
       routes.push({ method: 'GET', path: '/added', handler: () => ({ data: 'added' }), config: { auth: false } });
       routes.push({ method: 'GET', path: '/elsewhere', handler: () => ({ data: 'elsewhere' }), config: { auth: false, prefix: '/custom' } });
       routes.push({ method: 'GET', path: '/nothing', handler: () => undefined, config: { auth: false } });

@@ -124,8 +124,8 @@ describe('schema validation at boot', function () {
     const { appDir, file } = app({ post: contentType('post', 'posts', { title: { type: 'string' } }) });
     const adding = (added: Record<string, unknown>) => definePlugin({
       name: 'adder',
-      register({ platform }) {
-        platform.hooks.extendSchemas.tap('adder', (schemas) => {
+      register(ctx) {
+        ctx.hooks.extendSchemas.tap('adder', (schemas) => {
           const post = schemas.contentTypes.get('api::post.post')!;
           post.schema = { ...post.schema, attributes: { ...post.schema.attributes, ...(added as Attributes) } };
         });
@@ -149,8 +149,8 @@ describe('schema validation at boot', function () {
       config: { database: { connection: { client: 'sqlite', connection: { filename: path.join(appDir, 'data.db') } } } },
       plugins: [definePlugin({
         name: 'adder',
-        register({ platform: p }) {
-          p.hooks.extendSchemas.tap('adder', (schemas) => {
+        register(ctx) {
+          ctx.hooks.extendSchemas.tap('adder', (schemas) => {
             const post = schemas.contentTypes.get('api::post.post')!;
             post.schema = { ...post.schema, attributes: { ...post.schema.attributes, locale: { type: 'string' } } };
           });

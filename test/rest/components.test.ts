@@ -15,8 +15,8 @@ const JOIN_TABLES = ['articles_components', 'components_shared_seos_components']
 const explodingPlugin = definePlugin({
   name: 'explode-after-create',
   requires: ['query-engine'],
-  bootstrap({ platform }) {
-    platform.service('plugin::query-engine.hooks').afterCreate.tapPromise('explode-after-create', async (context) => {
+  bootstrap(ctx) {
+    ctx.service('plugin::query-engine.hooks').afterCreate.tapPromise('explode-after-create', async (context) => {
       if (context.data.title === 'explode') throw new ValidationError('exploded after the rows were written');
     });
   },

@@ -12,8 +12,8 @@ const seen: Array<{ action: string; uid: string; result: unknown }> = [];
 const readHooksPlugin = definePlugin({
   name: 'read-hooks-probe',
   requires: ['query-engine'],
-  register({ platform }) {
-    const hooks = platform.service('plugin::query-engine.hooks');
+  register(ctx) {
+    const hooks = ctx.service('plugin::query-engine.hooks');
     hooks.beforeFindMany.tapPromise('read-hooks-probe', async (context: ReadContext) => {
       // only the tags whose name starts with "a", whatever the request asked
       if (context.model.uid === 'api::tag.tag') context.params = { ...context.params, filters: { $and: [context.params.filters ?? {}, { name: { $startsWith: 'a' } }] } };

@@ -10,8 +10,8 @@ import { describeEachDatabase } from '../helpers/app';
 const extensionPlugin = definePlugin({
   name: 'write-extension-points',
   requires: ['query-engine'],
-  register({ platform }) {
-    const hooks = platform.service('plugin::query-engine.hooks');
+  register(ctx) {
+    const hooks = ctx.service('plugin::query-engine.hooks');
     hooks.beforeValidate.tapPromise('write-extension-points', async (context) => {
       if (context.model.uid === 'api::writer.writer' && context.data.email === 'draft@example.com') context.relaxRequired = true;
     });

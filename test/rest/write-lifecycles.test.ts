@@ -27,8 +27,8 @@ const seen: SeenContext[] = [];
 const slugPlugin = definePlugin({
   name: 'slug-from-title',
   requires: ['query-engine'],
-  bootstrap({ platform }) {
-    const hooks = platform.service('plugin::query-engine.hooks');
+  bootstrap(ctx) {
+    const hooks = ctx.service('plugin::query-engine.hooks');
     const watch = (hook: string) => async (context: WriteContext) => {
       if (context.model.uid !== 'api::note.note') return;
       if (hook === 'beforeCreate' && context.data.slug === undefined) context.data.slug = String(context.data.title).toLowerCase().replace(/\s+/g, '-');

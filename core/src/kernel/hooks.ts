@@ -4,22 +4,22 @@
  * query-engine does for entity lifecycles) instead of growing this one.
  */
 import { AsyncSeriesHook, SyncHook } from 'tapable';
-import type { Platform } from './platform';
+import { guardHooks } from './guard-hooks';
 import type { SchemaSet } from '../schema/types';
 import type { ModelRegistry } from '../model/types';
 import type { RouteDefinition } from '../http/types';
 import type { RequestContext } from '../http/types';
 
 export function createKernelHooks() {
-  return Object.freeze({
+  return guardHooks('', {
     /** after every plugin's own `register` ran */
-    register: new AsyncSeriesHook<[Platform]>(['platform']),
+    register: new AsyncSeriesHook<[]>(),
     /** plugins add attributes to schemas (i18n: locale/localizations; draft & publish: publishedAt) */
     extendSchemas: new SyncHook<[SchemaSet]>(['schemas']),
     /** the model registry is built; plugins may read it (not change it) */
     modelsBuilt: new SyncHook<[ModelRegistry]>(['models']),
     /** after the database schema is in sync and every plugin's `bootstrap` ran */
-    bootstrap: new AsyncSeriesHook<[Platform]>(['platform']),
+    bootstrap: new AsyncSeriesHook<[]>(),
     /**
      * The full route table, before it is mounted. Taps may push routes (mounted under the REST
      * prefix, or their own `config.prefix`) or remove some; the array they leave is mounted.
@@ -31,9 +31,9 @@ export function createKernelHooks() {
      */
     authenticate: new AsyncSeriesHook<[RequestContext, RouteDefinition]>(['ctx', 'route']),
     /** the server listens */
-    ready: new AsyncSeriesHook<[Platform]>(['platform']),
+    ready: new AsyncSeriesHook<[]>(),
     /** shutting down, before the database closes; plugins' destroy run in reverse order first */
-    destroy: new AsyncSeriesHook<[Platform]>(['platform']),
+    destroy: new AsyncSeriesHook<[]>(),
   });
 }
 

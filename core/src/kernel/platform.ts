@@ -10,11 +10,13 @@ import { BootError, InternalError } from '../errors';
 import { createKernelHooks, type KernelHooks } from './hooks';
 import { Registry } from './registry';
 import type { PluginDefinition } from './plugin';
+import { createPluginContext, type AppView, type PluginContext, type PluginContextHost } from './plugin-context';
 import { orderPlugins } from './plugin-order';
 import { resolvePlugins } from './plugin-loader';
 import { createLogger, isLogLevel, type Logger, type LogLevel } from './logger';
 import type { ServiceMap } from './service-map';
-import { loadAppApiFiles, type AppApiFiles } from './app-files';
+import { loadAppApiFiles, loadLifecycleFiles, type AppLifecycleFile } from '../app/app-files';
+import { checkUnclaimed, registerApp } from '../app/register-app';
 import { deepMerge, getPath, loadConfig, loadEnvironment, type ConfigTree } from '../config/load-config';
 import { withDefaults } from '../config/defaults';
 import type { EnvFn } from '../config/env';
@@ -41,16 +43,27 @@ export interface PlatformOptions {
   config?: ConfigTree;
   /** plugins given in code, in addition to those of `config/plugins.ts` */
   plugins?: PluginDefinition[];
+  /**
+   * where the default plugins come from when the app folder has no `package.json` of its own:
+   * the nearest `package.json` at or above this folder (default: the working directory)
+   */
+  distributionDir?: string;
   logLevel?: LogLevel;
   logger?: Logger;
 }
 
+/** A plugin as the app (and tests) see it from outside: its definition, services and configuration. */
 export interface PluginHandle {
   name: string;
   definition: PluginDefinition;
   service<T = unknown>(name: string): T;
   controller<T = unknown>(name: string): T;
   config<T = unknown>(key?: string, defaultValue?: T): T;
+}
+
+interface StartedPlugin {
+  definition: PluginDefinition;
+  context: PluginContext;
 }
 
 type Phase = 'new' | 'registered' | 'started' | 'listening' | 'destroyed';
@@ -63,13 +76,14 @@ export class Platform {
   readonly controllers = new Registry<unknown>('controller');
   readonly policies = new Registry<Policy>('policy');
   readonly middlewares = new Registry<Middleware>('middleware');
-  /** the app's raw per-api files, for content-manager to interpret */
-  appApis: AppApiFiles[] = [];
   schemas: SchemaSet = { contentTypes: new Map(), components: new Map() };
   private configTree: ConfigTree = {};
   private configFiles: Record<string, string> = {};
   private envFn!: EnvFn;
-  private plugins: PluginDefinition[] = [];
+  private plugins: StartedPlugin[] = [];
+  private disabledPlugins = new Set<string>();
+  private lifecycleFiles: AppLifecycleFile[] = [];
+  private lifecyclesClaimed = false;
   private modelRegistry: ModelRegistry | null = null;
   private database: Database | null = null;
   private routeTable: Array<{ route: RouteDefinition; prefix: string }> = [];
@@ -136,7 +150,7 @@ export class Platform {
   }
 
   plugin(name: string): PluginHandle {
-    const definition = this.plugins.find((p) => p.name === name);
+    const definition = this.plugins.find((p) => p.definition.name === name)?.definition;
     if (!definition) throw new BootError('PLUGIN_UNKNOWN', `Plugin "${name}" is not enabled`);
     return {
       name,
@@ -148,11 +162,11 @@ export class Platform {
   }
 
   isPluginEnabled(name: string): boolean {
-    return this.plugins.some((p) => p.name === name);
+    return this.plugins.some((p) => p.definition.name === name);
   }
 
   enabledPlugins(): string[] {
-    return this.plugins.map((p) => p.name);
+    return this.plugins.map((p) => p.definition.name);
   }
 
   /** Adds routes to the table; `prefix` defaults to the REST prefix (`/api`). Before start() ends. */
@@ -179,20 +193,23 @@ export class Platform {
     this.configFiles = loaded.files;
     validateKernelConfig(this.configTree, this.configFiles, this.appDir);
 
-    const resolved = resolvePlugins(this.appDir, this.configTree, this.configFiles, this.options.plugins ?? []);
+    const resolved = resolvePlugins(this.appDir, this.configTree, this.configFiles, this.options.plugins ?? [], this.options.distributionDir);
     const pluginsFile = this.configFiles.plugins ? path.relative(this.appDir, this.configFiles.plugins) : 'config/plugins';
-    this.plugins = orderPlugins(resolved.plugins, { names: resolved.disabled, file: pluginsFile });
+    this.disabledPlugins = resolved.disabled;
+    const ordered = orderPlugins(resolved.plugins, { names: resolved.disabled, file: pluginsFile });
     this.configTree.plugin = resolved.pluginConfig;
-    for (const plugin of this.plugins) {
+    for (const plugin of ordered) {
       try {
         plugin.config?.validate?.(this.config(`plugin.${plugin.name}`, {}));
       } catch (error) {
         throw new BootError('CONFIG_PLUGINS', `${pluginsFile}: "${plugin.name}.config" is invalid: ${(error as Error).message}`, { cause: error });
       }
     }
+    const host = this.contextHost();
+    this.plugins = ordered.map((definition) => ({ definition, context: createPluginContext(host, definition) }));
 
     this.schemas = loadAppSchemas(this.appDir);
-    for (const plugin of this.plugins) {
+    for (const { definition: plugin } of this.plugins) {
       for (const [key, { schema }] of Object.entries(plugin.contentTypes ?? {})) {
         const uid = `plugin::${plugin.name}.${key}`;
         this.schemas.contentTypes.set(uid, { uid, namespace: 'plugin', apiName: plugin.name, schema, source: { file: `plugin ${plugin.name}` } });
@@ -201,11 +218,25 @@ export class Platform {
     // Written names are checked before plugins extend the schemas (an added `locale` is
     // allowed, a written one is not); every attribute, added ones included, after.
     validateWrittenSchemas(this.schemas);
-    this.appApis = loadAppApiFiles(this.appDir);
+    const appApis = loadAppApiFiles(this.appDir);
+    this.lifecycleFiles = loadLifecycleFiles(this.schemas);
 
     for (const plugin of this.plugins) this.registerPluginParts(plugin);
-    for (const plugin of this.plugins) await runStep(plugin, 'register', () => plugin.register?.({ platform: this }));
-    await this.hooks.register.promise(this);
+    for (const { definition, context } of this.plugins) await runStep(definition, 'register', () => definition.register?.(context));
+    await this.hooks.register.promise();
+    registerApp({
+      appDir: this.appDir,
+      platform: this,
+      contentTypes: this.schemas.contentTypes.values(),
+      services: this.services,
+      controllers: this.controllers,
+      policies: this.policies,
+      middlewares: this.middlewares,
+      plugins: this.plugins,
+      disabledPlugins: this.disabledPlugins,
+      pluginsFile,
+      addRoutes: (routes) => this.addRoutes(routes),
+    }, appApis);
 
     addTimestamps(this.schemas);
     this.hooks.extendSchemas.call(this.schemas);
@@ -222,11 +253,12 @@ export class Platform {
     this.middlewares.freeze();
     this.phase = 'registered';
 
-    for (const plugin of this.plugins) {
+    for (const { definition: plugin } of this.plugins) {
       if (plugin.routes?.length) this.addRoutes(plugin.routes.map((r) => withInfo(r, plugin.name)), joinPath(this.config<string>('api.rest.prefix', '/api'), `/${plugin.name}`));
     }
-    for (const plugin of this.plugins) await runStep(plugin, 'bootstrap', () => plugin.bootstrap?.({ platform: this }));
-    await this.hooks.bootstrap.promise(this);
+    for (const { definition, context } of this.plugins) await runStep(definition, 'bootstrap', () => definition.bootstrap?.(context));
+    await this.hooks.bootstrap.promise();
+    checkUnclaimed(this, this.lifecycleFiles, this.lifecyclesClaimed);
     this.buildHttp();
     this.phase = 'started';
     return this;
@@ -245,7 +277,7 @@ export class Platform {
     const h = host ?? this.config<string>('server.host', '0.0.0.0');
     this.server = await listen(this.koa!, p, h);
     this.phase = 'listening';
-    await this.hooks.ready.promise(this);
+    await this.hooks.ready.promise();
     return this.server;
   }
 
@@ -261,25 +293,60 @@ export class Platform {
     if (this.phase === 'destroyed') return;
     this.phase = 'destroyed';
     if (this.server) await closeServer(this.server, this.config<number>('server.shutdownTimeout', 10000));
-    for (const plugin of [...this.plugins].reverse()) {
+    for (const { definition, context } of [...this.plugins].reverse()) {
       try {
-        await plugin.destroy?.({ platform: this });
+        await definition.destroy?.(context);
       } catch (error) {
-        this.log.error(`plugin ${plugin.name} destroy failed`, error);
+        this.log.error(`plugin ${definition.name} destroy failed`, error);
       }
     }
-    await this.hooks.destroy.promise(this);
+    await this.hooks.destroy.promise();
     if (this.database) await this.database.destroy();
   }
 
   // ---- internals ----------------------------------------------------------------------
 
-  private registerPluginParts(plugin: PluginDefinition): void {
+  /** What every plugin context is lent: the kernel's ground, reached lazily. */
+  private contextHost(): PluginContextHost {
+    const platform = this;
+    const app: AppView = {
+      lifecycles: () => {
+        this.lifecyclesClaimed = true;
+        return this.lifecycleFiles;
+      },
+    };
+    return {
+      hooks: this.hooks,
+      appDir: this.appDir,
+      get env() {
+        return platform.env;
+      },
+      get schemas() {
+        return platform.schemas;
+      },
+      get models() {
+        return platform.models;
+      },
+      get db() {
+        return platform.db;
+      },
+      log: this.log,
+      app,
+      config: (dotted, defaultValue) => this.config(dotted, defaultValue),
+      serviceOf: (uid) => this.services.get(uid),
+      isPluginEnabled: (name) => this.isPluginEnabled(name),
+      addRoutes: (routes, prefix) => this.addRoutes(routes, prefix),
+      contentType: (uid) => this.contentType(uid),
+      component: (uid) => this.component(uid),
+    };
+  }
+
+  private registerPluginParts({ definition: plugin, context }: StartedPlugin): void {
     for (const [key, factory] of Object.entries(plugin.services ?? {})) {
-      this.services.add(`plugin::${plugin.name}.${key}`, factory({ platform: this }));
+      this.services.add(`plugin::${plugin.name}.${key}`, factory(context));
     }
     for (const [key, factory] of Object.entries(plugin.controllers ?? {})) {
-      this.controllers.add(`plugin::${plugin.name}.${key}`, factory({ platform: this }));
+      this.controllers.add(`plugin::${plugin.name}.${key}`, factory(context));
     }
     for (const [key, policy] of Object.entries(plugin.policies ?? {})) this.policies.add(`plugin::${plugin.name}.${key}`, policy);
     for (const [key, mw] of Object.entries(plugin.middlewares ?? {})) this.middlewares.add(`plugin::${plugin.name}.${key}`, mw);

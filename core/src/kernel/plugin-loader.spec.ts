@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { bootError } from '../../../test/helpers/boot-error';
-import { BUILT_IN_PLUGINS, resolvePlugins } from './plugin-loader';
+import { installedPlugins, resolvePlugins } from './plugin-loader';
 import { definePlugin } from './plugin';
 
 const FILES = { plugins: '/app/config/plugins.ts' };
@@ -19,15 +19,37 @@ describe('resolvePlugins', () => {
     );
     fs.writeFileSync(path.join(appDir, 'plugins-local', 'misnamed.js'), `module.exports = { name: 'other' };`);
     fs.writeFileSync(path.join(appDir, 'plugins-local', 'not-a-plugin.js'), `module.exports = 42;`);
+    // The app declares its plugins the way it declares any package: as dependencies. `qs` is
+    // no plugin, and a dependency that is not installed is passed over.
+    const dependencies = { '@platform/i18n': '0.1.0', qs: '6.17.1', '@platform/query-engine': '0.1.0', '@platform/draft-publish': '0.1.0', 'not-installed-anywhere': '1.0.0' };
+    fs.writeFileSync(path.join(appDir, 'package.json'), JSON.stringify({ name: 'an-app', dependencies }));
   });
   after(() => fs.rmSync(appDir, { recursive: true, force: true }));
 
   const installedBuiltIns = () => resolvePlugins(appDir, {}, {}, []).plugins.map((p) => p.name);
 
-  it('turns every installed built-in plugin on by default, in the built-in order', () => {
-    const names = installedBuiltIns();
-    expect(names).to.include.members(['query-engine', 'relations', 'content-manager', 'draft-publish', 'i18n']);
-    expect(names).to.deep.equal(BUILT_IN_PLUGINS.map((b) => b.name).filter((n) => names.includes(n)));
+  it('finds the plugin packages among the app\'s dependencies, in the order the manifest lists them', () => {
+    expect(installedPlugins(appDir)).to.deep.equal([
+      { name: 'i18n', packageName: '@platform/i18n' },
+      { name: 'query-engine', packageName: '@platform/query-engine' },
+      { name: 'draft-publish', packageName: '@platform/draft-publish' },
+    ]);
+  });
+
+  it('turns every installed plugin on by default', () => {
+    expect(installedBuiltIns()).to.deep.equal(['i18n', 'query-engine', 'draft-publish']);
+  });
+
+  it('takes the distribution\'s set for an app folder without a package.json (the nearest one at or above the distribution folder)', () => {
+    const site = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-site-'));
+    const distribution = path.join(appDir, 'bin');
+    fs.mkdirSync(distribution, { recursive: true });
+    try {
+      expect(installedPlugins(site, distribution).map((p) => p.name)).to.deep.equal(['i18n', 'query-engine', 'draft-publish']);
+      expect(installedPlugins(site, site)).to.deep.equal([]);
+    } finally {
+      fs.rmSync(site, { recursive: true, force: true });
+    }
   });
 
   it('leaves out a plugin switched off with enabled: false or false, and reports it as disabled', () => {
@@ -55,7 +77,7 @@ describe('resolvePlugins', () => {
     ['a non-boolean enabled', { i18n: { enabled: 'no' } }, '/app/config/plugins.ts: "i18n.enabled" must be a boolean'],
     ['a non-string resolve', { stamp: { resolve: 42 } }, '/app/config/plugins.ts: "stamp.resolve" must be a string'],
     ['a config that is not an object', { i18n: { config: [] } }, '/app/config/plugins.ts: "i18n.config" must be an object'],
-    ['an unknown plugin without resolve', { seo: { enabled: true } }, '/app/config/plugins.ts: plugin "seo" is not built in and has no "resolve"'],
+    ['an unknown plugin without resolve', { seo: { enabled: true } }, '/app/config/plugins.ts: plugin "seo" is not installed (no dependency of the app\'s package.json provides it) and has no "resolve"'],
     ['a key that does not match the plugin name', { stamp: { resolve: './plugins-local/misnamed' } }, '/app/config/plugins.ts: plugin key "stamp" loads a plugin named "other"'],
     [
       'a module that is not a plugin definition',

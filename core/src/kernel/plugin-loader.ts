@@ -1,31 +1,42 @@
 /**
- * Which plugins run: the built-in ones (on unless `enabled: false` in `config/plugins.ts`) and
- * third-party ones declared there with `resolve` (a local path or an installed package name).
+ * Which plugins run. The kernel knows no plugin by name: plugins are found the way any package
+ * is, from what the app declares.
+ * - Installed plugins: every dependency in the app's `package.json` whose own `package.json`
+ *   says `"platform": { "kind": "plugin" }` is on by default. An app folder without a
+ *   `package.json` (`platform start --app /srv/site`, holding only config/, api/, components/)
+ *   gets the set of the distribution it runs from: the project whose `platform` command runs it
+ *   (the nearest `package.json` at or above the working directory). Either way the default set
+ *   is declared by depending on the plugin packages, never by the kernel.
+ * - `config/plugins.ts` turns any of them off (`false` or `{ enabled: false }`), configures
+ *   them, and adds others with `resolve`: a folder (relative to the app) or a package name.
+ *   `resolve` on an installed plugin's key replaces it with that implementation.
+ * - Plugins given in code (`new Platform({ plugins })`) come last.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { BootError } from '../errors';
 import { loadUserModule } from '../config/load-module';
 import type { ConfigTree } from '../config/load-config';
 import { isPlainObject } from '../util/values';
 import type { PluginDefinition } from './plugin';
-
-/**
- * Built-in plugins by name and package, in a sensible default order (dependencies still rule).
- * Only packages that exist in the workspace are listed: a new built-in plugin is added as a
- * `plugins/<name>` workspace package named `@platform/<name>` and then given a row here.
- */
-export const BUILT_IN_PLUGINS: ReadonlyArray<{ name: string; packageName: string }> = [
-  { name: 'query-engine', packageName: '@platform/query-engine' },
-  { name: 'relations', packageName: '@platform/relations' },
-  { name: 'content-manager', packageName: '@platform/content-manager' },
-  { name: 'draft-publish', packageName: '@platform/draft-publish' },
-  { name: 'i18n', packageName: '@platform/i18n' },
-];
+import { registerPluginRoot } from './peer-resolution';
 
 interface PluginEntry {
   enabled: boolean;
   resolve?: string;
   config: Record<string, unknown>;
+}
+
+export interface InstalledPlugin {
+  name: string;
+  packageName: string;
+}
+
+/** The `"platform"` field of a plugin package's `package.json`. */
+interface PlatformPackageField {
+  kind?: string;
+  /** the plugin's name when it differs from the package name without its scope */
+  name?: string;
 }
 
 function readEntry(name: string, raw: unknown, file: string): PluginEntry {
@@ -37,13 +48,61 @@ function readEntry(name: string, raw: unknown, file: string): PluginEntry {
   return { enabled: raw.enabled !== false, resolve: raw.resolve as string | undefined, config: (raw.config as Record<string, unknown>) ?? {} };
 }
 
+/** Where packages are looked up for an app: the app first, then beside the kernel. */
+function lookupPaths(appDir: string): string[] {
+  return [appDir, __dirname];
+}
+
+function readJson(file: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return isPlainObject(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The nearest `package.json` at or above a folder. */
+function nearestManifest(start: string): Record<string, unknown> | null {
+  for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
+    const manifest = readJson(path.join(dir, 'package.json'));
+    if (manifest) return manifest;
+    if (path.dirname(dir) === dir) return null;
+  }
+}
+
+/**
+ * The plugin packages among the dependencies of the app's `package.json` (else the
+ * distribution's, see above), in the order the manifest lists them.
+ */
+export function installedPlugins(appDir: string, distributionDir: string = process.cwd()): InstalledPlugin[] {
+  const manifest = readJson(path.join(appDir, 'package.json')) ?? nearestManifest(distributionDir);
+  const dependencies = manifest?.dependencies;
+  if (!isPlainObject(dependencies)) return [];
+  const out: InstalledPlugin[] = [];
+  for (const packageName of Object.keys(dependencies)) {
+    let manifestFile: string;
+    try {
+      manifestFile = require.resolve(`${packageName}/package.json`, { paths: lookupPaths(appDir) });
+    } catch {
+      continue; // not installed, or its exports hide package.json: not a plugin package
+    }
+    const field = readJson(manifestFile)?.platform as PlatformPackageField | undefined;
+    if (!isPlainObject(field) || field.kind !== 'plugin') continue;
+    out.push({ name: typeof field.name === 'string' ? field.name : packageName.replace(/^@[^/]+\//, ''), packageName });
+  }
+  return out;
+}
+
 function loadDefinition(name: string, specifier: string, appDir: string, file: string): PluginDefinition {
   let exported: unknown;
   try {
     const isPath = specifier.startsWith('.') || path.isAbsolute(specifier);
-    const target = isPath ? path.resolve(appDir, specifier) : require.resolve(specifier, { paths: [appDir, __dirname] });
+    const entry = require.resolve(isPath ? path.resolve(appDir, specifier) : specifier, { paths: lookupPaths(appDir) });
+    // A plugin outside the app resolves its peers (`@platform/core`) from the app and kernel.
+    registerPluginRoot(packageRoot(fs.realpathSync(entry)), lookupPaths(appDir));
     // Installed packages are shared by every platform in the process; local paths are app code.
-    exported = loadUserModule(require.resolve(target), { fresh: isPath });
+    exported = loadUserModule(entry, { fresh: isPath });
   } catch (error) {
     throw new BootError('PLUGIN_LOAD', `${file}: plugin "${name}" could not be loaded from "${specifier}": ${(error as Error).message}`, { cause: error });
   }
@@ -55,12 +114,11 @@ function loadDefinition(name: string, specifier: string, appDir: string, file: s
   return def;
 }
 
-function isInstalled(packageName: string, appDir: string): boolean {
-  try {
-    require.resolve(packageName, { paths: [appDir, __dirname] });
-    return true;
-  } catch {
-    return false;
+/** The folder of the nearest `package.json` above a file (the file's folder without one). */
+function packageRoot(file: string): string {
+  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) return path.dirname(file);
   }
 }
 
@@ -69,26 +127,23 @@ export function resolvePlugins(
   tree: ConfigTree,
   files: Record<string, string>,
   extra: PluginDefinition[],
+  distributionDir?: string,
 ): { plugins: PluginDefinition[]; pluginConfig: Record<string, unknown>; disabled: Set<string> } {
   const file = files.plugins ?? 'config/plugins';
   const declared = tree.plugins ?? {};
   const entries = new Map<string, PluginEntry>();
   for (const [name, raw] of Object.entries(declared)) entries.set(name, readEntry(name, raw, file));
 
+  const installed = installedPlugins(appDir, distributionDir);
   const plugins: PluginDefinition[] = [];
-  for (const builtIn of BUILT_IN_PLUGINS) {
-    const entry = entries.get(builtIn.name);
-    if (entry && !entry.enabled) continue;
-    if (entry?.resolve) continue; // replaced by a local implementation, loaded below
-    if (!isInstalled(builtIn.packageName, appDir)) {
-      if (entry) throw new BootError('PLUGIN_LOAD', `${file}: built-in plugin "${builtIn.name}" is not installed (${builtIn.packageName})`);
-      continue;
-    }
-    plugins.push(loadDefinition(builtIn.name, builtIn.packageName, appDir, file));
+  for (const { name, packageName } of installed) {
+    const entry = entries.get(name);
+    if (entry && (!entry.enabled || entry.resolve)) continue; // off, or replaced (loaded below)
+    plugins.push(loadDefinition(name, packageName, appDir, file));
   }
   for (const [name, entry] of entries) {
-    if (!entry.enabled || BUILT_IN_PLUGINS.some((b) => b.name === name && !entry.resolve)) continue;
-    if (!entry.resolve) throw new BootError('CONFIG_PLUGINS', `${file}: plugin "${name}" is not built in and has no "resolve"`);
+    if (!entry.enabled || (installed.some((p) => p.name === name) && !entry.resolve)) continue;
+    if (!entry.resolve) throw new BootError('CONFIG_PLUGINS', `${file}: plugin "${name}" is not installed (no dependency of the app's package.json provides it) and has no "resolve"`);
     plugins.push(loadDefinition(name, entry.resolve, appDir, file));
   }
   for (const def of extra) {

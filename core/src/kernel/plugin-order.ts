@@ -1,6 +1,7 @@
 /**
- * Orders enabled plugins so that each starts after what it requires. A missing or cyclic
- * dependency stops start-up with an error that names the plugins.
+ * Orders enabled plugins so that each starts after what it requires and after the optional
+ * plugins it uses that are enabled. A missing required plugin or a cycle stops start-up with an
+ * error that names the plugins; a missing optional one is simply not there.
  */
 import { BootError } from '../errors';
 import type { PluginDefinition } from './plugin';
@@ -9,6 +10,11 @@ import type { PluginDefinition } from './plugin';
  * `disabled` names the plugins switched off in `config/plugins.ts` (and the file), so that a
  * dependency on one of them says so instead of suggesting it is not installed.
  */
+/** Required plugins, then the optional ones that are enabled. */
+function dependenciesOf(plugin: PluginDefinition, enabled: Map<string, PluginDefinition>): string[] {
+  return [...(plugin.requires ?? []), ...(plugin.optional ?? []).filter((name) => enabled.has(name))];
+}
+
 export function orderPlugins(plugins: PluginDefinition[], disabled?: { names: Set<string>; file: string }): PluginDefinition[] {
   const byName = new Map<string, PluginDefinition>();
   for (const plugin of plugins) {
@@ -35,7 +41,7 @@ export function orderPlugins(plugins: PluginDefinition[], disabled?: { names: Se
       throw new BootError('PLUGIN_CYCLE', `Plugins depend on each other in a cycle: ${cycle.join(' -> ')}`);
     }
     state.set(plugin.name, 'visiting');
-    for (const dep of plugin.requires ?? []) visit(byName.get(dep)!, [...path, plugin.name]);
+    for (const dep of dependenciesOf(plugin, byName)) visit(byName.get(dep)!, [...path, plugin.name]);
     state.set(plugin.name, 'done');
     ordered.push(plugin);
   };

@@ -1,32 +1,61 @@
 /**
- * The plugin definition API. A plugin is one object that declares what it provides and what
- * it needs; the kernel starts plugins in dependency order and destroys them in reverse.
+ * The plugin definition API. A plugin is one object that declares what it provides (services,
+ * controllers, routes, content-types, error codes) and what it needs (`requires`, `optional`);
+ * the kernel starts plugins in dependency order, hands each a context scoped to what it
+ * declared (./plugin-context.ts) and destroys them in reverse.
  */
-import type { Platform } from './platform';
 import type { RouteDefinition, Middleware, Policy } from '../http/types';
 import type { ContentTypeSchema } from '../schema/types';
+import type { PluginErrorTable } from '../plugin-errors';
+import type { AppDeclaration, AppDeclarationSite } from '../app/declarations';
+import type { LoadedContentType } from '../schema/types';
+import type { PluginContext } from './plugin-context';
 
-export type ServiceFactory<T = unknown> = (ctx: { platform: Platform }) => T;
+/**
+ * Builds a service or controller from the plugin's context. (Declared through a method so a
+ * plugin typed with its own configuration still fits where any plugin is expected.)
+ */
+export type ServiceFactory<T = unknown, TConfig extends Record<string, unknown> = Record<string, unknown>> = {
+  build(ctx: PluginContext<TConfig>): T;
+}['build'];
+
+/**
+ * What a plugin gives meaning to in the app's `api/<api>/` folders: the parts its own
+ * factories declare (`createCoreRouter(...)` in a routes file, say), and the parts every api
+ * content-type gets when the app has no file for it (the REST plugin's core controller).
+ */
+export interface AppPartsProvider {
+  /** builds what a declaration made with this plugin's factory stands for */
+  build?(declaration: AppDeclaration, site: AppDeclarationSite, ctx: PluginContext): unknown;
+  /** the default service, controller and routes of an api content-type without its own file */
+  defaults?(contentType: LoadedContentType, ctx: PluginContext): { service?: object; controller?: object; routes?: RouteDefinition[] };
+}
 
 export interface PluginDefinition<TConfig extends Record<string, unknown> = Record<string, unknown>> {
   /** kebab-case name, unique; also the key in `config/plugins.ts` */
   name: string;
-  /** plugins that must be enabled and started before this one */
+  /** plugins that must be enabled; they start first, and boot fails without them */
   requires?: string[];
+  /** plugins used when they are enabled; they start first when present, and may be absent */
+  optional?: string[];
   /** default configuration, merged under `config/plugins.ts` `<name>.config` */
   config?: { default?: Partial<TConfig>; validate?: (config: TConfig) => void };
+  /** the plugin's own error codes (./plugin-errors.ts), listed so the catalogue test sees them */
+  errors?: PluginErrorTable;
   /** content-types this plugin contributes, keyed by singular name (uid `plugin::<name>.<key>`) */
   contentTypes?: Record<string, { schema: ContentTypeSchema }>;
   /** services, registered under `plugin::<name>.<key>` */
-  services?: Record<string, ServiceFactory>;
-  controllers?: Record<string, ServiceFactory>;
+  services?: Record<string, ServiceFactory<unknown, TConfig>>;
+  controllers?: Record<string, ServiceFactory<unknown, TConfig>>;
   policies?: Record<string, Policy>;
   middlewares?: Record<string, Middleware>;
   /** routes mounted under `<rest.prefix>/<name>` unless a route sets `config.prefix` */
   routes?: RouteDefinition[];
-  register?(ctx: { platform: Platform }): void | Promise<void>;
-  bootstrap?(ctx: { platform: Platform }): void | Promise<void>;
-  destroy?(ctx: { platform: Platform }): void | Promise<void>;
+  /** app parts this plugin builds (see AppPartsProvider) */
+  appParts?: AppPartsProvider;
+  register?(ctx: PluginContext<TConfig>): void | Promise<void>;
+  bootstrap?(ctx: PluginContext<TConfig>): void | Promise<void>;
+  destroy?(ctx: PluginContext<TConfig>): void | Promise<void>;
 }
 
 /** Identity helper that gives plugin authors type checking and inference. */

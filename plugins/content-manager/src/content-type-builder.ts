@@ -3,7 +3,7 @@
  * learn the model (gatsby-source-strapi): `GET /api/content-type-builder/content-types` and
  * `/components`, each `{ data: [{ uid, apiID | apiId, schema }] }`.
  */
-import type { Attribute, LoadedComponent, LoadedContentType, Platform, RouteDefinition } from '@platform/core';
+import type { Attribute, LoadedComponent, LoadedContentType, PluginContext, RouteDefinition } from '@platform/core';
 
 function formatAttributes(attributes: Record<string, Attribute>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -63,7 +63,7 @@ function once<T>(build: () => T): () => T {
   return () => (value ??= build());
 }
 
-export function contentTypeBuilderRoutes(platform: Platform): RouteDefinition[] {
+export function contentTypeBuilderRoutes(platform: PluginContext): RouteDefinition[] {
   const info = { type: 'content-api' as const, pluginName: 'content-type-builder' };
   const contentTypes = once(() => ({ data: [...platform.schemas.contentTypes.values()].map(formatContentType) }));
   const components = once(() => ({ data: [...platform.schemas.components.values()].map(formatComponent) }));

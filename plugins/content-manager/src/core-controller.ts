@@ -5,7 +5,7 @@
  * shape. The helpers are methods too, so an override can reuse them and `super` reaches the
  * actions (the core controller is the prototype of the app's object).
  */
-import { isPlainObject, NotFoundError, ValidationError, type Platform, type RequestContext } from '@platform/core';
+import { isPlainObject, NotFoundError, ValidationError, type PluginContext, type RequestContext } from '@platform/core';
 import { parseId, type Entity, type FindParams } from '@platform/query-engine';
 import type { CollectionTypeService, SingleTypeService } from './core-service';
 import { sanitizeInput, sanitizeOutput, sanitizeQuery, validateQuery } from './sanitize';
@@ -67,7 +67,7 @@ function found(response: RestResponse | null | undefined): RestResponse {
   return response;
 }
 
-function createHelpers(platform: Platform, uid: string): ControllerHelpers {
+function createHelpers(platform: PluginContext, uid: string): ControllerHelpers {
   const model = () => platform.models.get(uid);
   return {
     sanitizeQuery: (ctx) => sanitizeQuery(ctx.query),
@@ -82,7 +82,7 @@ function createHelpers(platform: Platform, uid: string): ControllerHelpers {
   };
 }
 
-export function createCollectionTypeController(platform: Platform, uid: string): CollectionTypeController {
+export function createCollectionTypeController(platform: PluginContext, uid: string): CollectionTypeController {
   const service = () => platform.service<CollectionTypeService>(uid);
   return {
     ...createHelpers(platform, uid),
@@ -120,7 +120,7 @@ export function createCollectionTypeController(platform: Platform, uid: string):
   };
 }
 
-export function createSingleTypeController(platform: Platform, uid: string): SingleTypeController {
+export function createSingleTypeController(platform: PluginContext, uid: string): SingleTypeController {
   const service = () => platform.service<SingleTypeService>(uid);
   return {
     ...createHelpers(platform, uid),

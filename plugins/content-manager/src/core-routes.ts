@@ -4,7 +4,9 @@
  * /<singular>`; `only`/`except` pick actions, `config` adds auth/policies/middlewares per action,
  * `prefix` is put in front of every path (under the REST prefix).
  */
-import { BootError, type ContentTypeSchema, type CoreAction, type CoreRouterOptions, type HttpMethod, type RouteDefinition } from '@platform/core';
+import type { ContentTypeSchema, HttpMethod, RouteDefinition } from '@platform/core';
+import { errors } from './errors';
+import type { CoreAction, CoreRouterOptions } from './factory-declarations';
 
 const COLLECTION_ROUTES: Array<[CoreAction, HttpMethod, (plural: string) => string]> = [
   ['find', 'GET', (p) => `/${p}`],
@@ -29,9 +31,9 @@ export function coreRoutes(uid: string, schema: ContentTypeSchema, apiName: stri
   for (const key of ['only', 'except'] as const) {
     const list = options[key];
     if (list === undefined) continue;
-    if (!Array.isArray(list)) throw new BootError('ROUTER_OPTIONS', `${source}: createCoreRouter "${key}" must be an array of actions`);
+    if (!Array.isArray(list)) throw errors.boot('ROUTER_OPTIONS', `${source}: createCoreRouter "${key}" must be an array of actions`);
     for (const action of list) {
-      if (!actions.includes(action)) throw new BootError('ROUTER_OPTIONS', `${source}: createCoreRouter "${key}" names "${String(action)}", which is not an action of ${uid} (${actions.join(', ')})`);
+      if (!actions.includes(action)) throw errors.boot('ROUTER_OPTIONS', `${source}: createCoreRouter "${key}" names "${String(action)}", which is not an action of ${uid} (${actions.join(', ')})`);
     }
   }
   const prefix = options.prefix ? `/${options.prefix.replace(/^\/+|\/+$/g, '')}` : '';

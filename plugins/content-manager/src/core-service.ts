@@ -3,7 +3,7 @@
  * the entity service that an app can override with `createCoreService(uid, ...)` and reach
  * again with `super`.
  */
-import type { Platform } from '@platform/core';
+import type { PluginContext } from '@platform/core';
 import type { Entity, EntityService, FindParams, PageMeta, WriteParams } from '@platform/query-engine';
 
 export interface CollectionTypeService {
@@ -22,9 +22,9 @@ export interface SingleTypeService {
 
 export type CoreService = CollectionTypeService | SingleTypeService;
 
-const entityService = (platform: Platform): EntityService => platform.service('plugin::query-engine.entity-service');
+const entityService = (platform: PluginContext): EntityService => platform.service('plugin::query-engine.entity-service');
 
-export function createCollectionTypeService(platform: Platform, uid: string): CollectionTypeService {
+export function createCollectionTypeService(platform: PluginContext, uid: string): CollectionTypeService {
   return {
     find: (params = {}) => entityService(platform).findPage(uid, params),
     findOne: (id, params = {}) => entityService(platform).findOne(uid, id, params),
@@ -46,7 +46,7 @@ function lookupParams(params: FindParams | WriteParams): FindParams {
   };
 }
 
-export function createSingleTypeService(platform: Platform, uid: string): SingleTypeService {
+export function createSingleTypeService(platform: PluginContext, uid: string): SingleTypeService {
   return {
     async find(params = {}) {
       const { pagination: _ignored, ...rest } = params;

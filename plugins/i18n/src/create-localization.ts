@@ -4,9 +4,10 @@
  * `data`) with a required `locale`; shared attributes are copied from the source; all
  * localizations are linked together; the answer is the flat entry with its `localizations`.
  */
-import { ApplicationError, isPlainObject, NotFoundError, type Model, type Platform, type RequestContext } from '@platform/core';
+import { ApplicationError, isPlainObject, NotFoundError, type Model, type PluginContext, type RequestContext } from '@platform/core';
 import { isStorableId, parseId, SYSTEM_KEYS, type Entity } from '@platform/query-engine';
-import { PUBLISHED_AT } from '@platform/draft-publish';
+// Types only: the service itself is reached through the context, when draft & publish is enabled.
+import type { DraftsService } from '@platform/draft-publish';
 import { LOCALE, LOCALIZATIONS } from './extend-schemas';
 import type { LocalesService } from './locales-service';
 import { linkGroup, localizationGroup } from './localization-links';
@@ -15,7 +16,7 @@ import { fillSharedFields, pushSharedFields, sharedNamesIn } from './shared-fiel
 /** Keys a client may not set through this endpoint. */
 const IGNORED_KEYS = new Set([...SYSTEM_KEYS, LOCALE, LOCALIZATIONS]);
 
-async function findSource(platform: Platform, model: Model, idParam: string | undefined): Promise<number | null> {
+async function findSource(platform: PluginContext, model: Model, idParam: string | undefined): Promise<number | null> {
   if (model.kind === 'singleType') {
     const row: { id: unknown } | undefined = await platform.db.connection(model.tableName).orderBy('id', 'asc').first('id');
     return row ? Number(row.id) : null;
@@ -27,12 +28,12 @@ async function findSource(platform: Platform, model: Model, idParam: string | un
   return row ? Number(row.id) : null;
 }
 
-async function localesOf(platform: Platform, model: Model, ids: number[]): Promise<string[]> {
+async function localesOf(platform: PluginContext, model: Model, ids: number[]): Promise<string[]> {
   const rows: Array<{ locale: unknown }> = await platform.db.connection(model.tableName).whereIn('id', ids).select('locale');
   return rows.map((r) => String(r.locale));
 }
 
-export async function createLocalization(platform: Platform, locales: LocalesService, model: Model, ctx: RequestContext): Promise<Entity> {
+export async function createLocalization(platform: PluginContext, locales: LocalesService, model: Model, ctx: RequestContext): Promise<Entity> {
   const entities = platform.service('plugin::query-engine.entity-service');
   const sourceId = await findSource(platform, model, ctx.params.id);
   if (sourceId === null) throw new NotFoundError('Entity not found');
@@ -48,8 +49,8 @@ export async function createLocalization(platform: Platform, locales: LocalesSer
 
     const data: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(body)) if (!IGNORED_KEYS.has(key)) data[key] = value;
-    // A new localization starts as a draft unless the body says otherwise.
-    if (model.fields.has(PUBLISHED_AT) && !Object.prototype.hasOwnProperty.call(data, PUBLISHED_AT)) data[PUBLISHED_AT] = null;
+    // A new localization starts as a draft unless the body says otherwise (with draft & publish).
+    if (platform.isEnabled('draft-publish')) platform.service<DraftsService>('plugin::draft-publish.drafts').startAsDraft(model, data);
     const source = await entities.findOne(model.uid, sourceId, { includeHidden: true });
     const sent = sharedNamesIn(model, data);
     if (source) fillSharedFields(model, data, source);

@@ -2,7 +2,7 @@
  * Locale codes (`en`, `fr`, `pt-BR`, `zh-Hans`) and the display names Strapi v4 gives them
  * (`French (fr)`), and the plugin configuration that lists them.
  */
-import { BootError } from '@platform/core';
+import { errors } from './errors';
 
 const CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
@@ -34,13 +34,13 @@ export const DEFAULT_LOCALE_CODE = 'en';
 /** Checks `config/plugins.ts` `i18n.config` at boot; a bad value names the key (the kernel adds the file). */
 export function validateI18nConfig(config: I18nConfig): void {
   if (config.defaultLocale !== undefined && !isLocaleCode(config.defaultLocale)) {
-    throw new BootError('CONFIG_PLUGINS', `"defaultLocale" must be a locale code such as "en" (got ${JSON.stringify(config.defaultLocale)})`);
+    throw errors.boot('CONFIG_INVALID', `"defaultLocale" must be a locale code such as "en" (got ${JSON.stringify(config.defaultLocale)})`);
   }
   if (config.locales !== undefined) {
-    if (!Array.isArray(config.locales)) throw new BootError('CONFIG_PLUGINS', '"locales" must be an array of locale codes');
+    if (!Array.isArray(config.locales)) throw errors.boot('CONFIG_INVALID', '"locales" must be an array of locale codes');
     config.locales.forEach((code, index) => {
       if (!isLocaleCode(code)) {
-        throw new BootError('CONFIG_PLUGINS', `"locales[${index}]" must be a locale code such as "fr" (got ${JSON.stringify(code)})`);
+        throw errors.boot('CONFIG_INVALID', `"locales[${index}]" must be a locale code such as "fr" (got ${JSON.stringify(code)})`);
       }
     });
   }

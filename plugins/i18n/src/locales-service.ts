@@ -3,7 +3,7 @@
  * the default are cached (the query engine's scope hook is synchronous) and refreshed from
  * the database on a miss, so a locale created by another process is still found.
  */
-import { ApplicationError, type Platform } from '@platform/core';
+import { ApplicationError, type PluginContext } from '@platform/core';
 import { DEFAULT_LOCALE_CODE, isLocaleCode, localeDisplayName, type I18nConfig } from './locale-codes';
 import { insertLocale, readDefaultLocale, selectLocales, toIsoString, writeDefaultLocale } from './storage';
 
@@ -29,7 +29,7 @@ export interface LocalesService {
   initialize(config: I18nConfig): Promise<void>;
 }
 
-export function createLocalesService(platform: Platform): LocalesService {
+export function createLocalesService(platform: PluginContext): LocalesService {
   const codes = new Set<string>();
   let defaultCode = DEFAULT_LOCALE_CODE;
   const db = () => platform.db.connection;

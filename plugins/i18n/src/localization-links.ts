@@ -4,12 +4,13 @@
  * every other one, in the group's order.
  */
 import type { Knex } from 'knex';
-import { InternalError, type Model, type RelationField } from '@platform/core';
+import type { Model, RelationField } from '@platform/core';
+import { errors } from './errors';
 import { LOCALIZATIONS } from './extend-schemas';
 
 function linkOf(model: Model): RelationField {
   const field = model.fields.get(LOCALIZATIONS);
-  if (!field || field.kind !== 'relation') throw new InternalError('PLUGIN_CONTRACT', `${model.uid} has no localizations relation`);
+  if (!field || field.kind !== 'relation') throw errors.internal('MODEL_NOT_LOCALIZED', `${model.uid} has no localizations relation`);
   return field;
 }
 

@@ -2,7 +2,7 @@
  * i18n's routes: the plugin's own (`GET /api/i18n/locales`, mounted by the kernel under the
  * plugin prefix) and one localizations route per localized content-type, added at bootstrap.
  */
-import type { Model, Platform, RouteDefinition } from '@platform/core';
+import type { Model, PluginContext, RouteDefinition } from '@platform/core';
 import { createLocalization } from './create-localization';
 import type { LocalesService } from './locales-service';
 import { isLocalizedModel } from './localized-model';
@@ -11,7 +11,7 @@ export const pluginRoutes: RouteDefinition[] = [
   { method: 'GET', path: '/locales', handler: 'plugin::i18n.locales.listLocales', config: { auth: { scope: ['plugin::i18n.locales.listLocales'] }, policies: [] } },
 ];
 
-export function localizationRoutes(platform: Platform, locales: LocalesService): RouteDefinition[] {
+export function localizationRoutes(platform: PluginContext, locales: LocalesService): RouteDefinition[] {
   return platform.models.contentTypes().filter((model) => model.namespace === 'api' && isLocalizedModel(model)).map((model: Model) => ({
     method: 'POST',
     path: model.kind === 'singleType' ? `/${model.singularName}/localizations` : `/${model.pluralName}/:id/localizations`,

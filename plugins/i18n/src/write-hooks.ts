@@ -4,7 +4,7 @@
  * or the localizations; shared attributes are kept equal across localizations; unique checks
  * are per locale; the entries of a localized single type are localizations of each other.
  */
-import { ApplicationError, type Platform, type Model } from '@platform/core';
+import { ApplicationError, type PluginContext, type Model } from '@platform/core';
 import { parseId, type QueryHooks, type WriteContext, type UniqueScopeContext } from '@platform/query-engine';
 import { LOCALE, LOCALIZATIONS } from './extend-schemas';
 import { isLocalizedModel } from './localized-model';
@@ -34,7 +34,7 @@ export async function resolveCreateLocale(context: WriteContext, locales: Locale
   return requested;
 }
 
-async function singleTypeSiblings(platform: Platform, model: Model, exceptId: number | null): Promise<number[]> {
+async function singleTypeSiblings(platform: PluginContext, model: Model, exceptId: number | null): Promise<number[]> {
   const query = platform.db.connection(model.tableName).select('id').orderBy('id', 'asc');
   if (exceptId !== null) query.whereNot('id', exceptId);
   const rows: Array<{ id: unknown }> = await query;
@@ -42,7 +42,7 @@ async function singleTypeSiblings(platform: Platform, model: Model, exceptId: nu
 }
 
 /** The localizations a new entry joins: the other entries of a single type, or those it names. */
-async function siblingsOnCreate(platform: Platform, context: WriteContext, newId: number | null): Promise<number[]> {
+async function siblingsOnCreate(platform: PluginContext, context: WriteContext, newId: number | null): Promise<number[]> {
   if (context.model.kind === 'singleType') return singleTypeSiblings(platform, context.model, newId);
   if (newId === null) return idsOfRelationInput(context.data[LOCALIZATIONS]);
   if (!Object.prototype.hasOwnProperty.call(context.data, LOCALIZATIONS)) return [];
@@ -58,7 +58,7 @@ async function siblingsOnCreate(platform: Platform, context: WriteContext, newId
   return group;
 }
 
-export function tapWriteHooks(platform: Platform, hooks: QueryHooks, locales: LocalesService): void {
+export function tapWriteHooks(platform: PluginContext, hooks: QueryHooks, locales: LocalesService): void {
   hooks.beforeCreate.tapPromise(PLUGIN_NAME, async (context) => {
     if (!isLocalizedModel(context.model)) return;
     context.data[LOCALE] = await resolveCreateLocale(context, locales);

@@ -67,14 +67,14 @@ describe('i18n: locale parameter', () => {
 });
 
 describe('i18n: localized attributes', () => {
-  it('shares the attributes not marked localized, never uid or system attributes', () => {
+  it('shares the attributes not marked localized, never uid, system or hidden attributes', () => {
     const m = model(true, {
       title: { type: 'string', pluginOptions: { i18n: { localized: true } } },
       slug: { type: 'uid' },
       views: { type: 'integer', pluginOptions: { i18n: { localized: false } } },
       plain: { type: 'string' },
       createdAt: { type: 'datetime' },
-      publishedAt: { type: 'datetime' },
+      publishedAt: { type: 'datetime', visible: false },
     });
     expect(isLocalizedModel(m)).to.equal(true);
     expect(isLocalizedModel(model(false))).to.equal(false);

@@ -1,16 +1,36 @@
 /**
- * What the read and write halves of the engine share: the platform, the hooks, and the
- * lifecycles declared beside schemas.
+ * What the read and write halves of the engine share: the query-engine plugin's context (its
+ * `db`, `models` and settings), the hooks, the lifecycles declared beside schemas, and the
+ * relation writer a plugin lends it.
  */
-import type { Platform, Model } from '@platform/core';
+import type { Model, PluginContext } from '@platform/core';
 import type { QueryHooks } from './hooks';
-import type { LifecycleEvent, LifecycleName, Lifecycles, PaginationDefaults } from './types';
+import type { LifecycleEvent, LifecycleName, Lifecycles, PaginationDefaults, RelationWriter } from './types';
 
 export interface Engine {
-  platform: Platform;
+  /** the query-engine plugin's context */
+  platform: PluginContext;
   hooks: QueryHooks;
   /** lifecycles per content-type uid (`lifecycles.ts` beside the schema, or subscribed) */
   lifecycles: Map<string, Lifecycles[]>;
+  /** writes relation links inside a write's transaction; none until a plugin lends one */
+  relationWriter: RelationWriter | null;
+  /** lends the engine its relation writer (the relations plugin does, in its register step) */
+  useRelationWriter(writer: RelationWriter): void;
+}
+
+/** A new engine over the query-engine plugin's context. */
+export function createEngine(ctx: PluginContext, hooks: QueryHooks): Engine {
+  const engine: Engine = {
+    platform: ctx,
+    hooks,
+    lifecycles: new Map(),
+    relationWriter: null,
+    useRelationWriter(writer) {
+      engine.relationWriter = writer;
+    },
+  };
+  return engine;
 }
 
 /** Runs one lifecycle for a model; `state` carries data from before* to after*. */
@@ -31,9 +51,9 @@ export function restDefaults(engine: Engine): PaginationDefaults {
   if (!defaults) {
     const { platform } = engine;
     defaults = Object.freeze({
-      defaultLimit: platform.config<number>('api.rest.defaultLimit', 25),
-      maxLimit: platform.config<number>('api.rest.maxLimit', 100),
-      withCount: platform.config<boolean>('api.rest.withCount', true),
+      defaultLimit: platform.appConfig<number>('api.rest.defaultLimit', 25),
+      maxLimit: platform.appConfig<number>('api.rest.maxLimit', 100),
+      withCount: platform.appConfig<boolean>('api.rest.withCount', true),
     });
     restDefaultsOf.set(engine, defaults);
   }

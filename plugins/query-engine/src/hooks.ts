@@ -1,12 +1,13 @@
 /**
- * The query engine's own extension points (published here rather than on the kernel).
+ * The query engine's own extension points (published here rather than on the kernel), guarded
+ * like the kernel's: an unexpected error in a tap names the hook and the tap.
  */
 import { AsyncSeriesHook, SyncHook } from 'tapable';
 import type { FindParams, ReadContext, ScopeContext, UniqueScopeContext, WriteContext } from './types';
-import type { Model } from '@platform/core';
+import { guardHooks, type Model } from '@platform/core';
 
 export function createQueryHooks() {
-  return Object.freeze({
+  return guardHooks('query-engine', {
     /** validate plugin parameters (`publicationState`, `locale`) before a read; throw ValidationError */
     validateParams: new SyncHook<[{ model: Model; params: FindParams }]>(['context']),
     /** add conditions to a read at the root and at every populated level */

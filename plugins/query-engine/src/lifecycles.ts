@@ -1,19 +1,15 @@
 /**
- * Loads `lifecycles.{ts,js}` beside each app content-type schema (Strapi v4 style).
+ * Runs the app's `lifecycles.{ts,js}` files (beside each content-type schema, Strapi v4 style):
+ * the kernel loads them, the query engine claims them from the app view.
  */
-import path from 'node:path';
-import { findModuleFile, loadUserModule, type Platform } from '@platform/core';
+import type { PluginContext } from '@platform/core';
 import type { Engine } from './engine';
 import type { Lifecycles } from './types';
 
-export function loadLifecycles(platform: Platform, engine: Engine): void {
-  for (const ct of platform.schemas.contentTypes.values()) {
-    if (ct.namespace !== 'api') continue;
-    const file = findModuleFile(path.dirname(ct.source.file), 'lifecycles');
-    if (!file || file.endsWith('.json')) continue;
-    const lifecycles = loadUserModule(file) as Lifecycles;
-    const list = engine.lifecycles.get(ct.uid) ?? [];
-    list.push(lifecycles);
-    engine.lifecycles.set(ct.uid, list);
+export function loadLifecycles(ctx: PluginContext, engine: Engine): void {
+  for (const { uid, exported } of ctx.app.lifecycles()) {
+    const list = engine.lifecycles.get(uid) ?? [];
+    list.push(exported as Lifecycles);
+    engine.lifecycles.set(uid, list);
   }
 }

@@ -4,7 +4,7 @@
  * write's open transaction. There is one row per link, so both sides always agree.
  */
 import type { Knex } from 'knex';
-import type { Platform, RelationField } from '@platform/core';
+import type { PluginContext, RelationField } from '@platform/core';
 import { storableIds } from '@platform/query-engine';
 import type { ListPlan, StoredLink } from './order-planner';
 
@@ -16,7 +16,7 @@ export function otherSideIsSingle(field: RelationField): boolean {
 }
 
 export class LinkStore {
-  constructor(private readonly platform: Platform) {}
+  constructor(private readonly platform: PluginContext) {}
 
   private get db(): Connection {
     return this.platform.db.connection;

@@ -11,7 +11,7 @@
  *   rows anyway; under READ COMMITTED a read after the lock sees the last committed list.
  * - SQLite: one writer at a time already.
  */
-import { groupBy, type Model, type Platform, type RelationField } from '@platform/core';
+import { groupBy, type Model, type PluginContext, type RelationField } from '@platform/core';
 import { storableIds } from '@platform/query-engine';
 
 export interface ListLockRequest {
@@ -37,7 +37,7 @@ function unique(keys: LockKey[]): LockKey[] {
   });
 }
 
-export async function lockLists(platform: Platform, model: Model, id: number, requests: ListLockRequest[]): Promise<void> {
+export async function lockLists(platform: PluginContext, model: Model, id: number, requests: ListLockRequest[]): Promise<void> {
   const { client } = platform.db;
   if (client === 'sqlite' || requests.length === 0) return;
   const db = platform.db.connection;

@@ -3,13 +3,13 @@
  * polymorphic rows of `files_related_morphs` (`file_id`, `related_id`, `related_type` = the
  * owner's uid, `field`, `order`). Only active when a `plugin::upload.file` model exists.
  */
-import type { MediaField, Model, Platform, ValidationIssue } from '@platform/core';
+import type { MediaField, Model, PluginContext, ValidationIssue } from '@platform/core';
 import { mediaMorphTable, storableIds, UPLOAD_FILE_UID } from '@platform/query-engine';
 import { missingRelationsIssue, relationIssue } from './issues';
 import { invalidInput, parseRelationValue, toSingle, uniqueIds, type RelationInput } from './parse-input';
 
 /** The files' polymorphic link table, named after the upload plugin's file table. */
-function morphTable(platform: Platform): string {
+function morphTable(platform: PluginContext): string {
   return mediaMorphTable(platform.models.get(UPLOAD_FILE_UID));
 }
 
@@ -43,7 +43,7 @@ function wantedIds(input: RelationInput): number[] {
  * Checks that the files exist and have an allowed type. Returns the validation issues, so the
  * writer can report every attribute's problems in one error.
  */
-export async function checkMedia(platform: Platform, items: MediaInput[]): Promise<ValidationIssue[]> {
+export async function checkMedia(platform: PluginContext, items: MediaInput[]): Promise<ValidationIssue[]> {
   const fileModel = platform.models.get(UPLOAD_FILE_UID);
   const ids = uniqueIds(items.flatMap((item) => wantedIds(item.input)));
   if (ids.length === 0) return [];
@@ -74,7 +74,7 @@ export async function checkMedia(platform: Platform, items: MediaInput[]): Promi
 }
 
 /** Replaces (set) or trims (disconnect) the files linked to one attribute of an entry. */
-export async function writeMedia(platform: Platform, model: Model, id: number, { field, input }: MediaInput): Promise<void> {
+export async function writeMedia(platform: PluginContext, model: Model, id: number, { field, input }: MediaInput): Promise<void> {
   const db = platform.db.connection;
   const morphs = morphTable(platform);
   const scope = { related_id: id, related_type: model.uid, field: field.name };
@@ -90,7 +90,7 @@ export async function writeMedia(platform: Platform, model: Model, id: number, {
 }
 
 /** Removes the morph rows of deleted entries, and of deleted files. */
-export async function deleteMedia(platform: Platform, model: Model, ids: number[]): Promise<void> {
+export async function deleteMedia(platform: PluginContext, model: Model, ids: number[]): Promise<void> {
   if (!platform.models.has(UPLOAD_FILE_UID) || ids.length === 0) return;
   const db = platform.db.connection;
   const morphs = morphTable(platform);

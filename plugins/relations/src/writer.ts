@@ -5,8 +5,9 @@
  * request with nothing written. `apply` then writes the links inside the same transaction,
  * once the entry's row exists, and `deleteLinks` removes every link of deleted entries.
  */
-import { InternalError, ValidationError, type Model, type Platform, type RelationField, type ValidationIssue } from '@platform/core';
+import { ValidationError, type Model, type PluginContext, type RelationField, type ValidationIssue } from '@platform/core';
 import { UPLOAD_FILE_UID, type PreparedRelations, type RelationWriter } from '@platform/query-engine';
+import { errors } from './errors';
 import { missingRelationsIssue } from './issues';
 import { LinkStore } from './link-store';
 import { lockLists } from './list-locks';
@@ -38,7 +39,7 @@ class PreparedChanges implements PreparedRelations {
  * their own relations (either side) and every relation of any model that targets them,
  * one-way ones included. Models do not change once built, so this is computed once per model.
  */
-function linkColumnsOf(platform: Platform, cache: WeakMap<Model, Map<string, Set<string>>>, model: Model): Map<string, Set<string>> {
+function linkColumnsOf(platform: PluginContext, cache: WeakMap<Model, Map<string, Set<string>>>, model: Model): Map<string, Set<string>> {
   const cached = cache.get(model);
   if (cached) return cached;
   const targets = new Map<string, Set<string>>();
@@ -58,7 +59,7 @@ function hasPositions(input: RelationInput): boolean {
   return input.mode === 'partial' && input.connect.some((item) => item.position !== null);
 }
 
-export function createRelationWriter(platform: Platform): RelationWriter {
+export function createRelationWriter(platform: PluginContext): RelationWriter {
   const store = new LinkStore(platform);
   const linkColumns = new WeakMap<Model, Map<string, Set<string>>>();
 
@@ -119,7 +120,7 @@ export function createRelationWriter(platform: Platform): RelationWriter {
     },
 
     async apply(model, id, prepared) {
-      if (!(prepared instanceof PreparedChanges)) throw new InternalError('PLUGIN_CONTRACT', 'relations.apply expects the result of relations.prepare');
+      if (!(prepared instanceof PreparedChanges)) throw errors.internal('PREPARED_MISMATCH', 'relations.apply expects the result of relations.prepare');
       await lockLists(platform, model, id, prepared.relations.map(({ field, input }) => ({ field, targets: linkedIds(input) })));
       for (const { field, input } of prepared.relations) {
         const current = await store.readList(field, id);

@@ -20,7 +20,7 @@ import { isUniqueViolation, uniqueViolationError } from './db-errors';
 import { toDatabaseValue } from './db-values';
 
 function relationWriter(engine: Engine): RelationWriter | undefined {
-  return engine.platform.services.find('plugin::relations.writer') as RelationWriter | undefined;
+  return engine.relationWriter ?? undefined;
 }
 
 /** Lets plugins see the final data and relax the `required` checks (drafts) before validation. */

@@ -1,10 +1,11 @@
 /**
- * Routes declared in an app's `api/<api>/routes/` files: a core router declaration, or custom
- * routes (`{ prefix?, routes: [...] }` or an array). Handlers may use Strapi's short form
+ * Custom routes declared in an app's `api/<api>/routes/` files (`{ prefix?, routes: [...] }` or an array). Handlers may use Strapi's short form
  * `<controller>.<action>`, meaning `api::<api>.<controller>.<action>`; each route gets the
  * default auth scope of its handler, as in Strapi v4.
  */
-import { BootError, isPlainObject, type MiddlewareRef, type RouteConfig, type RouteDefinition } from '@platform/core';
+import { BootError } from '../errors';
+import { isPlainObject } from '../util/values';
+import type { MiddlewareRef, RouteConfig, RouteDefinition } from '../http/types';
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'ALL']);
 
@@ -34,7 +35,7 @@ export function resolveRouteMiddlewares(route: RouteDefinition, apiName: string,
 export function customRoutes(exported: unknown, apiName: string, file: string): RouteDefinition[] {
   const container = Array.isArray(exported) ? { routes: exported } : exported;
   if (!isPlainObject(container) || !Array.isArray(container.routes)) {
-    throw new BootError('ROUTES_FILE', `${file}: a routes file exports createCoreRouter(...) or { routes: [...] }`);
+    throw new BootError('ROUTES_FILE', `${file}: a routes file exports { routes: [...] } (or a plugin's router declaration such as createCoreRouter(...))`);
   }
   const prefix = typeof container.prefix === 'string' && container.prefix ? `/${container.prefix.replace(/^\/+|\/+$/g, '')}` : '';
   return container.routes.map((raw, index) => {

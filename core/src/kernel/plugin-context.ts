@@ -1,0 +1,149 @@
+/**
+ * What a plugin sees of the platform: its own configuration, a logger prefixed with its name,
+ * its own services, and the services and plugins it declared in `requires` and `optional`;
+ * plus the shared ground every plugin builds on (the kernel's hooks, schemas, models, the
+ * database, the app's settings, the route table). Not the kernel itself: a plugin that reaches
+ * for a plugin it did not declare gets a PLUGIN_UNDECLARED error naming both.
+ */
+import { BootError } from '../errors';
+import type { Database } from '../database/database';
+import type { EnvFn } from '../config/env';
+import type { ModelRegistry, Model } from '../model/types';
+import type { SchemaSet } from '../schema/types';
+import type { RouteDefinition } from '../http/types';
+import type { AppLifecycleFile } from '../app/app-files';
+import type { KernelHooks } from './hooks';
+import type { Logger } from './logger';
+import type { ServiceMap } from './service-map';
+import type { PluginDefinition } from './plugin';
+
+/** Another plugin, as a plugin that declared it sees it. */
+export interface PluginView {
+  readonly name: string;
+  /** its service `plugin::<name>.<key>` */
+  service<T = unknown>(key: string): T;
+}
+
+/** The app files a plugin gives meaning to; what no enabled plugin claims stops start-up. */
+export interface AppView {
+  /** `lifecycles.ts` files beside the app's content-type schemas */
+  lifecycles(): AppLifecycleFile[];
+}
+
+export interface PluginContext<TConfig extends Record<string, unknown> = Record<string, unknown>> {
+  readonly name: string;
+  /** this plugin's configuration: its defaults under `config/plugins.ts` `<name>.config` */
+  readonly config: Readonly<TConfig>;
+  /** the platform's logger, each line prefixed with `[<name>]` */
+  readonly log: Logger;
+  readonly hooks: KernelHooks;
+  readonly appDir: string;
+  readonly env: EnvFn;
+  readonly schemas: SchemaSet;
+  /** from bootstrap on (built after register) */
+  readonly models: ModelRegistry;
+  /** from bootstrap on (connected after register) */
+  readonly db: Database;
+  readonly app: AppView;
+  /** the app's settings by dotted path (`api.rest.prefix`, `server.port`); not other plugins' configuration */
+  appConfig<T = unknown>(dotted: string, defaultValue?: T): T;
+  /** a service of this plugin, of a declared plugin (`plugin::<name>.<key>`) or of the app (`api::...`) */
+  service<K extends keyof ServiceMap>(uid: K): ServiceMap[K];
+  service<T = unknown>(uid: string): T;
+  /** a declared plugin that is enabled; throws for an undeclared or absent one */
+  plugin(name: string): PluginView;
+  /** whether a declared plugin (an `optional` one, typically) is enabled */
+  isEnabled(name: string): boolean;
+  /** adds routes (mounted under `prefix`, default the REST prefix); before the server is built */
+  addRoutes(routes: RouteDefinition[], prefix?: string): void;
+  contentType(uid: string): Model;
+  component(uid: string): Model;
+}
+
+/** What the kernel lends a context; the context decides what the plugin may reach. */
+export interface PluginContextHost {
+  readonly hooks: KernelHooks;
+  readonly appDir: string;
+  readonly env: EnvFn;
+  readonly schemas: SchemaSet;
+  readonly models: ModelRegistry;
+  readonly db: Database;
+  readonly log: Logger;
+  readonly app: AppView;
+  config<T>(dotted: string, defaultValue?: T): T;
+  serviceOf(uid: string): unknown;
+  isPluginEnabled(name: string): boolean;
+  addRoutes(routes: RouteDefinition[], prefix?: string): void;
+  contentType(uid: string): Model;
+  component(uid: string): Model;
+}
+
+function prefixedLogger(log: Logger, name: string): Logger {
+  const tag = `[${name}] `;
+  return {
+    error: (message, error) => log.error(tag + message, error),
+    warn: (message) => log.warn(tag + message),
+    info: (message) => log.info(tag + message),
+    http: (message) => log.http(tag + message),
+    debug: (message) => log.debug(tag + message),
+    enabled: log.enabled ? (level) => log.enabled!(level) : undefined,
+  };
+}
+
+const PLUGIN_UID = /^plugin::([^.]+)\./;
+
+export function createPluginContext<TConfig extends Record<string, unknown>>(host: PluginContextHost, definition: PluginDefinition<TConfig>): PluginContext<TConfig> {
+  const { name } = definition;
+  const declared = new Set([name, ...(definition.requires ?? []), ...(definition.optional ?? [])]);
+  const check = (other: string, what: string) => {
+    if (!declared.has(other)) {
+      throw new BootError('PLUGIN_UNDECLARED', `Plugin "${name}" uses ${what} of plugin "${other}" without declaring "${other}" in "requires" or "optional"`);
+    }
+  };
+  const config = Object.freeze({ ...host.config<TConfig>(`plugin.${name}`, {} as TConfig) }) as Readonly<TConfig>;
+  const service = (uid: string): unknown => {
+    const owner = PLUGIN_UID.exec(uid)?.[1];
+    if (owner !== undefined) check(owner, `the service "${uid}"`);
+    return host.serviceOf(uid);
+  };
+  const context: PluginContext<TConfig> = {
+    name,
+    config,
+    log: prefixedLogger(host.log, name),
+    hooks: host.hooks,
+    appDir: host.appDir,
+    get env() {
+      return host.env;
+    },
+    get schemas() {
+      return host.schemas;
+    },
+    get models() {
+      return host.models;
+    },
+    get db() {
+      return host.db;
+    },
+    app: host.app,
+    appConfig: <T>(dotted: string, defaultValue?: T): T => {
+      if (dotted === 'plugin' || dotted.startsWith('plugin.')) {
+        throw new BootError('PLUGIN_UNDECLARED', `Plugin "${name}" reads "${dotted}": a plugin reads its own configuration from its context, not another plugin's`);
+      }
+      return host.config<T>(dotted, defaultValue);
+    },
+    service: service as PluginContext['service'],
+    plugin(other) {
+      check(other, 'the plugin');
+      if (!host.isPluginEnabled(other)) throw new BootError('PLUGIN_UNKNOWN', `Plugin "${other}" is not enabled`);
+      return { name: other, service: <T>(key: string) => host.serviceOf(`plugin::${other}.${key}`) as T };
+    },
+    isEnabled(other) {
+      check(other, 'the plugin');
+      return host.isPluginEnabled(other);
+    },
+    addRoutes: (routes, prefix) => host.addRoutes(routes, prefix),
+    contentType: (uid) => host.contentType(uid),
+    component: (uid) => host.component(uid),
+  };
+  return Object.freeze(context);
+}
