@@ -129,3 +129,63 @@ describe('third-party plugin loading and switching off', function () {
     expect((caught as BootError).message).to.equal('config/plugins.ts: "greeter.config" is invalid: "greeting" must be a non-empty string');
   });
 });
+
+describe('a plugin that lives outside the repository', function () {
+  this.timeout(60000);
+  let base: string;
+  before(() => {
+    // A plugin author's folder next to the app: its own package.json, `@platform/core` as a
+    // peer, no node_modules. Nothing is linked into the repository or copied into the app.
+    base = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-outside-'));
+    fs.cpSync(path.join(FIXTURES, 'third-party-plugin'), path.join(base, 'greeter'), { recursive: true });
+    fs.mkdirSync(path.join(base, 'stamp'));
+    fs.writeFileSync(path.join(base, 'stamp', 'package.json'), JSON.stringify({ name: 'platform-plugin-stamp', main: 'index.js', peerDependencies: { '@platform/core': '0.1.0' } }));
+    fs.writeFileSync(path.join(base, 'stamp', 'index.js'), [
+      "const { definePlugin, ValidationError } = require('@platform/core');",
+      'module.exports = definePlugin({',
+      "  name: 'stamp',",
+      "  routes: [{ method: 'GET', path: '/:word', config: { auth: false }, handler: (ctx) => {",
+      "    if (ctx.params.word === 'bad') throw new ValidationError('no bad words');",
+      '    return { data: { stamped: ctx.params.word } };',
+      '  } }],',
+      '});',
+    ].join('\n'));
+    fs.mkdirSync(path.join(base, 'site', 'config'), { recursive: true });
+    fs.writeFileSync(path.join(base, 'site', 'config', 'plugins.json'), JSON.stringify({
+      greeter: { resolve: '../greeter', config: { greeting: 'Hej' } },
+      stamp: { resolve: path.join(base, 'stamp') },
+    }));
+  });
+  after(() => fs.rmSync(base, { recursive: true, force: true }));
+
+  it('loads TypeScript and JavaScript plugins from folders outside the repository by path', async () => {
+    const app = await startApp({ appDir: path.join(base, 'site') });
+    try {
+      const hello = await app.get('/api/greeter/hello/Ada');
+      expect({ status: hello.status, body: hello.body }).to.deep.equal({ status: 200, body: { data: { message: 'Hej, Ada!' } } });
+      const stamped = await app.get('/api/stamp/ok');
+      expect({ status: stamped.status, body: stamped.body }).to.deep.equal({ status: 200, body: { data: { stamped: 'ok' } } });
+      // The plugin's ValidationError is the kernel's own class: the same module instance.
+      const bad = await app.get('/api/stamp/bad');
+      expect({ status: bad.status, body: bad.body }).to.deep.equal({ status: 400, body: { data: null, error: { status: 400, name: 'ValidationError', message: 'no bad words', details: {} } } });
+      expect(app.platform.service('plugin::greeter.greeter').events).to.deep.equal(['register', 'bootstrap', 'kernel bootstrap hook', 'ready']);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('loads it by package name when npm installed it as a link to that folder', async () => {
+    const appDir = path.join(base, 'linked-site');
+    fs.mkdirSync(path.join(appDir, 'config'), { recursive: true });
+    fs.mkdirSync(path.join(appDir, 'node_modules'));
+    fs.symlinkSync(path.join(base, 'greeter'), path.join(appDir, 'node_modules', 'platform-plugin-greeter'), 'dir');
+    fs.writeFileSync(path.join(appDir, 'config', 'plugins.json'), JSON.stringify({ greeter: { resolve: 'platform-plugin-greeter' } }));
+    const app = await startApp({ appDir });
+    try {
+      const res = await app.get('/api/greeter/hello/Linus');
+      expect({ status: res.status, body: res.body }).to.deep.equal({ status: 200, body: { data: { message: 'Hello, Linus!' } } });
+    } finally {
+      await app.close();
+    }
+  });
+});

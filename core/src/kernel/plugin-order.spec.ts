@@ -3,13 +3,28 @@ import { bootError } from '../../../test/helpers/boot-error';
 import { definePlugin, type PluginDefinition } from './plugin';
 import { orderPlugins } from './plugin-order';
 
-const plugin = (name: string, requires?: string[]): PluginDefinition => definePlugin({ name, requires });
+const plugin = (name: string, requires?: string[], optional?: string[]): PluginDefinition => definePlugin({ name, requires, optional });
 const names = (plugins: PluginDefinition[]) => plugins.map((p) => p.name);
 
 describe('orderPlugins', () => {
   it('starts each plugin after what it requires, whatever the given order', () => {
     const given = [plugin('c', ['b']), plugin('b', ['a']), plugin('a')];
     expect(names(orderPlugins(given))).to.deep.equal(['a', 'b', 'c']);
+  });
+
+  it('starts a plugin after the optional plugins it uses when they are enabled', () => {
+    const given = [plugin('i18n', ['query-engine'], ['draft-publish']), plugin('query-engine'), plugin('draft-publish', ['query-engine'])];
+    expect(names(orderPlugins(given))).to.deep.equal(['query-engine', 'draft-publish', 'i18n']);
+  });
+
+  it('starts a plugin without its optional plugins when they are absent', () => {
+    const given = [plugin('i18n', ['query-engine'], ['draft-publish']), plugin('query-engine')];
+    expect(names(orderPlugins(given, { names: new Set(['draft-publish']), file: 'config/plugins.ts' }))).to.deep.equal(['query-engine', 'i18n']);
+  });
+
+  it('names a cycle that goes through an optional dependency', () => {
+    const error = bootError(() => orderPlugins([plugin('a', ['b']), plugin('b', [], ['a'])]));
+    expect({ code: error.code, message: error.message }).to.deep.equal({ code: 'PLUGIN_CYCLE', message: 'Plugins depend on each other in a cycle: a -> b -> a' });
   });
 
   it('keeps the given order of independent plugins', () => {

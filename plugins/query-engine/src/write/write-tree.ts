@@ -4,7 +4,7 @@
  * components recursively, and the links of every level through the relation writer. Runs
  * inside the write's transaction (`db.connection`).
  */
-import { groupBy } from '@platform/core';
+import { groupBy, ValidationError } from '@platform/core';
 import type { Engine } from '../engine';
 import type { RelationWriter as Writer } from '../types';
 import type { PreparedEntry } from './validate-entry';
@@ -81,9 +81,16 @@ export async function writeChildren(engine: Engine, entry: PreparedEntry, writer
   if (writer && entry.relations) await writer.apply(entry.model, ownerId, entry.relations);
 }
 
-/** Runs the relation writer's checks for every level of the tree, before anything is written. */
+/**
+ * Runs the relation writer's checks for every level of the tree, before anything is written.
+ * Without a writer (no plugin lends one), relation values are refused rather than dropped.
+ */
 export async function prepareRelations(entry: PreparedEntry, writer: Writer | undefined): Promise<void> {
-  if (writer && Object.keys(entry.relationData).length) {
+  const names = Object.keys(entry.relationData);
+  if (names.length && !writer) {
+    throw ValidationError.fromIssues(names.map((name) => ({ path: [name], message: `Relation "${name}" cannot be written: no enabled plugin writes relations`, name: 'ValidationError' })));
+  }
+  if (writer && names.length) {
     entry.relations = await writer.prepare(entry.model, entry.relationData, { action: entry.mode, id: entry.id });
   }
   for (const { items } of entry.components) {

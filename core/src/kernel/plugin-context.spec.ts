@@ -1,0 +1,79 @@
+import { expect } from 'chai';
+import { BootError } from '../errors';
+import { createLogger } from './logger';
+import { createKernelHooks } from './hooks';
+import { definePlugin } from './plugin';
+import { createPluginContext, type PluginContextHost } from './plugin-context';
+
+function host(lines: string[]): PluginContextHost {
+  const config: Record<string, unknown> = { 'plugin.seo': { title: 'Site' }, 'api.rest.prefix': '/api' };
+  const services: Record<string, unknown> = { 'plugin::seo.meta': 'own', 'plugin::query-engine.hooks': 'hooks', 'plugin::sitemap.index': 'optional', 'plugin::mailer.send': 'undeclared', 'api::article.article': 'app' };
+  const fail = (): never => {
+    throw new Error('not lent in this test');
+  };
+  return {
+    hooks: createKernelHooks(),
+    appDir: '/app',
+    get env() {
+      return fail();
+    },
+    schemas: { contentTypes: new Map(), components: new Map() },
+    get models() {
+      return fail();
+    },
+    get db() {
+      return fail();
+    },
+    log: createLogger('debug', (line) => lines.push(line.replace(/^\[[^\]]+\] /, ''))),
+    app: { lifecycles: () => [] },
+    config: <T>(dotted: string, defaultValue?: T) => (dotted in config ? config[dotted] : defaultValue) as T,
+    serviceOf: (uid) => services[uid],
+    isPluginEnabled: (name) => ['seo', 'query-engine', 'mailer'].includes(name),
+    addRoutes: fail,
+    contentType: fail,
+    component: fail,
+  };
+}
+
+describe('plugin context', () => {
+  const lines: string[] = [];
+  const ctx = createPluginContext(host(lines), definePlugin({ name: 'seo', requires: ['query-engine'], optional: ['sitemap'] }));
+
+  it('holds the plugin\'s own configuration, frozen', () => {
+    expect(ctx.config).to.deep.equal({ title: 'Site' });
+    expect(Object.isFrozen(ctx.config)).to.equal(true);
+  });
+
+  it('reaches its own services, those of declared plugins and the app\'s', () => {
+    expect([ctx.service('plugin::seo.meta'), ctx.service('plugin::query-engine.hooks'), ctx.service('plugin::sitemap.index'), ctx.service('api::article.article')])
+      .to.deep.equal(['own', 'hooks', 'optional', 'app']);
+  });
+
+  it('refuses a service of a plugin it did not declare, naming both plugins', () => {
+    expect(() => ctx.service('plugin::mailer.send')).to.throw(BootError, 'Plugin "seo" uses the service "plugin::mailer.send" of plugin "mailer" without declaring "mailer" in "requires" or "optional"')
+      .with.property('code', 'PLUGIN_UNDECLARED');
+    expect(() => ctx.isEnabled('mailer')).to.throw(BootError).with.property('code', 'PLUGIN_UNDECLARED');
+    expect(() => ctx.plugin('mailer')).to.throw(BootError).with.property('code', 'PLUGIN_UNDECLARED');
+  });
+
+  it('tells whether a declared optional plugin is enabled, and hands out declared plugins that are', () => {
+    expect(ctx.isEnabled('sitemap')).to.equal(false);
+    expect(ctx.isEnabled('query-engine')).to.equal(true);
+    expect(ctx.plugin('query-engine').service('hooks')).to.equal('hooks');
+    expect(() => ctx.plugin('sitemap')).to.throw(BootError, 'Plugin "sitemap" is not enabled').with.property('code', 'PLUGIN_UNKNOWN');
+  });
+
+  it('reads the app\'s settings but not another plugin\'s configuration', () => {
+    expect(ctx.appConfig('api.rest.prefix')).to.equal('/api');
+    expect(ctx.appConfig('server.port', 1337)).to.equal(1337);
+    expect(() => ctx.appConfig('plugin.i18n')).to.throw(BootError, 'Plugin "seo" reads "plugin.i18n": a plugin reads its own configuration from its context, not another plugin\'s');
+  });
+
+  it('logs with its name in front, and is itself frozen', () => {
+    ctx.log.warn('no sitemap');
+    ctx.log.error('failed', new Error('boom'));
+    expect(lines[0]).to.equal('WARN [seo] no sitemap');
+    expect(lines[1].startsWith('ERROR [seo] failed: Error: boom')).to.equal(true);
+    expect(Object.isFrozen(ctx)).to.equal(true);
+  });
+});
