@@ -1,0 +1,271 @@
+/**
+ * Turning off each built-in plugin with `config/plugins.ts` (`<name>: false`) on the example
+ * app: either start-up stops with a named BootError, or the app runs without what the plugin
+ * gave it and its API stays sensible. The plugins are read from the repository's package.json
+ * dependencies (the packages marked `"platform": { "kind": "plugin" }`), so a new built-in
+ * plugin fails this suite until it has a scenario here.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect } from 'chai';
+import { BootError } from '@platform/core';
+import { startApp, type TestApp } from '../helpers/app';
+import { testClients } from '../helpers/databases';
+
+const REPO = path.resolve(__dirname, '..', '..');
+
+/** The plugin names of the packages the repository's package.json depends on, in its order. */
+function builtInPlugins(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  return Object.keys(manifest.dependencies).flatMap((packageName) => {
+    const file = require.resolve(`${packageName}/package.json`, { paths: [REPO] });
+    const platform = (JSON.parse(fs.readFileSync(file, 'utf8')) as { platform?: { kind?: string; name?: string } }).platform;
+    if (platform?.kind !== 'plugin') return [];
+    return [platform.name ?? packageName.replace(/^@[^/]+\//, '')];
+  });
+}
+
+const NOT_FOUND = { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } };
+const EMPTY_PAGE = { data: [], meta: { pagination: { page: 1, pageSize: 25, pageCount: 0, total: 0 } } };
+const TIME_KEYS = new Set(['createdAt', 'updatedAt', 'publishedAt']);
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/**
+ * The value with every createdAt/updatedAt/publishedAt that is an ISO time within the test's
+ * run replaced by '<time>'; any other value under those keys is kept, so it fails the comparison.
+ */
+function withTimes(value: unknown, since: number): unknown {
+  if (Array.isArray(value)) return value.map((item) => withTimes(item, since));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => {
+      const isTime = TIME_KEYS.has(key) && typeof item === 'string' && ISO.test(item) && Date.parse(item) >= since - 1000 && Date.parse(item) <= Date.now() + 1000;
+      return [key, isTime ? '<time>' : withTimes(item, since)];
+    }),
+  );
+}
+
+/** The attributes of an example-app article created with only a title, without plugin fields. */
+function articleScalars(title: string): Record<string, unknown> {
+  return {
+    title, slug: null, body: null, views: null, rating: null, price: null, publishedOn: null, featured: false, meta: null, status: null, contactEmail: null,
+    createdAt: '<time>', updatedAt: '<time>',
+  };
+}
+
+const LOCALES = [
+  { id: 1, name: 'English (en)', code: 'en', createdAt: '<time>', updatedAt: '<time>', isDefault: true },
+  { id: 2, name: 'French (fr)', code: 'fr', createdAt: '<time>', updatedAt: '<time>', isDefault: false },
+];
+
+type Scenario =
+  | { boot: { code: string; message: string } }
+  | { enabled: string[]; run(ctx: { app: () => TestApp; since: () => number }): void };
+
+const SCENARIOS: Record<string, Scenario> = {
+  'query-engine': {
+    // content-manager is the first plugin (in start order) that requires it.
+    boot: { code: 'PLUGIN_MISSING_DEPENDENCY', message: 'Plugin "content-manager" requires plugin "query-engine", which is disabled in config/plugins.ts' },
+  },
+
+  relations: {
+    enabled: ['query-engine', 'content-manager', 'draft-publish', 'i18n'],
+    run({ app, since }) {
+      const refusal = (name: string) => ({ path: [name], message: `Relation "${name}" cannot be written: no enabled plugin writes relations`, name: 'ValidationError' });
+
+      it('refuses a create with relation values (400, every relation named) and writes nothing', async () => {
+        const category = await app().post('/api/categories', { data: { name: 'News', slug: 'news' } });
+        expect(category.status).to.equal(200);
+        const res = await app().post('/api/articles', { data: { title: 'Linked', category: 1, tags: [1] } });
+        expect(res.status).to.equal(400);
+        expect(res.body).to.deep.equal({
+          data: null,
+          error: { status: 400, name: 'ValidationError', message: '2 errors occurred', details: { errors: [refusal('category'), refusal('tags')] } },
+        });
+        expect(await app().knex('articles').count({ n: '*' }).first().then((row) => Number(row?.n))).to.equal(0);
+        expect(await app().knex('articles_category_links').select()).to.deep.equal([]);
+        expect(await app().knex('articles_tags_links').select()).to.deep.equal([]);
+      });
+
+      it('creates an article without relation values, with the id the refused create did not take', async () => {
+        const res = await app().post('/api/articles', { data: { title: 'Plain' } });
+        expect(res.status).to.equal(200);
+        expect(withTimes(res.body, since())).to.deep.equal({
+          data: { id: 1, attributes: { ...articleScalars('Plain'), publishedAt: '<time>', locale: 'en' } },
+          meta: {},
+        });
+      });
+
+      it('refuses an update that connects a relation, with the single-error message, and links nothing', async () => {
+        const res = await app().put('/api/articles/1', { data: { category: { connect: [1] } } });
+        expect(res.status).to.equal(400);
+        expect(res.body).to.deep.equal({
+          data: null,
+          error: { status: 400, name: 'ValidationError', message: 'Relation "category" cannot be written: no enabled plugin writes relations', details: { errors: [refusal('category')] } },
+        });
+        expect(await app().knex('articles_category_links').select()).to.deep.equal([]);
+      });
+
+      it('still reads relations: GET /api/articles?populate=* answers every relation empty', async () => {
+        const res = await app().get('/api/articles?populate=*');
+        expect(res.status).to.equal(200);
+        expect(withTimes(res.body, since())).to.deep.equal({
+          data: [
+            {
+              id: 1,
+              attributes: {
+                ...articleScalars('Plain'), publishedAt: '<time>', locale: 'en',
+                category: { data: null }, tags: { data: [] }, author: { data: null }, related: { data: [] }, cover: { data: null },
+                seo: null, blocks: [], localizations: { data: [] },
+              },
+            },
+          ],
+          meta: { pagination: { page: 1, pageSize: 25, pageCount: 1, total: 1 } },
+        });
+      });
+    },
+  },
+
+  'content-manager': {
+    enabled: ['query-engine', 'draft-publish', 'i18n', 'relations'],
+    run({ app, since }) {
+      it('answers the 404 envelope for the content API and the content-type-builder', async () => {
+        for (const [method, url] of [['GET', '/api/articles'], ['GET', '/api/articles?populate=*'], ['POST', '/api/articles'], ['GET', '/api/global'], ['GET', '/api/content-type-builder/content-types']]) {
+          const res = await app().request(method, url, method === 'POST' ? { data: { title: 'x' } } : undefined);
+          expect({ url, status: res.status, body: res.body }).to.deep.equal({ url, status: 404, body: NOT_FOUND });
+        }
+        expect(await app().knex('articles').count({ n: '*' }).first().then((row) => Number(row?.n))).to.equal(0);
+      });
+
+      it('still serves GET /api/i18n/locales', async () => {
+        const res = await app().get('/api/i18n/locales');
+        expect(res.status).to.equal(200);
+        expect(withTimes(res.body, since())).to.deep.equal(LOCALES);
+      });
+
+      it('mounts only the routes of the other plugins', () => {
+        // i18n still adds its localizations route to the article API, whose own routes are gone.
+        expect(app().platform.routes().map((r) => `${r.route.method} ${r.path}`)).to.deep.equal(['GET /api/i18n/locales', 'POST /api/articles/:id/localizations']);
+      });
+    },
+  },
+
+  'draft-publish': {
+    enabled: ['query-engine', 'content-manager', 'i18n', 'relations'],
+    run({ app, since }) {
+      it('adds no publishedAt attribute and no published_at column', async () => {
+        expect(app().platform.contentType('api::article.article').attributes).to.not.have.property('publishedAt');
+        expect(await app().knex.schema.hasColumn('articles', 'published_at')).to.equal(false);
+        expect(await app().knex.schema.hasColumn('articles', 'title')).to.equal(true);
+      });
+
+      it('creates an entry without publishedAt (a given one is ignored)', async () => {
+        const res = await app().post('/api/articles', { data: { title: 'Always live', publishedAt: null } });
+        expect(res.status).to.equal(200);
+        expect(withTimes(res.body, since())).to.deep.equal({ data: { id: 1, attributes: { ...articleScalars('Always live'), locale: 'en' } }, meta: {} });
+      });
+
+      it('ignores publicationState: live, preview and an unknown value list the same entries', async () => {
+        const expected = {
+          data: [{ id: 1, attributes: { ...articleScalars('Always live'), locale: 'en' } }],
+          meta: { pagination: { page: 1, pageSize: 25, pageCount: 1, total: 1 } },
+        };
+        for (const state of ['live', 'preview', 'bogus']) {
+          const res = await app().get(`/api/articles?publicationState=${state}`);
+          expect({ state, status: res.status, body: withTimes(res.body, since()) }).to.deep.equal({ state, status: 200, body: expected });
+        }
+      });
+    },
+  },
+
+  i18n: {
+    enabled: ['query-engine', 'content-manager', 'draft-publish', 'relations'],
+    run({ app, since }) {
+      it('adds no locale attribute, no locale column and no locales table', async () => {
+        const { attributes } = app().platform.contentType('api::article.article');
+        expect(attributes).to.not.have.property('locale');
+        expect(attributes).to.not.have.property('localizations');
+        expect(await app().knex.schema.hasColumn('articles', 'locale')).to.equal(false);
+        expect(await app().knex.schema.hasTable('i18n_locale')).to.equal(false);
+      });
+
+      it('answers the 404 envelope for GET /api/i18n/locales', async () => {
+        const res = await app().get('/api/i18n/locales');
+        expect(res.status).to.equal(404);
+        expect(res.body).to.deep.equal(NOT_FOUND);
+      });
+
+      it('creates an entry without locale (a given one is ignored)', async () => {
+        const res = await app().post('/api/articles', { data: { title: 'One language', locale: 'fr' } });
+        expect(res.status).to.equal(200);
+        expect(withTimes(res.body, since())).to.deep.equal({ data: { id: 1, attributes: { ...articleScalars('One language'), publishedAt: '<time>' } }, meta: {} });
+      });
+
+      it('ignores the locale parameter and has no localizations route', async () => {
+        const expected = {
+          data: [{ id: 1, attributes: { ...articleScalars('One language'), publishedAt: '<time>' } }],
+          meta: { pagination: { page: 1, pageSize: 25, pageCount: 1, total: 1 } },
+        };
+        for (const locale of ['fr', 'zz']) {
+          const res = await app().get(`/api/articles?locale=${locale}`);
+          expect({ locale, status: res.status, body: withTimes(res.body, since()) }).to.deep.equal({ locale, status: 200, body: expected });
+        }
+        const res = await app().post('/api/articles/1/localizations', { title: 'Une langue', locale: 'fr' });
+        expect(res.status).to.equal(404);
+        expect(res.body).to.deep.equal(NOT_FOUND);
+      });
+    },
+  },
+};
+
+describe('the built-in plugins', () => {
+  it('are the packages the scenarios below cover', () => {
+    expect([...builtInPlugins()].sort()).to.deep.equal(Object.keys(SCENARIOS).sort());
+  });
+});
+
+for (const client of testClients()) {
+  for (const name of builtInPlugins()) {
+    describe(`config/plugins.ts { "${name}": false } [${client}]`, function () {
+      this.timeout(60000);
+      const scenario = SCENARIOS[name];
+      if (!scenario) {
+        it('has a scenario in this suite', () => {
+          expect.fail(`no scenario for the built-in plugin "${name}"`);
+        });
+        return;
+      }
+
+      if ('boot' in scenario) {
+        it(`stops start-up with ${scenario.boot.code}`, async () => {
+          let failure: unknown = null;
+          try {
+            const app = await startApp({ client, config: { plugins: { [name]: false } } });
+            await app.close();
+          } catch (error) {
+            failure = error;
+          }
+          expect(failure).to.be.instanceOf(BootError);
+          expect({ code: (failure as BootError).code, message: (failure as BootError).message }).to.deep.equal(scenario.boot);
+        });
+        return;
+      }
+
+      let app: TestApp | undefined;
+      let since = 0;
+      before(async () => {
+        since = Date.now();
+        app = await startApp({ client, config: { plugins: { [name]: false } } });
+      });
+      after(async () => {
+        await app?.close();
+      });
+
+      it(`starts with the other plugins: ${scenario.enabled.join(', ')}`, () => {
+        expect(app!.platform.enabledPlugins()).to.deep.equal(scenario.enabled);
+      });
+
+      scenario.run({ app: () => app!, since: () => since });
+    });
+  }
+}
