@@ -2,7 +2,7 @@
  * One hierarchy of typed errors. Every error the platform raises on purpose is an
  * ApplicationError: it carries its HTTP status, a stable code, whether its message may reach
  * a client, and structured details. Exactly two mappers turn them into wire shapes: the REST
- * envelope (http/error-envelope.ts) and, later, GraphQL `errors[].extensions`.
+ * envelope (http/error-envelope.ts) and, later, the GraphQL transport's `errors[].extensions`.
  */
 export type ErrorDetails = Record<string, unknown>;
 

@@ -3,7 +3,7 @@
  * codes; a plugin declares its codes in its own folder with `definePluginErrors`, and raises
  * them through the returned helpers, which stamp the code as `<plugin>.<CODE>`:
  *
- *   export const errors = definePluginErrors('content-manager', {
+ *   export const errors = definePluginErrors('my-plugin', {
  *     ROUTER_OPTIONS: { kind: 'boot' },
  *     LOCALE_MISSING: { kind: 'request', status: 400, name: 'ApplicationError' },
  *   });

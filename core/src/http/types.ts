@@ -4,9 +4,9 @@
  */
 import type { ParameterizedContext } from 'koa';
 
-/** Who is calling, as set by the auth step of the route pipeline (users-permissions fills it in). */
+/** Who is calling, as set by the auth step of the route pipeline (an auth plugin fills it in). */
 export interface AuthState {
-  /** the strategy that authenticated the request, e.g. `users-permissions` or `api-token` */
+  /** the strategy that authenticated the request, e.g. a user's JWT or an API token */
   strategy: string | null;
   credentials: unknown;
   /** the permission scopes the caller holds, or `all` for full access */
@@ -54,7 +54,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 
 export interface RouteDefinition {
   method: HttpMethod;
   path: string;
-  /** a controller action (`api::article.article.find`, `plugin::i18n.locales.listLocales`) or a function */
+  /** a controller action (`api::article.article.find`, `plugin::<name>.<controller>.<action>`) or a function */
   handler: string | Handler;
   config?: RouteConfig;
   info?: {

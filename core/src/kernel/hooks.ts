@@ -1,7 +1,7 @@
 /**
  * The kernel's extension points, declared once as a frozen object of typed tapable hooks.
  * A plugin that offers its own extension points publishes its own hooks object (as the
- * query-engine does for entity lifecycles) instead of growing this one.
+ * entity service does for entity lifecycles) instead of growing this one.
  */
 import { AsyncSeriesHook, SyncHook } from 'tapable';
 import { guardHooks } from './guard-hooks';
@@ -14,7 +14,7 @@ export function createKernelHooks() {
   return guardHooks('', {
     /** after every plugin's own `register` ran */
     register: new AsyncSeriesHook<[]>(),
-    /** plugins add attributes to schemas (i18n: locale/localizations; draft & publish: publishedAt) */
+    /** plugins add attributes to schemas (a locale, a publication date) */
     extendSchemas: new SyncHook<[SchemaSet]>(['schemas']),
     /** the model registry is built; plugins may read it (not change it) */
     modelsBuilt: new SyncHook<[ModelRegistry]>(['models']),

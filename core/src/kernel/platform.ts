@@ -120,7 +120,7 @@ export class Platform {
     return this.modelRegistry;
   }
 
-  /** Reads configuration by dotted path: `server.port`, `api.rest.defaultLimit`, `plugin.i18n.locales`. */
+  /** Reads configuration by dotted path: `server.port`, `api.rest.defaultLimit`, `plugin.<name>.<key>`. */
   config<T = unknown>(dotted: string, defaultValue?: T): T {
     const value = getPath(this.configTree, dotted);
     return (value === undefined ? defaultValue : value) as T;

@@ -1,9 +1,9 @@
 /**
  * Typed registry keys. A plugin that offers a service declares its type by merging into this
- * interface, so `platform.service('plugin::query-engine.entity-service')` is typed:
+ * interface, so `platform.service('plugin::my-plugin.things')` is typed:
  *
  *   declare module '@platform/core' {
- *     interface ServiceMap { 'plugin::query-engine.entity-service': EntityService }
+ *     interface ServiceMap { 'plugin::my-plugin.things': ThingsService }
  *   }
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-interface

@@ -35,7 +35,8 @@ interface AttributeBase {
   /** false: the attribute is never taken from a request body (e.g. creator fields). */
   writable?: boolean;
   visible?: boolean;
-  pluginOptions?: Record<string, unknown> & { i18n?: { localized?: boolean } };
+  /** per-plugin options, keyed by plugin name; each plugin reads its own */
+  pluginOptions?: Record<string, Record<string, unknown> | undefined>;
 }
 
 export interface ScalarAttribute extends AttributeBase {
@@ -100,7 +101,8 @@ export interface ContentTypeSchema {
   collectionName: string;
   info: SchemaInfo & { singularName: string; pluralName: string };
   options?: { draftAndPublish?: boolean; populateCreatorFields?: boolean; [key: string]: unknown };
-  pluginOptions?: Record<string, unknown> & { i18n?: { localized?: boolean } };
+  /** per-plugin options, keyed by plugin name; each plugin reads its own */
+  pluginOptions?: Record<string, Record<string, unknown> | undefined>;
   attributes: Record<string, Attribute>;
 }
 
@@ -136,7 +138,7 @@ export interface LoadedComponent {
 
 /**
  * Every schema of the app before models are built. Plugins may add attributes in the kernel's
- * `extendSchemas` hook (i18n adds `locale` and `localizations`, draft & publish `publishedAt`).
+ * `extendSchemas` hook (a plugin may add attributes such as a locale or a publication date).
  */
 export interface SchemaSet {
   contentTypes: Map<string, LoadedContentType>;

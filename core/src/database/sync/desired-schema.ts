@@ -19,7 +19,7 @@ function column(name: string, kind: DesiredColumn['kind'], unsigned = false): De
 
 /**
  * Columns that unique indexes of the model also cover, set by plugins through the schema option
- * `uniqueIndexScope` (i18n: `['locale']`, so that a uid is unique per locale).
+ * `uniqueIndexScope` (e.g. `['locale']`, so that a uid is unique per locale).
  */
 function uniqueIndexScope(model: Model): string[] {
   const names = model.options.uniqueIndexScope;
@@ -143,7 +143,7 @@ export function desiredSchema(models: ModelRegistry): DesiredTable[] {
   for (const model of models.all()) {
     entities.push(entityTable(model));
     for (const field of model.fields.values()) {
-      // Morph relations (media) are stored by the plugin that owns them, not in a `_links` table.
+      // Morph relations are stored by the plugin that owns them, not in a `_links` table.
       if (field.kind !== 'relation' || !field.owner || field.relation.startsWith('morph')) continue;
       const target = models.find(field.target);
       if (target) dependents.push(linkTable(model, field, target));
