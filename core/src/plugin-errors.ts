@@ -38,12 +38,14 @@ export interface PluginErrors<T extends PluginErrorTable> {
 }
 
 const PLUGIN_NAME = /^[a-z][a-z0-9-]*$/;
-const CODE_NAME = /^[A-Z][A-Z0-9_]*$/;
+const CODE_NAME = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/;
+const KINDS = new Set(['boot', 'internal', 'request']);
 
 export function definePluginErrors<const T extends PluginErrorTable>(plugin: string, table: T): PluginErrors<T> {
   if (!PLUGIN_NAME.test(plugin)) throw new TypeError(`definePluginErrors: "${plugin}" is not a kebab-case plugin name`);
   for (const [code, spec] of Object.entries(table)) {
     if (!CODE_NAME.test(code)) throw new TypeError(`definePluginErrors(${plugin}): "${code}" is not an UPPER_SNAKE code`);
+    if (!KINDS.has(spec.kind)) throw new TypeError(`definePluginErrors(${plugin}): "${code}" has kind ${JSON.stringify(spec.kind)}; use "boot", "internal" or "request"`);
     if (spec.kind === 'request' && (!Number.isInteger(spec.status) || spec.status < 400 || spec.status > 599 || !spec.name)) {
       throw new TypeError(`definePluginErrors(${plugin}): "${code}" needs an HTTP error status (4xx or 5xx) and a name`);
     }
@@ -51,7 +53,7 @@ export function definePluginErrors<const T extends PluginErrorTable>(plugin: str
   const stamp = (code: string): PluginErrorCode => `${plugin}.${code}`;
   const errors: PluginErrors<T> = {
     plugin,
-    table,
+    table: Object.freeze({ ...table }),
     boot: (code, message, options) => new BootError(stamp(code), message, options),
     internal: (code, message, options) => new InternalError(stamp(code), message, options),
     request(code, message, details = {}, options) {

@@ -35,8 +35,9 @@ export const EXTEND_SCHEMAS_STAGE = 200;
 export default definePlugin<I18nConfig>({
   name: PLUGIN_NAME,
   requires: ['query-engine'],
-  // A new localization starts as a draft when draft & publish is there.
-  optional: ['draft-publish'],
+  // A new localization starts as a draft when draft & publish is there; the localization
+  // routes belong to the REST content API, so they exist only with it.
+  optional: ['draft-publish', 'content-manager'],
   errors: errors.table,
   config: { default: {}, validate: validateI18nConfig },
   contentTypes: { locale: { schema: localeSchema } },
@@ -60,6 +61,6 @@ export default definePlugin<I18nConfig>({
   async bootstrap(ctx) {
     const locales = ctx.service('plugin::i18n.locales');
     await locales.initialize(ctx.config);
-    ctx.addRoutes(localizationRoutes(ctx, locales));
+    if (ctx.isEnabled('content-manager')) ctx.addRoutes(localizationRoutes(ctx, locales));
   },
 });

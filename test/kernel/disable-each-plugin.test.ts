@@ -143,9 +143,10 @@ const SCENARIOS: Record<string, Scenario> = {
         expect(withTimes(res.body, since())).to.deep.equal(LOCALES);
       });
 
-      it('mounts only the routes of the other plugins', () => {
-        // i18n still adds its localizations route to the article API, whose own routes are gone.
-        expect(app().platform.routes().map((r) => `${r.route.method} ${r.path}`)).to.deep.equal(['GET /api/i18n/locales', 'POST /api/articles/:id/localizations']);
+      it('mounts only the routes of the other plugins: no localizations route without the REST API', async () => {
+        expect(app().platform.routes().map((r) => `${r.route.method} ${r.path}`)).to.deep.equal(['GET /api/i18n/locales']);
+        const res = await app().post('/api/articles/1/localizations', { title: 'Une langue', locale: 'fr' });
+        expect({ status: res.status, body: res.body }).to.deep.equal({ status: 404, body: { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } } });
       });
     },
   },
