@@ -138,6 +138,7 @@ describe('a plugin that lives outside the repository', function () {
     // peer, no node_modules. Nothing is linked into the repository or copied into the app.
     base = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-outside-'));
     fs.cpSync(path.join(FIXTURES, 'third-party-plugin'), path.join(base, 'greeter'), { recursive: true });
+    fs.cpSync(path.join(FIXTURES, 'third-party-badge'), path.join(base, 'badge'), { recursive: true });
     fs.mkdirSync(path.join(base, 'stamp'));
     fs.writeFileSync(path.join(base, 'stamp', 'package.json'), JSON.stringify({ name: 'platform-plugin-stamp', main: 'index.js', peerDependencies: { '@platform/core': '0.1.0' } }));
     fs.writeFileSync(path.join(base, 'stamp', 'index.js'), [
@@ -153,6 +154,7 @@ describe('a plugin that lives outside the repository', function () {
     fs.mkdirSync(path.join(base, 'site', 'config'), { recursive: true });
     fs.writeFileSync(path.join(base, 'site', 'config', 'plugins.json'), JSON.stringify({
       greeter: { resolve: '../greeter', config: { greeting: 'Hej' } },
+      badge: { resolve: '../badge' },
       stamp: { resolve: path.join(base, 'stamp') },
     }));
   });
@@ -169,9 +171,40 @@ describe('a plugin that lives outside the repository', function () {
       const bad = await app.get('/api/stamp/bad');
       expect({ status: bad.status, body: bad.body }).to.deep.equal({ status: 400, body: { data: null, error: { status: 400, name: 'ValidationError', message: 'no bad words', details: {} } } });
       expect(app.platform.service('plugin::greeter.greeter').events).to.deep.equal(['register', 'bootstrap', 'kernel bootstrap hook', 'ready']);
+      // another out-of-tree plugin uses the greeter's service, declared in its `requires`
+      const badge = await app.get('/api/badge/Ada');
+      expect({ status: badge.status, body: badge.body }).to.deep.equal({ status: 200, body: { data: { badge: '[ Hej, Ada! ]' } } });
+      expect(app.platform.enabledPlugins().indexOf('greeter')).to.be.lessThan(app.platform.enabledPlugins().indexOf('badge'));
+      // the greeter's own error code, through the error envelope
+      const long = await app.get(`/api/greeter/hello/${'x'.repeat(41)}`);
+      expect({ status: long.status, body: long.body }).to.deep.equal({
+        status: 400, body: { data: null, error: { status: 400, name: 'ValidationError', message: 'A name has at most 40 characters', details: { max: 40 } } },
+      });
+      // its optional dependency, enabled here
+      const locale = await app.get('/api/greeter/locale');
+      expect({ status: locale.status, body: locale.body }).to.deep.equal({ status: 200, body: { data: { locale: 'en' } } });
     } finally {
       await app.close();
     }
+  });
+
+  it('runs without its optional dependency, and a plugin that requires it cannot start without it', async () => {
+    const app = await startApp({ appDir: path.join(base, 'site'), config: { plugins: { i18n: false, badge: false } } });
+    try {
+      const locale = await app.get('/api/greeter/locale');
+      expect({ status: locale.status, body: locale.body }).to.deep.equal({ status: 200, body: { data: { locale: null } } });
+    } finally {
+      await app.close();
+    }
+    let caught: unknown;
+    try {
+      const broken = await startApp({ appDir: path.join(base, 'site'), config: { plugins: { greeter: false } } });
+      await broken.close();
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).to.be.instanceOf(BootError);
+    expect((caught as BootError).message).to.equal('Plugin "badge" requires plugin "greeter", which is disabled in config/plugins.json');
   });
 
   it('loads it by package name when npm installed it as a link to that folder', async () => {
