@@ -10,7 +10,7 @@ import { BootError, InternalError } from '../errors';
 import { createKernelHooks, type KernelHooks } from './hooks';
 import { Registry } from './registry';
 import type { PluginDefinition } from './plugin';
-import { createPluginContext, type AppView, type PluginContext, type PluginContextHost } from './plugin-context';
+import { createPluginContext, type PluginContext, type PluginContextHost, type PluginGround } from './plugin-context';
 import { orderPlugins } from './plugin-order';
 import { resolvePlugins } from './plugin-loader';
 import { createLogger, isLogLevel, type Logger, type LogLevel } from './logger';
@@ -309,13 +309,7 @@ export class Platform {
   /** What every plugin context is lent: the kernel's ground, reached lazily. */
   private contextHost(): PluginContextHost {
     const platform = this;
-    const app: AppView = {
-      lifecycles: () => {
-        this.lifecyclesClaimed = true;
-        return this.lifecycleFiles;
-      },
-    };
-    return {
+    const ground: PluginGround = {
       hooks: this.hooks,
       appDir: this.appDir,
       get env() {
@@ -330,14 +324,22 @@ export class Platform {
       get db() {
         return platform.db;
       },
-      log: this.log,
-      app,
-      config: (dotted, defaultValue) => this.config(dotted, defaultValue),
-      serviceOf: (uid) => this.services.get(uid),
-      isPluginEnabled: (name) => this.isPluginEnabled(name),
+      app: {
+        lifecycles: () => {
+          this.lifecyclesClaimed = true;
+          return this.lifecycleFiles;
+        },
+      },
       addRoutes: (routes, prefix) => this.addRoutes(routes, prefix),
       contentType: (uid) => this.contentType(uid),
       component: (uid) => this.component(uid),
+    };
+    return {
+      ground: Object.freeze(ground),
+      log: this.log,
+      config: (dotted, defaultValue) => this.config(dotted, defaultValue),
+      serviceOf: (uid) => this.services.get(uid),
+      isPluginEnabled: (name) => this.isPluginEnabled(name),
     };
   }
 

@@ -3,7 +3,7 @@ import { BootError } from '../errors';
 import { createLogger } from './logger';
 import { createKernelHooks } from './hooks';
 import { definePlugin } from './plugin';
-import { createPluginContext, type PluginContextHost } from './plugin-context';
+import { createPluginContext, type PluginContextHost, type PluginGround } from './plugin-context';
 
 function host(lines: string[]): PluginContextHost {
   const config: Record<string, unknown> = { 'plugin.seo': { title: 'Site' }, 'api.rest.prefix': '/api' };
@@ -11,7 +11,7 @@ function host(lines: string[]): PluginContextHost {
   const fail = (): never => {
     throw new Error('not lent in this test');
   };
-  return {
+  const ground: PluginGround = {
     hooks: createKernelHooks(),
     appDir: '/app',
     get env() {
@@ -24,14 +24,17 @@ function host(lines: string[]): PluginContextHost {
     get db() {
       return fail();
     },
-    log: createLogger('debug', (line) => lines.push(line.replace(/^\[[^\]]+\] /, ''))),
     app: { lifecycles: () => [] },
-    config: <T>(dotted: string, defaultValue?: T) => (dotted in config ? config[dotted] : defaultValue) as T,
-    serviceOf: (uid) => services[uid],
-    isPluginEnabled: (name) => ['seo', 'query-engine', 'mailer'].includes(name),
     addRoutes: fail,
     contentType: fail,
     component: fail,
+  };
+  return {
+    ground,
+    log: createLogger('debug', (line) => lines.push(line.replace(/^\[[^\]]+\] /, ''))),
+    config: <T>(dotted: string, defaultValue?: T) => (dotted in config ? config[dotted] : defaultValue) as T,
+    serviceOf: (uid) => services[uid],
+    isPluginEnabled: (name) => ['seo', 'query-engine', 'mailer'].includes(name),
   };
 }
 
@@ -67,6 +70,12 @@ describe('plugin context', () => {
     expect(ctx.appConfig('api.rest.prefix')).to.equal('/api');
     expect(ctx.appConfig('server.port', 1337)).to.equal(1337);
     expect(() => ctx.appConfig('plugin.i18n')).to.throw(BootError, 'Plugin "seo" reads "plugin.i18n": a plugin reads its own configuration from its context, not another plugin\'s');
+  });
+
+  it('shares the kernel\'s ground (hooks, app folder, schemas)', () => {
+    expect(ctx.appDir).to.equal('/app');
+    expect(ctx.hooks.extendSchemas.taps).to.deep.equal([]);
+    expect(() => ctx.db).to.throw('not lent in this test');
   });
 
   it('logs with its name in front, and is itself frozen', () => {

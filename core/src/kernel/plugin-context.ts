@@ -30,12 +30,8 @@ export interface AppView {
   lifecycles(): AppLifecycleFile[];
 }
 
-export interface PluginContext<TConfig extends Record<string, unknown> = Record<string, unknown>> {
-  readonly name: string;
-  /** this plugin's configuration: its defaults under `config/plugins.ts` `<name>.config` */
-  readonly config: Readonly<TConfig>;
-  /** the platform's logger, each line prefixed with `[<name>]` */
-  readonly log: Logger;
+/** The ground every plugin shares: the same for all contexts, lent by the kernel. */
+export interface PluginGround {
   readonly hooks: KernelHooks;
   readonly appDir: string;
   readonly env: EnvFn;
@@ -45,6 +41,18 @@ export interface PluginContext<TConfig extends Record<string, unknown> = Record<
   /** from bootstrap on (connected after register) */
   readonly db: Database;
   readonly app: AppView;
+  /** adds routes (mounted under `prefix`, default the REST prefix); before the server is built */
+  addRoutes(routes: RouteDefinition[], prefix?: string): void;
+  contentType(uid: string): Model;
+  component(uid: string): Model;
+}
+
+export interface PluginContext<TConfig extends Record<string, unknown> = Record<string, unknown>> extends PluginGround {
+  readonly name: string;
+  /** this plugin's configuration: its defaults under `config/plugins.ts` `<name>.config` */
+  readonly config: Readonly<TConfig>;
+  /** the platform's logger, each line prefixed with `[<name>]` */
+  readonly log: Logger;
   /** the app's settings by dotted path (`api.rest.prefix`, `server.port`); not other plugins' configuration */
   appConfig<T = unknown>(dotted: string, defaultValue?: T): T;
   /** a service of this plugin, of a declared plugin (`plugin::<name>.<key>`) or of the app (`api::...`) */
@@ -54,28 +62,16 @@ export interface PluginContext<TConfig extends Record<string, unknown> = Record<
   plugin(name: string): PluginView;
   /** whether a declared plugin (an `optional` one, typically) is enabled */
   isEnabled(name: string): boolean;
-  /** adds routes (mounted under `prefix`, default the REST prefix); before the server is built */
-  addRoutes(routes: RouteDefinition[], prefix?: string): void;
-  contentType(uid: string): Model;
-  component(uid: string): Model;
 }
 
 /** What the kernel lends a context; the context decides what the plugin may reach. */
 export interface PluginContextHost {
-  readonly hooks: KernelHooks;
-  readonly appDir: string;
-  readonly env: EnvFn;
-  readonly schemas: SchemaSet;
-  readonly models: ModelRegistry;
-  readonly db: Database;
+  /** shared by every context (its getters are read when used, so they see the current state) */
+  readonly ground: PluginGround;
   readonly log: Logger;
-  readonly app: AppView;
   config<T>(dotted: string, defaultValue?: T): T;
   serviceOf(uid: string): unknown;
   isPluginEnabled(name: string): boolean;
-  addRoutes(routes: RouteDefinition[], prefix?: string): void;
-  contentType(uid: string): Model;
-  component(uid: string): Model;
 }
 
 function prefixedLogger(log: Logger, name: string): Logger {
@@ -106,25 +102,10 @@ export function createPluginContext<TConfig extends Record<string, unknown>>(hos
     if (owner !== undefined) check(owner, `the service "${uid}"`);
     return host.serviceOf(uid);
   };
-  const context: PluginContext<TConfig> = {
+  const own: Omit<PluginContext<TConfig>, keyof PluginGround> = {
     name,
     config,
     log: prefixedLogger(host.log, name),
-    hooks: host.hooks,
-    appDir: host.appDir,
-    get env() {
-      return host.env;
-    },
-    get schemas() {
-      return host.schemas;
-    },
-    get models() {
-      return host.models;
-    },
-    get db() {
-      return host.db;
-    },
-    app: host.app,
     appConfig: <T>(dotted: string, defaultValue?: T): T => {
       if (dotted === 'plugin' || dotted.startsWith('plugin.')) {
         throw new BootError('PLUGIN_UNDECLARED', `Plugin "${name}" reads "${dotted}": a plugin reads its own configuration from its context, not another plugin's`);
@@ -141,9 +122,8 @@ export function createPluginContext<TConfig extends Record<string, unknown>>(hos
       check(other, 'the plugin');
       return host.isPluginEnabled(other);
     },
-    addRoutes: (routes, prefix) => host.addRoutes(routes, prefix),
-    contentType: (uid) => host.contentType(uid),
-    component: (uid) => host.component(uid),
   };
+  // The shared ground is the prototype: its lazy getters (models, db) stay live.
+  const context = Object.assign(Object.create(host.ground) as PluginGround, own) as PluginContext<TConfig>;
   return Object.freeze(context);
 }
