@@ -38,6 +38,7 @@ export function buildModels(schemas: SchemaSet): ModelRegistry {
         pluginOptions: schema.pluginOptions ?? {},
         source: ct.source.file,
         hasCreatorColumns: true,
+        indexes: schema.indexes ?? [],
       },
     });
   }

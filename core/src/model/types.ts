@@ -3,7 +3,7 @@
  * link tables and component join tables. Names follow Strapi v4's database layout exactly
  * (see model/naming.ts), so an existing Strapi v4 database is served as it is.
  */
-import type { Attribute, RelationKind, ScalarAttribute, ScalarType } from '../schema/types';
+import type { Attribute, RelationKind, ScalarAttribute, ScalarType, SchemaIndex } from '../schema/types';
 
 export type ModelKind = 'collectionType' | 'singleType' | 'component';
 
@@ -110,6 +110,8 @@ export interface Model {
   source: string;
   /** creator columns (`created_by_id`, `updated_by_id`) exist on content-type tables, never exposed */
   hasCreatorColumns: boolean;
+  /** the indexes the schema declares for the entity table (none when absent) */
+  indexes?: SchemaIndex[];
 }
 
 export interface ModelRegistry {

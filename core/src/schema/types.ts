@@ -95,9 +95,19 @@ export interface SchemaInfo {
   icon?: string;
 }
 
+/** An index on the entity table, in Strapi v4's schema format (`type: 'unique'` or none). */
+export interface SchemaIndex {
+  name: string;
+  /** column names, as in the table (`folder_path`) */
+  columns: string[];
+  type?: 'unique' | null;
+}
+
 export interface ContentTypeSchema {
   kind: 'collectionType' | 'singleType';
   collectionName: string;
+  /** indexes of the entity table besides those the kernel makes (uid, creator columns) */
+  indexes?: SchemaIndex[];
   info: SchemaInfo & { singularName: string; pluralName: string };
   options?: { draftAndPublish?: boolean; populateCreatorFields?: boolean; [key: string]: unknown };
   pluginOptions?: Record<string, unknown> & { i18n?: { localized?: boolean } };

@@ -48,6 +48,7 @@ export function validateWrittenSchemas(schemas: SchemaSet): void {
     if (otherTable) fail(file, `collectionName "${schema.collectionName}" is already used by ${otherTable}`);
     tables.set(schema.collectionName, file);
     checkWrittenNames(file, schema.attributes);
+    checkIndexes(file, schema.indexes);
   }
 
   for (const comp of schemas.components.values()) {
@@ -67,6 +68,18 @@ function checkWrittenNames(file: string, attributes: Record<string, Attribute> |
     if (RESERVED_ATTRIBUTE_NAMES.includes(name)) fail(file, `attribute "${name}" uses a reserved name`);
     // Plugins' extendSchemas taps read every attribute, so each must be an object with a type.
     if (!attribute || typeof attribute !== 'object' || typeof attribute.type !== 'string') fail(file, `attribute "${name}" must have a "type"`);
+  }
+}
+
+/** Declared indexes are created as written, so their shape is checked before any DDL. */
+function checkIndexes(file: string, indexes: unknown): void {
+  if (indexes === undefined) return;
+  if (!Array.isArray(indexes)) fail(file, '"indexes" must be an array');
+  for (const index of indexes) {
+    const valid = index && typeof index === 'object' && typeof index.name === 'string' && index.name !== ''
+      && Array.isArray(index.columns) && index.columns.length > 0 && index.columns.every((column: unknown) => typeof column === 'string')
+      && (index.type === undefined || index.type === null || index.type === 'unique');
+    if (!valid) fail(file, `"indexes" holds ${JSON.stringify(index)}, which is not { name, columns: [column, ...], type?: "unique" | null }`);
   }
 }
 

@@ -68,6 +68,28 @@ describe('desiredSchema', () => {
     expect(pages.indexes[0]).to.deep.equal({ name: 'pages_slug_unique', columns: ['slug', 'locale'], unique: true });
   });
 
+  it('adds the indexes a content-type schema declares, after the kernel\'s own', () => {
+    const indexed: SchemaSet = {
+      contentTypes: new Map([
+        contentType('api::doc.doc', {
+          kind: 'collectionType',
+          collectionName: 'docs',
+          info: { singularName: 'doc', pluralName: 'docs' },
+          indexes: [{ name: 'docs_name_index', columns: ['name'], type: null }, { name: 'docs_code_unique', columns: ['code', 'name'], type: 'unique' }],
+          attributes: { name: { type: 'string' }, code: { type: 'string' } },
+        }),
+      ]),
+      components: new Map(),
+    };
+    const docs = desiredSchema(buildModels(indexed)).find((t) => t.name === 'docs')!;
+    expect(docs.indexes).to.deep.equal([
+      { name: 'docs_created_by_id_fk', columns: ['created_by_id'], unique: false },
+      { name: 'docs_updated_by_id_fk', columns: ['updated_by_id'], unique: false },
+      { name: 'docs_name_index', columns: ['name'], unique: false },
+      { name: 'docs_code_unique', columns: ['code', 'name'], unique: true },
+    ]);
+  });
+
   it('describes the link table from the owning side only, with both order columns and cascading keys', () => {
     const link = byName.get('posts_tags_links')!;
     expect(link.columns.map((c) => [c.name, c.kind])).to.deep.equal([['id', 'increments'], ['post_id', 'integer'], ['tag_id', 'integer'], ['tag_order', 'double'], ['post_order', 'double']]);

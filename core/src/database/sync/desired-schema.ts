@@ -53,6 +53,7 @@ function entityTable(model: Model): DesiredTable {
     columns.splice(at, 0, ...CREATOR_COLUMNS.map((name) => column(name, 'integer', true)));
     for (const name of CREATOR_COLUMNS) indexes.push({ name: `${model.tableName}_${name}_fk`, columns: [name], unique: false });
   }
+  for (const index of model.indexes ?? []) indexes.push({ name: index.name, columns: [...index.columns], unique: index.type === 'unique' });
   return { name: model.tableName, role: 'entity', source: model.source, columns, indexes, foreignKeys: [] };
 }
 
