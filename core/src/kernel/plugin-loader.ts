@@ -20,6 +20,7 @@ export const BUILT_IN_PLUGINS: ReadonlyArray<{ name: string; packageName: string
   { name: 'content-manager', packageName: '@platform/content-manager' },
   { name: 'draft-publish', packageName: '@platform/draft-publish' },
   { name: 'i18n', packageName: '@platform/i18n' },
+  { name: 'upload', packageName: '@platform/upload' },
 ];
 
 interface PluginEntry {

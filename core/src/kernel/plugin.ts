@@ -5,6 +5,7 @@
 import type { Platform } from './platform';
 import type { RouteDefinition, Middleware, Policy } from '../http/types';
 import type { ContentTypeSchema } from '../schema/types';
+import type { AttributeTypeDefinition } from '../schema/attribute-types';
 
 export type ServiceFactory<T = unknown> = (ctx: { platform: Platform }) => T;
 
@@ -17,6 +18,8 @@ export interface PluginDefinition<TConfig extends Record<string, unknown> = Reco
   config?: { default?: Partial<TConfig>; validate?: (config: TConfig) => void };
   /** content-types this plugin contributes, keyed by singular name (uid `plugin::<name>.<key>`) */
   contentTypes?: Record<string, { schema: ContentTypeSchema }>;
+  /** attribute types this plugin provides to every schema, keyed by type name (`"type": "<key>"`) */
+  attributeTypes?: Record<string, AttributeTypeDefinition>;
   /** services, registered under `plugin::<name>.<key>` */
   services?: Record<string, ServiceFactory>;
   controllers?: Record<string, ServiceFactory>;

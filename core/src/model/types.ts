@@ -54,11 +54,22 @@ export interface RelationField {
   attribute: Attribute;
 }
 
-export interface MediaField {
-  kind: 'media';
+/**
+ * An attribute of a type a plugin provides (see schema/attribute-types.ts). It has no column of
+ * its own: the providing plugin stores its values (in tables it declares) and the query engine
+ * reaches them through the field kind that plugin registers for `type`.
+ */
+export interface ExtensionField {
+  kind: 'extension';
+  /** the attribute type, as written in the schema */
+  type: string;
   name: string;
+  /** uid of the model whose entries the value holds, if it holds entries */
+  target: string | null;
+  /** true when the value is a list */
   multiple: boolean;
-  allowedTypes: string[] | null;
+  /** what the providing plugin keeps from the attribute, read by its field kind */
+  options: Record<string, unknown>;
   attribute: Attribute;
 }
 
@@ -77,7 +88,7 @@ export interface DynamicZoneField {
   attribute: Attribute;
 }
 
-export type Field = ScalarField | RelationField | MediaField | ComponentField | DynamicZoneField;
+export type Field = ScalarField | RelationField | ExtensionField | ComponentField | DynamicZoneField;
 
 /** The `<table>_components` join table that orders an entity's components and dynamic-zone items. */
 export interface ComponentJoinTable {

@@ -24,10 +24,11 @@ export const VARCHAR_SCALAR_TYPES: ReadonlySet<ScalarType> = new Set<ScalarType>
 /** The text types that hold readable content (all but passwords): searched by `_q`, sorted by code point. */
 export const CONTENT_TEXT_TYPES: ReadonlySet<ScalarType> = new Set([...TEXT_SCALAR_TYPES].filter((type) => type !== 'password'));
 
-export const ATTRIBUTE_TYPES = [...SCALAR_TYPES, 'media', 'relation', 'component', 'dynamiczone'] as const;
+/** The attribute types the kernel itself knows; plugins provide the others (see attribute-types.ts). */
+export const ATTRIBUTE_TYPES = [...SCALAR_TYPES, 'relation', 'component', 'dynamiczone'] as const;
 export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
 
-interface AttributeBase {
+export interface AttributeBase {
   required?: boolean;
   unique?: boolean;
   private?: boolean;
@@ -63,12 +64,6 @@ export interface RelationAttribute extends AttributeBase {
   morphBy?: string;
 }
 
-export interface MediaAttribute extends AttributeBase {
-  type: 'media';
-  multiple?: boolean;
-  allowedTypes?: Array<'images' | 'videos' | 'files' | 'audios'>;
-}
-
 export interface ComponentAttribute extends AttributeBase {
   type: 'component';
   component: string;
@@ -84,7 +79,20 @@ export interface DynamicZoneAttribute extends AttributeBase {
   max?: number;
 }
 
-export type Attribute = ScalarAttribute | RelationAttribute | MediaAttribute | ComponentAttribute | DynamicZoneAttribute;
+/**
+ * The attributes of the types plugins provide, by type name. A plugin that provides a type
+ * declares its shape by merging into this interface, so schemas written in code type-check:
+ *
+ *   declare module '@platform/core' {
+ *     interface ExtensionAttributeMap { color: ColorAttribute }
+ *   }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface
+export interface ExtensionAttributeMap {}
+
+export type ExtensionAttribute = ExtensionAttributeMap[keyof ExtensionAttributeMap];
+
+export type Attribute = ScalarAttribute | RelationAttribute | ComponentAttribute | DynamicZoneAttribute | ExtensionAttribute;
 
 export interface SchemaInfo {
   singularName?: string;

@@ -1,9 +1,10 @@
 /**
- * What the read and write halves of the engine share: the platform, the hooks, and the
- * lifecycles declared beside schemas.
+ * What the read and write halves of the engine share: the platform, the hooks, the
+ * lifecycles declared beside schemas, and the field kinds plugins registered.
  */
 import type { Platform, Model } from '@platform/core';
 import type { QueryHooks } from './hooks';
+import type { FieldKindRegistry } from './field-kinds/registry';
 import type { LifecycleEvent, LifecycleName, Lifecycles, PaginationDefaults } from './types';
 
 export interface Engine {
@@ -11,6 +12,8 @@ export interface Engine {
   hooks: QueryHooks;
   /** lifecycles per content-type uid (`lifecycles.ts` beside the schema, or subscribed) */
   lifecycles: Map<string, Lifecycles[]>;
+  /** how attributes of plugin-provided types are written, populated and filtered */
+  fieldKinds: FieldKindRegistry;
 }
 
 /** Runs one lifecycle for a model; `state` carries data from before* to after*. */

@@ -1,10 +1,11 @@
 /**
  * Stores a validated PreparedEntry tree: the entry row, its components and dynamic-zone items
  * in their own tables with ordered `<table>_components` join rows (order 1, 2, 3...), nested
- * components recursively, and the links of every level through the relation writer. Runs
- * inside the write's transaction (`db.connection`).
+ * components recursively, and the links of every level through the relation writer and the
+ * field kinds of plugin-provided attributes. Runs inside the write's transaction
+ * (`db.connection`).
  */
-import { groupBy } from '@platform/core';
+import { groupBy, ValidationError, type ValidationIssue } from '@platform/core';
 import type { Engine } from '../engine';
 import type { RelationWriter as Writer } from '../types';
 import type { PreparedEntry } from './validate-entry';
@@ -79,14 +80,34 @@ export async function writeChildren(engine: Engine, entry: PreparedEntry, writer
     }
   }
   if (writer && entry.relations) await writer.apply(entry.model, ownerId, entry.relations);
+  for (const item of entry.extensions) await engine.fieldKinds.of(item.field).write(engine.platform, entry.model, ownerId, item);
 }
 
-/** Runs the relation writer's checks for every level of the tree, before anything is written. */
-export async function prepareRelations(entry: PreparedEntry, writer: Writer | undefined): Promise<void> {
+/**
+ * Parses and checks the links of every level of the tree (relations through the relation
+ * writer, plugin-provided attributes through their field kinds) before anything is written.
+ * The issues of one level come in one ValidationError, the relation writer's first.
+ */
+export async function prepareLinks(engine: Engine, entry: PreparedEntry, writer: Writer | undefined): Promise<void> {
+  const issues = await prepareExtensions(engine, entry);
   if (writer && Object.keys(entry.relationData).length) {
-    entry.relations = await writer.prepare(entry.model, entry.relationData, { action: entry.mode, id: entry.id });
+    entry.relations = await writer.prepare(entry.model, entry.relationData, { action: entry.mode, id: entry.id, issues });
+  } else if (issues.length > 0) {
+    throw ValidationError.fromIssues(issues);
   }
   for (const { items } of entry.components) {
-    for (const item of items ?? []) await prepareRelations(item, writer);
+    for (const item of items ?? []) await prepareLinks(engine, item, writer);
   }
+}
+
+/** Each kind parses its attributes' values (schema order), then checks all of them at once. */
+async function prepareExtensions(engine: Engine, entry: PreparedEntry): Promise<ValidationIssue[]> {
+  if (entry.extensionData.length === 0) return [];
+  entry.extensions = entry.extensionData.map(({ field, value }) => ({ field, input: engine.fieldKinds.of(field).parse(field, value) }));
+  const issues: ValidationIssue[] = [];
+  for (const kind of engine.fieldKinds.all()) {
+    const items = entry.extensions.filter((item) => item.field.type === kind.type);
+    if (items.length > 0 && kind.check) issues.push(...(await kind.check(engine.platform, items)));
+  }
+  return issues;
 }
