@@ -17,6 +17,8 @@ export type { EnvFn } from './config/env';
 export { isPlainObject, isIndexObject, indexObjectValues, parseBoolean, type ParseBooleanOptions } from './util/values';
 export { groupBy } from './util/group-by';
 export * from './schema/types';
+export type { AttributeTypeDefinition, AttributeCheckContext, StorageTable, WrittenAttribute } from './schema/attribute-types';
+export type { ColumnKind } from './database/sync/types';
 export * from './model/types';
 export * as naming from './model/naming';
 export { Database, type QueryEvent } from './database/database';

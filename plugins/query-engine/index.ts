@@ -8,12 +8,18 @@ import { loadLifecycles } from './src/lifecycles';
 import { applySearchScope } from './src/read/search';
 import { createEngine, type Engine } from './src/engine';
 import type { EntityService } from './src/types';
+import { FieldKindRegistry } from './src/field-kinds/registry';
+import { errors } from './src/errors';
 
 export * from './src/types';
 export type { QueryHooks } from './src/hooks';
 export { toId } from './src/entity-service';
 export { SYSTEM_KEYS, isWritableKey } from './src/write/writable-keys';
-export { UPLOAD_FILE_UID, mediaMorphTable, targetUid, targetModel } from './src/link-targets';
+export { targetUid, targetModel } from './src/link-targets';
+export type { FieldKind, FieldLink, FieldInput } from './src/field-kinds/types';
+export type { FieldKindRegistry } from './src/field-kinds/registry';
+export { parseRelationValue, toSingle, uniqueIds, linkedIds, invalidRelationInput, type RelationInput, type ConnectItem, type Position } from './src/write/relation-input';
+export { relationIssue, missingRelationsIssue } from './src/write/relation-issues';
 export { INT4_RANGE, MAX_ID, parseId, isStorableId, storableIds } from './src/ids';
 export { toDatabaseValue } from './src/write/db-values';
 export { fromDatabaseValue, storedColumn } from './src/stored-value';
@@ -23,6 +29,7 @@ declare module '@platform/core' {
     'plugin::query-engine.entity-service': EntityService;
     'plugin::query-engine.hooks': QueryHooks;
     'plugin::query-engine.engine': Engine;
+    'plugin::query-engine.field-kinds': FieldKindRegistry;
   }
 }
 
@@ -30,15 +37,19 @@ export type { Engine } from './src/engine';
 
 export default definePlugin({
   name: 'query-engine',
+  errors: errors.table,
   services: {
-    engine: (ctx) => createEngine(ctx, createQueryHooks()),
+    engine: (ctx) => createEngine(ctx, createQueryHooks(), new FieldKindRegistry()),
     hooks: (ctx) => ctx.service('plugin::query-engine.engine').hooks,
+    'field-kinds': (ctx) => ctx.service('plugin::query-engine.engine').fieldKinds,
     'entity-service': (ctx) => createEntityService(ctx.service('plugin::query-engine.engine')),
   },
   register(ctx) {
     ctx.service('plugin::query-engine.hooks').scope.tap('query-engine:search', applySearchScope);
   },
   bootstrap(ctx) {
-    loadLifecycles(ctx, ctx.service('plugin::query-engine.engine'));
+    const engine = ctx.service('plugin::query-engine.engine');
+    engine.fieldKinds.seal(ctx.models);
+    loadLifecycles(ctx, engine);
   },
 });

@@ -1,6 +1,6 @@
 /**
  * The relations plugin: writes links for every relation kind (connect / disconnect / set with
- * positions) in Strapi v4's ordered link tables, and media morph links.
+ * positions) in Strapi v4's ordered link tables.
  */
 import { definePlugin } from '@platform/core';
 import type { RelationWriter } from '@platform/query-engine';

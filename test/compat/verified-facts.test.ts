@@ -12,7 +12,6 @@ import qs from 'qs';
 import fc from 'fast-check';
 import { definePlugin } from '@platform/core';
 import { describeEachDatabase, type HttpResponse, type TestApp } from '../helpers/app';
-import { createUploadStandIn } from '../helpers/upload-stand-in';
 
 const notFound = { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } };
 const methodNotAllowed = { data: null, error: { status: 405, name: 'MethodNotAllowedError', message: 'Method Not Allowed', details: {} } };
@@ -25,9 +24,6 @@ const boomPlugin = definePlugin({
   name: 'compat-boom',
   routes: [{ method: 'GET', path: '/boom', handler: () => { throw new Error('secret internals'); }, config: { auth: false } }],
 });
-
-/** A stand-in for the upload plugin (the `files` model and morph table), so media attributes are writable. */
-const uploadStandIn = createUploadStandIn({ name: { type: 'string' }, mime: { type: 'string' } })
 
 /** Exact status and body text (so key order counts too). */
 function expectExact(res: HttpResponse, status: number, body: unknown): void {
@@ -662,4 +658,4 @@ describeEachDatabase('verified Strapi 4.26.2 facts', (ctx) => {
       expect(await app.knex('articles').where({ id: ids.second }).first('title', 'views')).to.deep.equal(before);
     });
   });
-}, { plugins: [boomPlugin, uploadStandIn] });
+}, { plugins: [boomPlugin] });

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import { BootError } from '@platform/core';
-import { startApp, type TestApp } from '../helpers/app';
+import { EXAMPLE_APP, startApp, type TestApp } from '../helpers/app';
 import { testClients } from '../helpers/databases';
 
 const REPO = path.resolve(__dirname, '..', '..');
@@ -68,8 +68,16 @@ const SCENARIOS: Record<string, Scenario> = {
     boot: { code: 'PLUGIN_MISSING_DEPENDENCY', message: 'Plugin "content-manager" requires plugin "query-engine", which is disabled in config/plugins.ts' },
   },
 
+  upload: {
+    // The example app's articles have a media attribute, whose type the upload plugin provides.
+    boot: {
+      code: 'SCHEMA_INVALID',
+      message: `${path.join(EXAMPLE_APP, 'api', 'article', 'content-types', 'article', 'schema.json')}: attribute "cover" has type "media", which no enabled plugin provides`,
+    },
+  },
+
   relations: {
-    enabled: ['query-engine', 'content-manager', 'draft-publish', 'i18n'],
+    enabled: ['query-engine', 'content-manager', 'draft-publish', 'i18n', 'upload'],
     run({ app, since }) {
       const refusal = (name: string) => ({ path: [name], message: `Relation "${name}" cannot be written: no enabled plugin writes relations`, name: 'ValidationError' });
 
@@ -127,7 +135,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   'content-manager': {
-    enabled: ['query-engine', 'draft-publish', 'i18n', 'relations'],
+    enabled: ['query-engine', 'draft-publish', 'i18n', 'relations', 'upload'],
     run({ app, since }) {
       it('answers the 404 envelope for the content API and the content-type-builder', async () => {
         for (const [method, url] of [['GET', '/api/articles'], ['GET', '/api/articles?populate=*'], ['POST', '/api/articles'], ['GET', '/api/global'], ['GET', '/api/content-type-builder/content-types']]) {
@@ -152,7 +160,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   'draft-publish': {
-    enabled: ['query-engine', 'content-manager', 'i18n', 'relations'],
+    enabled: ['query-engine', 'content-manager', 'i18n', 'relations', 'upload'],
     run({ app, since }) {
       it('adds no publishedAt attribute and no published_at column', async () => {
         expect(app().platform.contentType('api::article.article').attributes).to.not.have.property('publishedAt');
@@ -180,7 +188,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   i18n: {
-    enabled: ['query-engine', 'content-manager', 'draft-publish', 'relations'],
+    enabled: ['query-engine', 'content-manager', 'draft-publish', 'relations', 'upload'],
     run({ app, since }) {
       it('adds no locale attribute, no locale column and no locales table', async () => {
         const { attributes } = app().platform.contentType('api::article.article');

@@ -38,7 +38,8 @@ const SERVER_TYPES: Record<string, Record<'mysql' | 'postgres', string>> = {
   date: { mysql: 'date', postgres: 'date' },
   datetime: { mysql: 'datetime', postgres: 'timestamp with time zone' },
 };
-const DECIMAL_COLUMNS = new Set(['articles.price']);
+/** Columns the SQLite dump shows as `float` that Strapi declares `decimal` (`decimal(10,2)` on the servers). */
+const DECIMAL_COLUMNS = new Set(['articles.price', 'files.size']);
 /**
  * The i18n plugin makes the uid indexes of localized types cover `locale` too (schema option
  * `uniqueIndexScope`), so that a slug is unique per locale: the one place where a database

@@ -63,7 +63,7 @@ describe('schema validation at boot', function () {
     const { appDir, file } = app({ post: contentType('post', 'posts', { title: { type: 'strin' } }) });
     const error = await bootError(appDir);
     expect(error.code).to.equal('SCHEMA_INVALID');
-    expect(error.message).to.equal(`${file('post')}: attribute "title" has unknown type "strin"`);
+    expect(error.message).to.equal(`${file('post')}: attribute "title" has type "strin", which no enabled plugin provides`);
     expect(fs.existsSync(path.join(appDir, 'data.db'))).to.equal(false);
   });
 
@@ -133,7 +133,7 @@ describe('schema validation at boot', function () {
     });
     const unknownType = await bootError(appDir, [adding({ extra: { type: 'strin' } })]);
     expect({ code: unknownType.code, message: unknownType.message }).to.deep.equal({
-      code: 'SCHEMA_INVALID', message: `${file('post')}: attribute "extra" has unknown type "strin"`,
+      code: 'SCHEMA_INVALID', message: `${file('post')}: attribute "extra" has type "strin", which no enabled plugin provides`,
     });
     const unknownTarget = await bootError(appDir, [adding({ owner: { type: 'relation', relation: 'manyToOne', target: 'api::nobody.nobody' } })]);
     expect(unknownTarget.message).to.equal(`${file('post')}: attribute "owner" targets "api::nobody.nobody", which is not a known content-type`);

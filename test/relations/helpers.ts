@@ -6,17 +6,10 @@
 import path from 'node:path';
 import { expect } from 'chai';
 import { ValidationError, type Platform } from '@platform/core';
-import { createUploadStandIn } from '../helpers/upload-stand-in';
 import type { Knex } from 'knex';
 import type { TestApp } from '../helpers/app';
 
 export const RELATIONS_APP = path.resolve(__dirname, '..', 'fixtures', 'relations-app');
-
-/**
- * A stand-in for the upload plugin: the `plugin::upload.file` model (table `files`) and the
- * `files_related_morphs` table, so media attributes can be written and checked.
- */
-export const fakeUploadPlugin = createUploadStandIn({ name: { type: 'string' }, mime: { type: 'string' } })
 
 /** Inserts a bare row and answers its id (entries whose links the test then writes). */
 export async function insertRow(app: TestApp, table: string, values: Record<string, unknown>): Promise<number> {

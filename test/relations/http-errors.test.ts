@@ -4,7 +4,7 @@
  */
 import { expect } from 'chai';
 import { describeEachDatabase } from '../helpers/app';
-import { createEntry, fakeUploadPlugin, insertRows, linkRows, RELATIONS_APP, validationEnvelope } from './helpers';
+import { createEntry, insertRows, linkRows, RELATIONS_APP, validationEnvelope } from './helpers';
 
 const notExist = (n: number, uid: string) => `${n} relation(s) of type ${uid} associated with this entity do not exist`;
 
@@ -137,4 +137,4 @@ describeEachDatabase('relations over HTTP: errors write nothing', (ctx) => {
       expect(await state()).to.deep.equal(before);
     });
   }
-}, { appDir: RELATIONS_APP, plugins: [fakeUploadPlugin] });
+}, { appDir: RELATIONS_APP });

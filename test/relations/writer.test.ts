@@ -5,7 +5,7 @@
  */
 import { expect } from 'chai';
 import { describeEachDatabase } from '../helpers/app';
-import { expectValidationError, fakeUploadPlugin, insertRow, insertRows, linkRows, listOf, RELATIONS_APP, writeLinks } from './helpers';
+import { expectValidationError, insertRow, insertRows, linkRows, listOf, RELATIONS_APP, writeLinks } from './helpers';
 
 describeEachDatabase('relations writer', (ctx) => {
   const labelsOf = (post: number) => listOf(ctx.app, 'posts_labels_links', 'post_id', post, 'label_id', 'label_order');
@@ -230,66 +230,3 @@ describeEachDatabase('relations writer', (ctx) => {
     expect(await listOf(ctx.app, 'people_posts_links', 'person_id', person, 'post_id', 'post_order')).to.deep.equal([]);
   });
 }, { appDir: RELATIONS_APP });
-
-describeEachDatabase('relations writer: media', (ctx) => {
-  const morphs = async (relatedId: number) =>
-    (await ctx.app.knex('files_related_morphs').select('file_id', 'related_type', 'field', 'order').where('related_id', relatedId).orderBy('order')).map((r) => ({
-      file_id: Number(r.file_id),
-      related_type: r.related_type,
-      field: r.field,
-      order: Number(r.order),
-    }));
-
-  it('stores media links as morph rows, in order, and clears them', async () => {
-    const [img1, img2, vid] = await insertRows(ctx.app, 'files', [
-      { name: 'a.png', mime: 'image/png' },
-      { name: 'b.jpg', mime: 'image/jpeg' },
-      { name: 'c.mp4', mime: 'video/mp4' },
-    ]);
-    const post = await writeLinks(ctx.app.platform, 'api::post.post', null, { gallery: [vid, img1] }, { title: 'g' });
-    expect(await morphs(post)).to.deep.equal([
-      { file_id: vid, related_type: 'api::post.post', field: 'gallery', order: 1 },
-      { file_id: img1, related_type: 'api::post.post', field: 'gallery', order: 2 },
-    ]);
-    await writeLinks(ctx.app.platform, 'api::post.post', post, { gallery: { set: [img2] } });
-    expect(await morphs(post)).to.deep.equal([{ file_id: img2, related_type: 'api::post.post', field: 'gallery', order: 1 }]);
-    await writeLinks(ctx.app.platform, 'api::post.post', post, { gallery: [] });
-    expect(await morphs(post)).to.deep.equal([]);
-    const person = await writeLinks(ctx.app.platform, 'api::person.person', null, { avatar: img1 }, { name: 'p' });
-    await writeLinks(ctx.app.platform, 'api::person.person', person, { avatar: [img1, img2] });
-    expect((await morphs(person)).filter((m) => m.related_type === 'api::person.person')).to.deep.equal([
-      { file_id: img2, related_type: 'api::person.person', field: 'avatar', order: 1 },
-    ]);
-    await writeLinks(ctx.app.platform, 'api::person.person', person, { avatar: null });
-    expect((await morphs(person)).filter((m) => m.related_type === 'api::person.person')).to.deep.equal([]);
-  });
-
-  it('refuses connect, missing files and types not allowed, writing nothing', async () => {
-    const [img, vid] = await insertRows(ctx.app, 'files', [{ name: 'a.png', mime: 'image/png' }, { name: 'c.mp4', mime: 'video/mp4' }]);
-    const person = await insertRow(ctx.app, 'people', { name: 'p' });
-    await expectValidationError(writeLinks(ctx.app.platform, 'api::person.person', person, { avatar: { connect: [img] } }), '"connect" cannot be used for the media attribute "avatar"; send the file ids or "set"', {
-      errors: [{ path: ['avatar'], message: '"connect" cannot be used for the media attribute "avatar"; send the file ids or "set"', name: 'ValidationError' }],
-    });
-    await expectValidationError(writeLinks(ctx.app.platform, 'api::person.person', person, { avatar: 99999 }), '1 relation(s) of type plugin::upload.file associated with this entity do not exist', {
-      errors: [{ path: [], message: '1 relation(s) of type plugin::upload.file associated with this entity do not exist', name: 'ValidationError' }],
-    });
-    const notAllowed = `The file with id ${vid} (video/mp4) is not allowed in "avatar", which accepts: images`;
-    await expectValidationError(writeLinks(ctx.app.platform, 'api::person.person', person, { avatar: vid }), notAllowed, {
-      errors: [{ path: ['avatar'], message: notAllowed, name: 'ValidationError' }],
-    });
-    expect(await morphs(person)).to.deep.equal([]);
-  });
-
-  it('deleting an entry or a file removes its morph rows', async () => {
-    const [img] = await insertRows(ctx.app, 'files', [{ name: 'a.png', mime: 'image/png' }]);
-    const post = await writeLinks(ctx.app.platform, 'api::post.post', null, { gallery: [img] }, { title: 'g' });
-    const other = await writeLinks(ctx.app.platform, 'api::post.post', null, { gallery: [img] }, { title: 'h' });
-    const { platform } = ctx.app;
-    const writer = platform.service('plugin::relations.writer');
-    await platform.db.transaction(() => writer.deleteLinks(platform.models.get('api::post.post'), [post]));
-    expect(await morphs(post)).to.deep.equal([]);
-    expect(await morphs(other)).to.have.length(1);
-    await platform.db.transaction(() => writer.deleteLinks(platform.models.get('plugin::upload.file'), [img]));
-    expect(await morphs(other)).to.deep.equal([]);
-  });
-}, { appDir: RELATIONS_APP, plugins: [fakeUploadPlugin] });

@@ -5,7 +5,6 @@
  * two relations and through components, and the exact 400 for every key a request may not use.
  */
 import { expect } from 'chai';
-import { createUploadStandIn } from '../helpers/upload-stand-in';
 import { describeEachDatabase } from '../helpers/app';
 import { ids, invalid, seedReadData } from './read-fixtures';
 
@@ -272,9 +271,6 @@ describeEachDatabase('REST filters', (ctx) => {
   });
 });
 
-/** The upload plugin's file model and morph table, so that media attributes can be filtered. */
-const uploadModel = createUploadStandIn({ name: { type: 'string' }, mime: { type: 'string' }, url: { type: 'string' } });
-
 describeEachDatabase('REST filters on media attributes', (ctx) => {
   before(async () => {
     await seedReadData(ctx.app);
@@ -308,13 +304,5 @@ describeEachDatabase('REST filters on media attributes', (ctx) => {
     const res = await ctx.app.get('/api/articles?filters[cover][nope]=1');
     expect(res.status).to.equal(400);
     expect(res.body).to.deep.equal(invalid('Invalid parameter nope'));
-  });
-}, { plugins: [uploadModel] });
-
-describeEachDatabase('REST filters on media attributes without an upload plugin', (ctx) => {
-  it('answers 400 Invalid parameter cover', async () => {
-    const res = await ctx.app.get('/api/articles?filters[cover][name]=cat.png');
-    expect(res.status).to.equal(400);
-    expect(res.body).to.deep.equal(invalid('Invalid parameter cover'));
   });
 });

@@ -1,24 +1,14 @@
 /**
  * Populate of media (single and multiple, through `files_related_morphs`), of relations and
  * media inside components and dynamic-zone items, and of private relations, on a fixture app
- * with a stand-in upload plugin. Exact bodies on every database.
+ * with the upload plugin. Exact bodies on every database.
  */
 import path from 'node:path';
 import { expect } from 'chai';
-import { createUploadStandIn } from '../helpers/upload-stand-in';
 import { describeEachDatabase, type TestApp } from '../helpers/app';
 import { stamps, T1, T2 } from './populate-seed';
 
 const POPULATE_APP = path.resolve(__dirname, '..', 'fixtures', 'populate-app');
-
-/** The `plugin::upload.file` model as Strapi v4 declares it (without its morph relation). */
-const uploadStub = createUploadStandIn({
-  name: { type: 'string' }, alternativeText: { type: 'string' }, caption: { type: 'string' },
-  width: { type: 'integer' }, height: { type: 'integer' }, formats: { type: 'json' }, hash: { type: 'string' },
-  ext: { type: 'string' }, mime: { type: 'string' }, size: { type: 'decimal' }, url: { type: 'string' },
-  previewUrl: { type: 'string' }, provider: { type: 'string' }, provider_metadata: { type: 'json' },
-  folderPath: { type: 'string', private: true },
-});
 
 const fileRow = (id: number, name: string) => ({
   id, name, alternative_text: null, caption: null, width: 10, height: 20, formats: JSON.stringify({ thumbnail: { url: `/t_${name}` } }),
@@ -153,4 +143,4 @@ describeEachDatabase('REST populate of media and component contents', (ctx) => {
     expect(folder.status).to.equal(400);
     expect(folder.body.error.message).to.equal('Invalid parameter folderPath');
   });
-}, { appDir: POPULATE_APP, plugins: [uploadStub] });
+}, { appDir: POPULATE_APP });

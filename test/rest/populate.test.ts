@@ -1,6 +1,6 @@
 /**
  * `populate` over REST (spec 4.2.2, facts §7): every form, on every relation kind and side,
- * components, dynamic zones, media without the upload plugin, counts, drafts hidden in
+ * components, dynamic zones, media with no file linked, counts, drafts hidden in
  * populated levels, private attributes, and the 400s. Exact bodies on every database.
  */
 import { expect } from 'chai';

@@ -12,7 +12,7 @@ import { introspect } from './sync/introspect';
 import { isEmptyPlan, planSync } from './sync/plan';
 import { applyPlan } from './sync/apply';
 import { storeSchema } from './sync/stored-schema';
-import type { SyncPlan } from './sync/types';
+import type { DesiredTable, SyncPlan } from './sync/types';
 
 /** What a sync found and did; `warnings` were also logged. */
 export type SyncReport = SyncPlan;
@@ -20,8 +20,9 @@ export type SyncReport = SyncPlan;
 /** How often a boot re-reads the database and tries again when another process is syncing it too. */
 const ATTEMPTS = 5;
 
-export async function syncSchema(db: Database, models: ModelRegistry, log: Logger): Promise<SyncReport> {
-  const desired = desiredSchema(models);
+/** `storage`: the tables of plugin-provided attribute types (see schema/attribute-types.ts). */
+export async function syncSchema(db: Database, models: ModelRegistry, log: Logger, storage: readonly DesiredTable[] = []): Promise<SyncReport> {
+  const desired = desiredSchema(models, storage);
   const plan = planSync(desired, await introspect(db.knex, db.client), db.client);
   for (const warning of plan.warnings) log.warn(`database: ${warning}`);
   if (isEmptyPlan(plan)) return plan;

@@ -23,6 +23,7 @@ import type { EnvFn } from '../config/env';
 import { validateKernelConfig } from '../config/validate-config';
 import { loadAppSchemas } from '../schema/load-schemas';
 import { validateAttributes, validateWrittenSchemas } from '../schema/validate-schemas';
+import { collectAttributeTypes } from '../schema/attribute-types';
 import { addTimestamps } from '../schema/add-timestamps';
 import type { SchemaSet } from '../schema/types';
 import { buildModels } from '../model/build-models';
@@ -240,12 +241,13 @@ export class Platform {
 
     addTimestamps(this.schemas);
     this.hooks.extendSchemas.call(this.schemas);
-    validateAttributes(this.schemas);
-    this.modelRegistry = buildModels(this.schemas);
+    const attributeTypes = collectAttributeTypes(this.plugins.map((p) => p.definition));
+    validateAttributes(this.schemas, attributeTypes);
+    this.modelRegistry = buildModels(this.schemas, attributeTypes);
     this.hooks.modelsBuilt.call(this.modelRegistry);
 
     await this.connectDatabase();
-    await syncSchema(this.db, this.modelRegistry, this.log);
+    await syncSchema(this.db, this.modelRegistry, this.log, attributeTypes.tables(this.modelRegistry));
 
     this.services.freeze();
     this.controllers.freeze();

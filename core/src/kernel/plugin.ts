@@ -9,6 +9,7 @@ import type { ContentTypeSchema } from '../schema/types';
 import type { PluginErrorTable } from '../plugin-errors';
 import type { AppDeclaration, AppDeclarationSite } from '../app/declarations';
 import type { LoadedContentType } from '../schema/types';
+import type { AttributeTypeDefinition } from '../schema/attribute-types';
 import type { PluginContext } from './plugin-context';
 
 /**
@@ -44,6 +45,8 @@ export interface PluginDefinition<TConfig extends Record<string, unknown> = Reco
   errors?: PluginErrorTable;
   /** content-types this plugin contributes, keyed by singular name (uid `plugin::<name>.<key>`) */
   contentTypes?: Record<string, { schema: ContentTypeSchema }>;
+  /** attribute types this plugin provides to every schema, keyed by type name (`"type": "<key>"`) */
+  attributeTypes?: Record<string, AttributeTypeDefinition>;
   /** services, registered under `plugin::<name>.<key>` */
   services?: Record<string, ServiceFactory<unknown, TConfig>>;
   controllers?: Record<string, ServiceFactory<unknown, TConfig>>;

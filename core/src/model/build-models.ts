@@ -1,10 +1,12 @@
 /**
  * Turns the plugin-extended schemas into the model registry every plugin reads. It only
  * builds: the schemas were validated before (schema/validate-schemas.ts), so every type is
- * known and every relation target and inverse exists.
+ * known and every relation target and inverse exists. Attributes of plugin-provided types
+ * become ExtensionFields, shaped by the type's definition.
  */
 import { InternalError } from '../errors';
-import type { Attribute, ComponentAttribute, DynamicZoneAttribute, MediaAttribute, RelationAttribute, ScalarAttribute, SchemaSet } from '../schema/types';
+import { SCALAR_TYPES, type Attribute, type ComponentAttribute, type DynamicZoneAttribute, type RelationAttribute, type ScalarAttribute, type ScalarType, type SchemaSet } from '../schema/types';
+import type { AttributeTypeRegistry, WrittenAttribute } from '../schema/attribute-types';
 import { columnName, componentJoinTableName, idColumn, linkTableName, orderColumn } from './naming';
 import type { Field, LinkTable, Model, ModelRegistry, RelationField, ScalarField } from './types';
 
@@ -16,7 +18,7 @@ interface PendingModel {
   attributes: Record<string, Attribute>;
 }
 
-export function buildModels(schemas: SchemaSet): ModelRegistry {
+export function buildModels(schemas: SchemaSet, types: AttributeTypeRegistry): ModelRegistry {
   const pending = new Map<string, PendingModel>();
 
   for (const ct of schemas.contentTypes.values()) {
@@ -38,6 +40,7 @@ export function buildModels(schemas: SchemaSet): ModelRegistry {
         pluginOptions: schema.pluginOptions ?? {},
         source: ct.source.file,
         hasCreatorColumns: true,
+        indexes: schema.indexes ?? [],
       },
     });
   }
@@ -67,7 +70,7 @@ export function buildModels(schemas: SchemaSet): ModelRegistry {
 
   for (const { model, attributes } of pending.values()) {
     for (const [name, attribute] of Object.entries(attributes)) {
-      const field = buildField(model, name, attribute, pending);
+      const field = buildField(model, name, attribute, pending, types);
       model.fields.set(name, field);
       if (field.kind === 'scalar') model.scalarFields.push(field);
       if ((field.kind === 'component' || field.kind === 'dynamiczone') && !model.componentJoin) {
@@ -86,14 +89,10 @@ export function buildModels(schemas: SchemaSet): ModelRegistry {
   return createRegistry([...pending.values()].map((p) => p.model));
 }
 
-function buildField(model: Model, name: string, attribute: Attribute, all: Map<string, PendingModel>): Field {
+function buildField(model: Model, name: string, attribute: Attribute, all: Map<string, PendingModel>, types: AttributeTypeRegistry): Field {
   switch (attribute.type) {
     case 'relation':
       return buildRelation(model, name, attribute as RelationAttribute, all);
-    case 'media': {
-      const media = attribute as MediaAttribute;
-      return { kind: 'media', name, multiple: media.multiple === true, allowedTypes: media.allowedTypes ?? null, attribute };
-    }
     case 'component': {
       const comp = attribute as ComponentAttribute;
       return { kind: 'component', name, component: comp.component, repeatable: comp.repeatable === true, attribute };
@@ -101,9 +100,15 @@ function buildField(model: Model, name: string, attribute: Attribute, all: Map<s
     case 'dynamiczone':
       return { kind: 'dynamiczone', name, components: (attribute as DynamicZoneAttribute).components, attribute };
     default: {
-      // Validation let only the scalar types through besides the four above.
-      const scalar = attribute as ScalarAttribute;
-      return { kind: 'scalar', name, column: columnName(name), type: scalar.type, attribute: scalar } satisfies ScalarField;
+      if (SCALAR_TYPES.includes(attribute.type as ScalarType)) {
+        const scalar = attribute as ScalarAttribute;
+        return { kind: 'scalar', name, column: columnName(name), type: scalar.type, attribute: scalar } satisfies ScalarField;
+      }
+      // Validation let through only the types an enabled plugin provides besides the kernel's.
+      const provided = types.find(attribute.type);
+      if (!provided) throw new InternalError('MODEL_UNKNOWN', `${model.source}: attribute "${name}" has type "${attribute.type}", which no enabled plugin provides`);
+      const { target, multiple, options } = provided.toField(name, attribute as WrittenAttribute);
+      return { kind: 'extension', type: attribute.type, name, target, multiple, options, attribute };
     }
   }
 }

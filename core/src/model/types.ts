@@ -3,7 +3,7 @@
  * link tables and component join tables. Names follow Strapi v4's database layout exactly
  * (see model/naming.ts), so an existing Strapi v4 database is served as it is.
  */
-import type { Attribute, RelationKind, ScalarAttribute, ScalarType } from '../schema/types';
+import type { Attribute, RelationKind, ScalarAttribute, ScalarType, SchemaIndex } from '../schema/types';
 
 export type ModelKind = 'collectionType' | 'singleType' | 'component';
 
@@ -54,11 +54,22 @@ export interface RelationField {
   attribute: Attribute;
 }
 
-export interface MediaField {
-  kind: 'media';
+/**
+ * An attribute of a type a plugin provides (see schema/attribute-types.ts). It has no column of
+ * its own: the providing plugin stores its values (in tables it declares) and the query engine
+ * reaches them through the field kind that plugin registers for `type`.
+ */
+export interface ExtensionField {
+  kind: 'extension';
+  /** the attribute type, as written in the schema */
+  type: string;
   name: string;
+  /** uid of the model whose entries the value holds, if it holds entries */
+  target: string | null;
+  /** true when the value is a list */
   multiple: boolean;
-  allowedTypes: string[] | null;
+  /** what the providing plugin keeps from the attribute, read by its field kind */
+  options: Record<string, unknown>;
   attribute: Attribute;
 }
 
@@ -77,7 +88,7 @@ export interface DynamicZoneField {
   attribute: Attribute;
 }
 
-export type Field = ScalarField | RelationField | MediaField | ComponentField | DynamicZoneField;
+export type Field = ScalarField | RelationField | ExtensionField | ComponentField | DynamicZoneField;
 
 /** The `<table>_components` join table that orders an entity's components and dynamic-zone items. */
 export interface ComponentJoinTable {
@@ -110,6 +121,8 @@ export interface Model {
   source: string;
   /** creator columns (`created_by_id`, `updated_by_id`) exist on content-type tables, never exposed */
   hasCreatorColumns: boolean;
+  /** the indexes the schema declares for the entity table (none when absent) */
+  indexes?: SchemaIndex[];
 }
 
 export interface ModelRegistry {

@@ -24,10 +24,11 @@ export const VARCHAR_SCALAR_TYPES: ReadonlySet<ScalarType> = new Set<ScalarType>
 /** The text types that hold readable content (all but passwords): searched by `_q`, sorted by code point. */
 export const CONTENT_TEXT_TYPES: ReadonlySet<ScalarType> = new Set([...TEXT_SCALAR_TYPES].filter((type) => type !== 'password'));
 
-export const ATTRIBUTE_TYPES = [...SCALAR_TYPES, 'media', 'relation', 'component', 'dynamiczone'] as const;
+/** The attribute types the kernel itself knows; plugins provide the others (see attribute-types.ts). */
+export const ATTRIBUTE_TYPES = [...SCALAR_TYPES, 'relation', 'component', 'dynamiczone'] as const;
 export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
 
-interface AttributeBase {
+export interface AttributeBase {
   required?: boolean;
   unique?: boolean;
   private?: boolean;
@@ -64,12 +65,6 @@ export interface RelationAttribute extends AttributeBase {
   morphBy?: string;
 }
 
-export interface MediaAttribute extends AttributeBase {
-  type: 'media';
-  multiple?: boolean;
-  allowedTypes?: Array<'images' | 'videos' | 'files' | 'audios'>;
-}
-
 export interface ComponentAttribute extends AttributeBase {
   type: 'component';
   component: string;
@@ -85,7 +80,20 @@ export interface DynamicZoneAttribute extends AttributeBase {
   max?: number;
 }
 
-export type Attribute = ScalarAttribute | RelationAttribute | MediaAttribute | ComponentAttribute | DynamicZoneAttribute;
+/**
+ * The attributes of the types plugins provide, by type name. A plugin that provides a type
+ * declares its shape by merging into this interface, so schemas written in code type-check:
+ *
+ *   declare module '@platform/core' {
+ *     interface ExtensionAttributeMap { color: ColorAttribute }
+ *   }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface
+export interface ExtensionAttributeMap {}
+
+export type ExtensionAttribute = ExtensionAttributeMap[keyof ExtensionAttributeMap];
+
+export type Attribute = ScalarAttribute | RelationAttribute | ComponentAttribute | DynamicZoneAttribute | ExtensionAttribute;
 
 export interface SchemaInfo {
   singularName?: string;
@@ -96,9 +104,19 @@ export interface SchemaInfo {
   icon?: string;
 }
 
+/** An index on the entity table, in Strapi v4's schema format (`type: 'unique'` or none). */
+export interface SchemaIndex {
+  name: string;
+  /** column names, as in the table (`folder_path`) */
+  columns: string[];
+  type?: 'unique' | null;
+}
+
 export interface ContentTypeSchema {
   kind: 'collectionType' | 'singleType';
   collectionName: string;
+  /** indexes of the entity table besides those the kernel makes (uid, creator columns) */
+  indexes?: SchemaIndex[];
   info: SchemaInfo & { singularName: string; pluralName: string };
   options?: { draftAndPublish?: boolean; populateCreatorFields?: boolean; [key: string]: unknown };
   /** per-plugin options, keyed by plugin name; each plugin reads its own */

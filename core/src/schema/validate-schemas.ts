@@ -9,6 +9,7 @@
  */
 import { BootError } from '../errors';
 import { ATTRIBUTE_TYPES, type Attribute, type SchemaSet } from './types';
+import type { AttributeTypeRegistry, WrittenAttribute } from './attribute-types';
 
 /** Names the platform itself gives to every entry or that plugins add. */
 export const RESERVED_ATTRIBUTE_NAMES = [
@@ -48,6 +49,7 @@ export function validateWrittenSchemas(schemas: SchemaSet): void {
     if (otherTable) fail(file, `collectionName "${schema.collectionName}" is already used by ${otherTable}`);
     tables.set(schema.collectionName, file);
     checkWrittenNames(file, schema.attributes);
+    checkIndexes(file, schema.indexes);
   }
 
   for (const comp of schemas.components.values()) {
@@ -70,19 +72,39 @@ function checkWrittenNames(file: string, attributes: Record<string, Attribute> |
   }
 }
 
-/** Checks every attribute of the extended schemas (run after the `extendSchemas` hook). */
-export function validateAttributes(schemas: SchemaSet): void {
-  for (const ct of schemas.contentTypes.values()) checkAttributes(ct.source.file, ct.schema.attributes, schemas, false);
-  for (const comp of schemas.components.values()) checkAttributes(comp.source.file, comp.schema.attributes, schemas, true);
+/** Declared indexes are created as written, so their shape is checked before any DDL. */
+function checkIndexes(file: string, indexes: unknown): void {
+  if (indexes === undefined) return;
+  if (!Array.isArray(indexes)) fail(file, '"indexes" must be an array');
+  for (const index of indexes) {
+    const valid = index && typeof index === 'object' && typeof index.name === 'string' && index.name !== ''
+      && Array.isArray(index.columns) && index.columns.length > 0 && index.columns.every((column: unknown) => typeof column === 'string')
+      && (index.type === undefined || index.type === null || index.type === 'unique');
+    if (!valid) fail(file, `"indexes" holds ${JSON.stringify(index)}, which is not { name, columns: [column, ...], type?: "unique" | null }`);
+  }
 }
 
-function checkAttributes(file: string, attributes: Record<string, Attribute>, schemas: SchemaSet, isComponent: boolean): void {
+/**
+ * Checks every attribute of the extended schemas (run after the `extendSchemas` hook). Types
+ * the kernel does not know are checked by the plugin that provides them.
+ */
+export function validateAttributes(schemas: SchemaSet, types: AttributeTypeRegistry): void {
+  for (const ct of schemas.contentTypes.values()) checkAttributes(ct.source.file, ct.schema.attributes, schemas, types, false);
+  for (const comp of schemas.components.values()) checkAttributes(comp.source.file, comp.schema.attributes, schemas, types, true);
+}
+
+function checkAttributes(file: string, attributes: Record<string, Attribute>, schemas: SchemaSet, types: AttributeTypeRegistry, isComponent: boolean): void {
   for (const [name, attribute] of Object.entries(attributes)) {
     const where = `attribute "${name}"`;
     if (!NAME_PATTERN.test(name)) fail(file, `${where} is not a valid attribute name`);
     // Checked again here for the attributes plugins added.
     if (!attribute || typeof attribute !== 'object' || typeof attribute.type !== 'string') fail(file, `${where} must have a "type"`);
-    if (!(ATTRIBUTE_TYPES as readonly string[]).includes(attribute.type)) fail(file, `${where} has unknown type "${attribute.type}"`);
+    if (!(ATTRIBUTE_TYPES as readonly string[]).includes(attribute.type)) {
+      const provided = types.find(attribute.type);
+      if (!provided) fail(file, `${where} has type "${attribute.type}", which no enabled plugin provides`);
+      const problem = provided.validate?.(attribute as WrittenAttribute, { schemas, inComponent: isComponent }) ?? null;
+      if (problem !== null) fail(file, `${where} ${problem}`);
+    }
     switch (attribute.type) {
       case 'enumeration':
         if (!Array.isArray(attribute.enum) || attribute.enum.length === 0 || !attribute.enum.every((v) => typeof v === 'string')) {

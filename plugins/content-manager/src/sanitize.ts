@@ -1,6 +1,6 @@
 /**
  * What a request may send and what a response may show. Output: private and password
- * attributes are removed at every depth (relations, media, components, dynamic zones), even if
+ * attributes are removed at every depth (relations, linked entries, components, dynamic zones), even if
  * a custom service loaded them. Query: only the content-API parameters reach the service, so a
  * client can never pass an internal flag such as `includePrivate`. Input: keys that are not
  * writable (`id`, timestamps, creator fields, `writable: false`) are dropped, as in Strapi v4.

@@ -1,7 +1,7 @@
 /**
  * The REST shape of Strapi v4: a flat entity `{ id, title, category: {...} }` becomes
- * `{ id, attributes: { title, category: { data: { id, attributes } } } }`. Relations and media
- * are wrapped in `{ data }`, components stay flat (`{ id, ...fields }`), dynamic-zone items keep
+ * `{ id, attributes: { title, category: { data: { id, attributes } } } }`. Relations, and any
+ * attribute whose value holds entries of a target model, are wrapped in `{ data }`, components stay flat (`{ id, ...fields }`), dynamic-zone items keep
  * `__component`, and a populated count becomes `{ data: { attributes: { count } } }`.
  * Keys keep the entity's order.
  */
@@ -15,7 +15,7 @@ export interface RestEntry {
 
 export type RestData = RestEntry | RestEntry[] | null;
 
-/** Wraps a populated relation or media value (`{ data: entry | [entry] | null }`). */
+/** Wraps a populated value that holds entries (`{ data: entry | [entry] | null }`). */
 function wrapRelation(value: unknown, target: Model | undefined, models: ModelRegistry): unknown {
   if (value instanceof RelationCount) return { data: { attributes: { count: value.count } } };
   return { data: transformEntry(value, target, models) };
@@ -35,8 +35,11 @@ function transformAttributes(entity: Record<string, unknown>, model: Model | und
     }
     switch (field.kind) {
       case 'relation':
-      case 'media':
         out[key] = wrapRelation(value, targetModel(models, field), models);
+        break;
+      case 'extension':
+        // a plugin-provided attribute is shaped like a relation when its value holds entries
+        out[key] = field.target === null ? value : wrapRelation(value, targetModel(models, field), models);
         break;
       case 'component': {
         const component = targetModel(models, field);

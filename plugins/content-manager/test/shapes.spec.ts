@@ -1,8 +1,8 @@
 /**
  * The content-manager on its own, over an in-memory entity service: what the controllers pass
- * to the service, and how flat entities become the Strapi v4 REST shape (relations and media
- * wrapped in `{ data }`, components flat, dynamic-zone items with `__component`, counts,
- * private attributes removed at every depth).
+ * to the service, and how flat entities become the Strapi v4 REST shape (relations and other
+ * linked entries wrapped in `{ data }`, components flat, dynamic-zone items with
+ * `__component`, counts, private attributes removed at every depth).
  */
 import path from 'node:path';
 import { expect } from 'chai';

@@ -1,10 +1,11 @@
 /**
  * What the read and write halves of the engine share: the query-engine plugin's context (its
- * `db`, `models` and settings), the hooks, the lifecycles declared beside schemas, and the
- * relation writer a plugin lends it.
+ * `db`, `models` and settings), the hooks, the lifecycles declared beside schemas, the field
+ * kinds plugins registered, and the relation writer a plugin lends it.
  */
 import type { Model, PluginContext } from '@platform/core';
 import type { QueryHooks } from './hooks';
+import type { FieldKindRegistry } from './field-kinds/registry';
 import type { LifecycleEvent, LifecycleName, Lifecycles, PaginationDefaults, RelationWriter } from './types';
 
 export interface Engine {
@@ -13,6 +14,8 @@ export interface Engine {
   hooks: QueryHooks;
   /** lifecycles per content-type uid (`lifecycles.ts` beside the schema, or subscribed) */
   lifecycles: Map<string, Lifecycles[]>;
+  /** how attributes of plugin-provided types are written, populated and filtered */
+  fieldKinds: FieldKindRegistry;
   /** writes relation links inside a write's transaction; none until a plugin lends one */
   relationWriter: RelationWriter | null;
   /** lends the engine its relation writer (the relations plugin does, in its register step) */
@@ -20,11 +23,12 @@ export interface Engine {
 }
 
 /** A new engine over the query-engine plugin's context. */
-export function createEngine(ctx: PluginContext, hooks: QueryHooks): Engine {
+export function createEngine(ctx: PluginContext, hooks: QueryHooks, fieldKinds: FieldKindRegistry): Engine {
   const engine: Engine = {
     platform: ctx,
     hooks,
     lifecycles: new Map(),
+    fieldKinds,
     relationWriter: null,
     useRelationWriter(writer) {
       engine.relationWriter = writer;

@@ -3,7 +3,7 @@
  * form of Strapi v4's REST query, shared by REST and GraphQL), the flat entities it returns,
  * and the extension points other plugins tap.
  */
-import type { Model } from '@platform/core';
+import type { Model, ValidationIssue } from '@platform/core';
 
 /** Strapi v4 filter object: `{ title: { $containsi: 'x' }, category: { name: 'y' }, $or: [...] }` */
 export type Filters = Record<string, unknown>;
@@ -72,8 +72,8 @@ export type PageMeta =
 /**
  * A flat entry, JSON-ready: `{ id, <attributes in schema order>, createdAt, updatedAt, ... }`.
  * Scalars are formatted per type (datetime ISO string, date `YYYY-MM-DD`, biginteger string,
- * decimal number, json parsed). Populated relations and media are `Entity | Entity[] | null`
- * (or a RelationCount), components `Entity | Entity[] | null`, dynamic-zone items carry
+ * decimal number, json parsed). Populated relations, and attributes of plugin-provided types
+ * that hold entries, are `Entity | Entity[] | null` (relations: or a RelationCount), components `Entity | Entity[] | null`, dynamic-zone items carry
  * `__component`. Private attributes are never present.
  */
 export interface Entity {
@@ -181,13 +181,15 @@ export interface EntityService {
  */
 export interface RelationWriter {
   /**
-   * Checks the relation and media inputs found in `data` (connect/disconnect/set, ids exist,
-   * positions) before anything is written. Throws ValidationError.
+   * Checks the relation inputs found in `data` (connect/disconnect/set, ids exist, positions)
+   * before anything is written. Throws ValidationError; `issues` (what the field kinds found
+   * wrong with the entry's other linking attributes) are reported in the same error, after
+   * the writer's own, so a request learns every missing id at once.
    */
-  prepare(model: Model, data: Record<string, unknown>, options: { action: 'create' | 'update'; id: number | null }): Promise<PreparedRelations>;
+  prepare(model: Model, data: Record<string, unknown>, options: { action: 'create' | 'update'; id: number | null; issues?: ValidationIssue[] }): Promise<PreparedRelations>;
   /** Writes the links of entry `id` as prepared. */
   apply(model: Model, id: number, prepared: PreparedRelations): Promise<void>;
-  /** Removes every link (both directions) and media morph of the given entries. */
+  /** Removes every link (both directions) of the given entries. */
   deleteLinks(model: Model, ids: number[]): Promise<void>;
 }
 

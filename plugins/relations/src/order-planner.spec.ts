@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { ValidationError } from '@platform/core';
 import { planPartial, planSet, sortConnect } from './order-planner';
-import { parseRelationValue, type ConnectItem } from './parse-input';
+import { parseRelationValue, type ConnectItem } from '@platform/query-engine';
 
 function connectOf(value: unknown): ConnectItem[] {
   const input = parseRelationValue('tags', { connect: value });

@@ -6,8 +6,7 @@
  * midpoint to exist.
  */
 import { ValidationError } from '@platform/core';
-import type { ConnectItem, Position } from './parse-input';
-import { uniqueIds } from './parse-input';
+import { uniqueIds, type ConnectItem, type Position } from '@platform/query-engine';
 
 export interface StoredLink {
   id: number;

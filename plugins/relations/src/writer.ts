@@ -1,19 +1,16 @@
 /**
  * The relation writer (`plugin::relations.writer`). The query engine's write path calls
- * `prepare` before it writes anything: every relation and media value of the body is parsed
- * and checked there (ids exist, positions name connected entries), so a bad relation fails the
- * request with nothing written. `apply` then writes the links inside the same transaction,
- * once the entry's row exists, and `deleteLinks` removes every link of deleted entries.
+ * `prepare` before it writes anything: every relation value of the body is parsed and checked
+ * there (ids exist, positions name connected entries), so a bad relation fails the request
+ * with nothing written. `apply` then writes the links inside the same transaction, once the
+ * entry's row exists, and `deleteLinks` removes every link of deleted entries.
  */
 import { ValidationError, type Model, type PluginContext, type RelationField, type ValidationIssue } from '@platform/core';
-import { UPLOAD_FILE_UID, type PreparedRelations, type RelationWriter } from '@platform/query-engine';
+import { linkedIds, missingRelationsIssue, parseRelationValue, toSingle, type PreparedRelations, type RelationInput, type RelationWriter } from '@platform/query-engine';
 import { errors } from './errors';
-import { missingRelationsIssue } from './issues';
 import { LinkStore } from './link-store';
 import { lockLists } from './list-locks';
-import { checkMedia, deleteMedia, parseMediaValue, writeMedia, type MediaInput } from './media';
 import { planPartial, planSet } from './order-planner';
-import { linkedIds, parseRelationValue, toSingle, type RelationInput } from './parse-input';
 
 const MORPH_KINDS = new Set(['morphToOne', 'morphToMany', 'morphOne', 'morphMany']);
 
@@ -24,13 +21,10 @@ interface RelationChange {
 
 /** What `prepare` hands to `apply`; opaque to the query engine. */
 class PreparedChanges implements PreparedRelations {
-  constructor(
-    readonly relations: RelationChange[],
-    readonly media: MediaInput[],
-  ) {}
+  constructor(readonly relations: RelationChange[]) {}
 
   get fields(): string[] {
-    return [...this.relations.map((change) => change.field.name), ...this.media.map((change) => change.field.name)];
+    return this.relations.map((change) => change.field.name);
   }
 }
 
@@ -65,8 +59,6 @@ export function createRelationWriter(platform: PluginContext): RelationWriter {
 
   function readChanges(model: Model, data: Record<string, unknown>): PreparedChanges {
     const relations: RelationChange[] = [];
-    const media: MediaInput[] = [];
-    const withFiles = platform.models.has(UPLOAD_FILE_UID);
     // Schema order, so that errors about several attributes always come in the same order.
     for (const [name, field] of model.fields) {
       const value = data[name];
@@ -74,11 +66,9 @@ export function createRelationWriter(platform: PluginContext): RelationWriter {
       if (field.kind === 'relation' && !MORPH_KINDS.has(field.relation)) {
         const input = parseRelationValue(name, value);
         relations.push({ field, input: field.toMany ? input : toSingle(input) });
-      } else if (field.kind === 'media' && withFiles) {
-        media.push({ field, input: parseMediaValue(field, value) });
       }
     }
-    return new PreparedChanges(relations, media);
+    return new PreparedChanges(relations);
   }
 
   /** One issue per attribute that links entries which do not exist (Strapi's message, path []). */
@@ -105,10 +95,9 @@ export function createRelationWriter(platform: PluginContext): RelationWriter {
   }
 
   return {
-    async prepare(model, data, { id }) {
+    async prepare(model, data, { id, issues: others = [] }) {
       const changes = readChanges(model, data);
-      const issues = await missingIssues(changes.relations);
-      if (changes.media.length > 0) issues.push(...(await checkMedia(platform, changes.media)));
+      const issues = [...(await missingIssues(changes.relations)), ...others];
       if (issues.length > 0) throw ValidationError.fromIssues(issues);
       // Positions are checked against the stored list now, so that a bad one writes nothing.
       for (const { field, input } of changes.relations) {
@@ -127,7 +116,6 @@ export function createRelationWriter(platform: PluginContext): RelationWriter {
         const plan = input.mode === 'set' ? planSet(current, input.ids) : planPartial(current, input.connect, input.disconnect);
         await store.write(field, id, plan);
       }
-      for (const change of prepared.media) await writeMedia(platform, model, id, change);
     },
 
     async deleteLinks(model, ids) {
@@ -138,7 +126,6 @@ export function createRelationWriter(platform: PluginContext): RelationWriter {
         for (const column of columns) query.orWhereIn(column, ids);
         await query.delete();
       }
-      await deleteMedia(platform, model, ids);
     },
   };
 }

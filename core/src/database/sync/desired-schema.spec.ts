@@ -1,8 +1,20 @@
 import { expect } from 'chai';
 import { buildModels } from '../../model/build-models';
 import { addTimestamps } from '../../schema/add-timestamps';
-import type { ContentTypeSchema, SchemaSet } from '../../schema/types';
+import type { Attribute, ContentTypeSchema, SchemaSet } from '../../schema/types';
+import { collectAttributeTypes } from '../../schema/attribute-types';
 import { desiredSchema } from './desired-schema';
+
+/** A plugin-provided type whose values live in a table of its own. */
+const types = collectAttributeTypes([{
+  name: 'pins',
+  attributeTypes: {
+    pin: {
+      toField: () => ({ target: null, multiple: true, options: {} }),
+      tables: () => [{ name: 'pins_related', columns: [{ name: 'related_id', kind: 'integer', unsigned: true }], indexes: [{ name: 'pins_related_fk', columns: ['related_id'], unique: false }] }],
+    },
+  },
+}]);
 
 function contentType(uid: string, schema: ContentTypeSchema) {
   return [uid, { uid, namespace: 'api' as const, apiName: uid.split('::')[1].split('.')[0], schema, source: { file: `${uid}.json` } }] as const;
@@ -20,7 +32,7 @@ describe('desiredSchema', () => {
           slug: { type: 'uid' },
           publishedAt: { type: 'datetime' },
           tags: { type: 'relation', relation: 'manyToMany', target: 'api::tag.tag', inversedBy: 'posts' },
-          cover: { type: 'media' },
+          cover: { type: 'pin' } as unknown as Attribute,
           parts: { type: 'component', component: 'blog.part', repeatable: true },
         },
       }),
@@ -34,13 +46,23 @@ describe('desiredSchema', () => {
     components: new Map([['blog.part', { uid: 'blog.part', category: 'blog', schema: { collectionName: 'components_blog_parts', info: {}, attributes: { n: { type: 'integer' } } }, source: { file: 'part.json' } }]]),
   };
   addTimestamps(set);
-  const tables = desiredSchema(buildModels(set));
+  const models = buildModels(set, types);
+  const tables = desiredSchema(models, types.tables(models));
   const byName = new Map(tables.map((t) => [t.name, t]));
 
-  it('lists entity tables, then link and join tables, then bookkeeping', () => {
+  it('lists entity tables, then link and join tables, then the plugin types\' tables, then bookkeeping', () => {
     expect(tables.map((t) => t.name)).to.deep.equal([
-      'posts', 'tags', 'components_blog_parts', 'posts_tags_links', 'posts_components',
+      'posts', 'tags', 'components_blog_parts', 'posts_tags_links', 'posts_components', 'pins_related',
       'strapi_core_store_settings', 'strapi_database_schema', 'strapi_migrations',
+    ]);
+  });
+
+  it('gives an attribute of a plugin-provided type no column, and its table an id and nullable columns', () => {
+    expect(models.get('api::post.post').fields.get('cover')).to.deep.include({ kind: 'extension', type: 'pin', target: null, multiple: true });
+    expect(byName.get('pins_related')).to.deep.include({ role: 'link', source: 'plugin pins' });
+    expect(byName.get('pins_related')!.columns).to.deep.equal([
+      { name: 'id', kind: 'increments', explicitNull: false },
+      { name: 'related_id', kind: 'integer', explicitNull: true, unsigned: true },
     ]);
   });
 
@@ -64,8 +86,30 @@ describe('desiredSchema', () => {
       ]),
       components: new Map(),
     };
-    const pages = desiredSchema(buildModels(scoped)).find((t) => t.name === 'pages')!;
+    const pages = desiredSchema(buildModels(scoped, types)).find((t) => t.name === 'pages')!;
     expect(pages.indexes[0]).to.deep.equal({ name: 'pages_slug_unique', columns: ['slug', 'locale'], unique: true });
+  });
+
+  it('adds the indexes a content-type schema declares, after the kernel\'s own', () => {
+    const indexed: SchemaSet = {
+      contentTypes: new Map([
+        contentType('api::doc.doc', {
+          kind: 'collectionType',
+          collectionName: 'docs',
+          info: { singularName: 'doc', pluralName: 'docs' },
+          indexes: [{ name: 'docs_name_index', columns: ['name'], type: null }, { name: 'docs_code_unique', columns: ['code', 'name'], type: 'unique' }],
+          attributes: { name: { type: 'string' }, code: { type: 'string' } },
+        }),
+      ]),
+      components: new Map(),
+    };
+    const docs = desiredSchema(buildModels(indexed, types)).find((t) => t.name === 'docs')!;
+    expect(docs.indexes).to.deep.equal([
+      { name: 'docs_created_by_id_fk', columns: ['created_by_id'], unique: false },
+      { name: 'docs_updated_by_id_fk', columns: ['updated_by_id'], unique: false },
+      { name: 'docs_name_index', columns: ['name'], unique: false },
+      { name: 'docs_code_unique', columns: ['code', 'name'], unique: true },
+    ]);
   });
 
   it('describes the link table from the owning side only, with both order columns and cascading keys', () => {

@@ -2,7 +2,8 @@
  * The tables the models need, in Strapi v4's layout: one table per content-type and component
  * (`id` first, then the attributes' snake_case columns, then timestamps and creator columns),
  * a `<table>_<attr>_links` table per owning relation, a `<table>_components` join table per
- * model with components or dynamic zones, and Strapi's bookkeeping tables.
+ * model with components or dynamic zones, the tables of plugin-provided attribute types, and
+ * Strapi's bookkeeping tables.
  */
 import type { Model, ModelRegistry, RelationField } from '../../model/types';
 import { componentJoinIndexNames, linkIndexNames } from '../../model/naming';
@@ -53,6 +54,7 @@ function entityTable(model: Model): DesiredTable {
     columns.splice(at, 0, ...CREATOR_COLUMNS.map((name) => column(name, 'integer', true)));
     for (const name of CREATOR_COLUMNS) indexes.push({ name: `${model.tableName}_${name}_fk`, columns: [name], unique: false });
   }
+  for (const index of model.indexes ?? []) indexes.push({ name: index.name, columns: [...index.columns], unique: index.type === 'unique' });
   return { name: model.tableName, role: 'entity', source: model.source, columns, indexes, foreignKeys: [] };
 }
 
@@ -135,15 +137,16 @@ export const BOOKKEEPING_TABLES: readonly DesiredTable[] = [
 
 /**
  * Every table the models need: entity tables first, then link and join tables (which may
- * reference them), then the bookkeeping tables.
+ * reference them), then the tables of plugin-provided attribute types (`storage`), then the
+ * bookkeeping tables.
  */
-export function desiredSchema(models: ModelRegistry): DesiredTable[] {
+export function desiredSchema(models: ModelRegistry, storage: readonly DesiredTable[] = []): DesiredTable[] {
   const entities: DesiredTable[] = [];
   const dependents: DesiredTable[] = [];
   for (const model of models.all()) {
     entities.push(entityTable(model));
     for (const field of model.fields.values()) {
-      // Morph relations are stored by the plugin that owns them, not in a `_links` table.
+      // Morph relations have no `_links` table: the plugin that uses them keeps its own.
       if (field.kind !== 'relation' || !field.owner || field.relation.startsWith('morph')) continue;
       const target = models.find(field.target);
       if (target) dependents.push(linkTable(model, field, target));
@@ -151,5 +154,5 @@ export function desiredSchema(models: ModelRegistry): DesiredTable[] {
     const join = componentJoinTable(model);
     if (join) dependents.push(join);
   }
-  return [...entities, ...dependents, ...BOOKKEEPING_TABLES];
+  return [...entities, ...dependents, ...storage, ...BOOKKEEPING_TABLES];
 }

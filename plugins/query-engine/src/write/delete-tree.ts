@@ -1,6 +1,6 @@
 /**
  * Removes components with everything under them: their own nested components (recursively),
- * their join rows, their links and media morphs, then their rows.
+ * their join rows, their links (relations and plugin-provided attributes), then their rows.
  */
 import { groupBy, type Model } from '@platform/core';
 import type { Engine } from '../engine';
@@ -14,9 +14,15 @@ export async function deleteComponents(engine: Engine, byType: Map<string, numbe
     const model = engine.platform.models.find(uid);
     if (!model) continue;
     await deleteOwnedComponents(engine, model, ids, writer);
-    if (writer) await writer.deleteLinks(model, ids);
+    await deleteLinks(engine, model, ids, writer);
     await engine.platform.db.connection(model.tableName).whereIn('id', ids).delete();
   }
+}
+
+/** Removes every link of the given entries: their relations, then what each field kind stores for them. */
+export async function deleteLinks(engine: Engine, model: Model, ids: number[], writer: RelationWriter | undefined): Promise<void> {
+  if (writer) await writer.deleteLinks(model, ids);
+  for (const kind of engine.fieldKinds.all()) await kind.deleteLinks?.(engine.platform, model, ids);
 }
 
 /** Deletes every component owned by the given entries (content-type or component) and the join rows. */

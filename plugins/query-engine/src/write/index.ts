@@ -12,8 +12,8 @@ import type { Entity, FindParams, RelationWriter, WriteContext, WriteParams } fr
 import * as read from '../read';
 import { validateEntry } from './validate-entry';
 import { pickWritable } from './writable-keys';
-import { insertEntry, prepareRelations, updateEntryRow, writeChildren, type RowExtras } from './write-tree';
-import { deleteOwnedComponents } from './delete-tree';
+import { insertEntry, prepareLinks, updateEntryRow, writeChildren, type RowExtras } from './write-tree';
+import { deleteLinks, deleteOwnedComponents } from './delete-tree';
 import { loadExisting } from './existing';
 import { startLifecycles } from './lifecycle-events';
 import { isUniqueViolation, uniqueViolationError } from './db-errors';
@@ -63,7 +63,7 @@ export async function createEntry(engine: Engine, model: Model, params: WritePar
     context.data = (event.data as Record<string, unknown>) ?? context.data;
 
     const prepared = await validateEntry(model, context.data, { engine, mode: 'create', id: null, relaxRequired: await relaxRequiredFor(engine, context), existing: null });
-    await prepareRelations(prepared, writer);
+    await prepareLinks(engine, prepared, writer);
     const id = await insertEntry(engine, prepared, timestamps(engine, model, new Date(), true));
     await writeChildren(engine, prepared, writer);
 
@@ -91,7 +91,7 @@ export async function updateEntry(engine: Engine, model: Model, id: number, para
     context.data = (event.data as Record<string, unknown>) ?? context.data;
 
     const prepared = await validateEntry(model, context.data, { engine, mode: 'update', id, relaxRequired: await relaxRequiredFor(engine, context), existing });
-    await prepareRelations(prepared, writer);
+    await prepareLinks(engine, prepared, writer);
     await updateEntryRow(engine, prepared, id, timestamps(engine, model, new Date(), false));
     await writeChildren(engine, prepared, writer);
 
@@ -115,7 +115,7 @@ export async function deleteEntry(engine: Engine, model: Model, id: number, para
 
     const result = await readBack(engine, model, id, params);
     await deleteOwnedComponents(engine, model, [id], writer);
-    if (writer) await writer.deleteLinks(model, [id]);
+    await deleteLinks(engine, model, [id], writer);
     await engine.platform.db.connection(model.tableName).where('id', id).delete();
 
     context.result = result;

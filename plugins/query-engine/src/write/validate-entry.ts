@@ -4,8 +4,9 @@
  * checks. Nothing is written here: every error (all attribute issues at once, as Strapi v4's
  * validator reports them) is found before the first INSERT.
  */
-import { isPlainObject, ValidationError, type ComponentField, type DynamicZoneField, type Model, type ScalarField, type ValidationIssue } from '@platform/core';
+import { isPlainObject, ValidationError, type ComponentField, type DynamicZoneField, type ExtensionField, type Model, type ScalarField, type ValidationIssue } from '@platform/core';
 import type { Entity, PreparedRelations } from '../types';
+import type { FieldInput } from '../field-kinds/types';
 import type { Engine } from '../engine';
 import { checkScalar, type ScalarOptions } from './scalar';
 import { issue, messages } from './messages';
@@ -26,9 +27,13 @@ export interface PreparedEntry {
   values: Array<{ field: ScalarField; value: unknown }>;
   /** component and dynamic-zone attributes present in the data */
   components: PreparedComponentField[];
-  /** relation and media inputs, handed to the relation writer */
+  /** relation inputs, handed to the relation writer */
   relationData: Record<string, unknown>;
   relations: PreparedRelations | null;
+  /** values of plugin-provided attributes present in the data, in schema order, for their field kinds */
+  extensionData: Array<{ field: ExtensionField; value: unknown }>;
+  /** the same values as their field kinds parsed them (set when the links are prepared) */
+  extensions: FieldInput[];
   /** the stored `<table>_components` rows of an updated entry, when validation read them */
   joinRows: JoinRow[] | null;
 }
@@ -70,7 +75,7 @@ export async function validateEntry(model: Model, data: Record<string, unknown>,
 }
 
 async function validateObject(run: Run, model: Model, data: Record<string, unknown>, path: string[], mode: 'create' | 'update', id: number | null, root: boolean): Promise<PreparedEntry> {
-  const prepared: PreparedEntry = { model, mode, id, values: [], components: [], relationData: {}, relations: null, joinRows: null };
+  const prepared: PreparedEntry = { model, mode, id, values: [], components: [], relationData: {}, relations: null, extensionData: [], extensions: [], joinRows: null };
   const scalarOptions: ScalarOptions = { mode, relaxRequired: run.relaxRequired };
   let joinRows: JoinRow[] | null = null;
   for (const [name, field] of model.fields) {
@@ -135,8 +140,10 @@ async function validateObject(run: Run, model: Model, data: Record<string, unkno
         break;
       }
       case 'relation':
-      case 'media':
         if (present) prepared.relationData[name] = value;
+        break;
+      case 'extension':
+        if (present) prepared.extensionData.push({ field, value });
         break;
     }
   }

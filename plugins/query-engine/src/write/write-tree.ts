@@ -1,10 +1,11 @@
 /**
  * Stores a validated PreparedEntry tree: the entry row, its components and dynamic-zone items
  * in their own tables with ordered `<table>_components` join rows (order 1, 2, 3...), nested
- * components recursively, and the links of every level through the relation writer. Runs
- * inside the write's transaction (`db.connection`).
+ * components recursively, and the links of every level through the relation writer and the
+ * field kinds of plugin-provided attributes. Runs inside the write's transaction
+ * (`db.connection`).
  */
-import { groupBy, ValidationError } from '@platform/core';
+import { groupBy, ValidationError, type ValidationIssue } from '@platform/core';
 import type { Engine } from '../engine';
 import type { RelationWriter as Writer } from '../types';
 import type { PreparedEntry } from './validate-entry';
@@ -79,21 +80,37 @@ export async function writeChildren(engine: Engine, entry: PreparedEntry, writer
     }
   }
   if (writer && entry.relations) await writer.apply(entry.model, ownerId, entry.relations);
+  for (const item of entry.extensions) await engine.fieldKinds.of(item.field).write(engine.platform, entry.model, ownerId, item);
 }
 
 /**
- * Runs the relation writer's checks for every level of the tree, before anything is written.
- * Without a writer (no plugin lends one), relation values are refused rather than dropped.
+ * Parses and checks the links of every level of the tree (relations through the relation
+ * writer, plugin-provided attributes through their field kinds) before anything is written.
+ * The issues of one level come in one ValidationError, the relation writer's first. Without a
+ * relation writer (no plugin lends one), relation values are refused rather than dropped.
  */
-export async function prepareRelations(entry: PreparedEntry, writer: Writer | undefined): Promise<void> {
-  const names = Object.keys(entry.relationData);
-  if (names.length && !writer) {
-    throw ValidationError.fromIssues(names.map((name) => ({ path: [name], message: `Relation "${name}" cannot be written: no enabled plugin writes relations`, name: 'ValidationError' })));
-  }
-  if (writer && names.length) {
-    entry.relations = await writer.prepare(entry.model, entry.relationData, { action: entry.mode, id: entry.id });
+export async function prepareLinks(engine: Engine, entry: PreparedEntry, writer: Writer | undefined): Promise<void> {
+  const issues = await prepareExtensions(engine, entry);
+  const relationNames = Object.keys(entry.relationData);
+  if (writer && relationNames.length) {
+    entry.relations = await writer.prepare(entry.model, entry.relationData, { action: entry.mode, id: entry.id, issues });
+  } else if (relationNames.length || issues.length > 0) {
+    const refused = relationNames.map((name) => ({ path: [name], message: `Relation "${name}" cannot be written: no enabled plugin writes relations`, name: 'ValidationError' }));
+    throw ValidationError.fromIssues([...refused, ...issues]);
   }
   for (const { items } of entry.components) {
-    for (const item of items ?? []) await prepareRelations(item, writer);
+    for (const item of items ?? []) await prepareLinks(engine, item, writer);
   }
+}
+
+/** Each kind parses its attributes' values (schema order), then checks all of them at once. */
+async function prepareExtensions(engine: Engine, entry: PreparedEntry): Promise<ValidationIssue[]> {
+  if (entry.extensionData.length === 0) return [];
+  entry.extensions = entry.extensionData.map(({ field, value }) => ({ field, input: engine.fieldKinds.of(field).parse(field, value) }));
+  const issues: ValidationIssue[] = [];
+  for (const kind of engine.fieldKinds.all()) {
+    const items = entry.extensions.filter((item) => item.field.type === kind.type);
+    if (items.length > 0 && kind.check) issues.push(...(await kind.check(engine.platform, items)));
+  }
+  return issues;
 }

@@ -1,7 +1,7 @@
 /**
  * Components of all parent entries in one query through the owner's `<table>_components`
  * join, in stored `order`: a single component is an object or null, a repeatable one a list.
- * Their own relations, media and components appear only when populated further.
+ * Their own relations, components and other linked attributes appear only when populated further.
  */
 import type { ComponentField, Model } from '@platform/core';
 import type { Engine } from '../../engine';

@@ -23,12 +23,12 @@ export function invalidPopulate(path: string): ValidationError {
   return new ValidationError(`Invalid parameter ${path}: expected a string, an array of strings or a populate object`);
 }
 
-/** Relations, media, components and dynamic zones; never private or creator attributes. */
+/** Relations, components, dynamic zones and plugin-provided attributes; never private or creator attributes. */
 export function populatableField(field: Field, includePrivate: boolean): boolean {
   if (field.kind === 'scalar') return false;
   if (CREATOR_FIELDS.has(field.name)) return false;
   if (field.attribute.private === true && !includePrivate) return false;
-  // polymorphic relations have no link table of their own; media are modeled as `media`
+  // polymorphic relations have no link table of their own (plugins that use them declare an attribute type)
   if (field.kind === 'relation' && field.relation.startsWith('morph')) return false;
   return true;
 }

@@ -46,7 +46,7 @@ describe('parsePopulate', function () {
   });
 
   describe('populate=*', () => {
-    it('populates every relation, media, component and dynamic zone one level deep, in schema order', () => {
+    it('populates every relation, component, dynamic zone and linked attribute one level deep, in schema order', () => {
       expect(parse('*')).to.deep.equal([
         leaf('category'), leaf('tags'), leaf('author'), leaf('related'), leaf('cover'), leaf('seo'), blocksShared(), leaf('localizations'),
       ]);
@@ -96,7 +96,7 @@ describe('parsePopulate', function () {
     it('unknown names and scalar attributes are ignored', () => {
       expect(parse('nope,title,category.nope,seo.metaTitle')).to.deep.equal([leaf('category'), leaf('seo')]);
     });
-    it('media without the upload plugin is still populated (as null/[]), nested paths ignored', () => {
+    it('a nested path the target has no attribute for is ignored', () => {
       expect(parse('cover.related')).to.deep.equal([leaf('cover')]);
     });
     it('`*` inside a list is a 400 (Strapi answers 500)', () => {

@@ -41,7 +41,7 @@ function parseLevel(ctx: ParseContext, model: Model, input: unknown, path: strin
   throw invalidPopulate(path);
 }
 
-/** `*`: every relation, media, component and dynamic zone, one level deep. */
+/** `*`: every relation, component, dynamic zone and plugin-provided attribute, one level deep. */
 function populateAll(ctx: ParseContext, model: Model): PopulateNode[] {
   const nodes: PopulateNode[] = [];
   for (const field of model.fields.values()) {

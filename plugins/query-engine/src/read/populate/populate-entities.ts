@@ -10,7 +10,7 @@ import type { PopulateEntities, PopulateNode } from '../query/contracts';
 import { loadRelation } from './load-relation';
 import { loadComponent } from './load-component';
 import { loadZone } from './load-zone';
-import { loadMedia } from './load-media';
+import { loadExtension } from './load-extension';
 
 export const populateEntities: PopulateEntities = async (engine, model, entities, nodes, params) => {
   if (entities.length === 0 || nodes.length === 0) return;
@@ -34,8 +34,8 @@ function loadNode(engine: Engine, model: Model, ids: number[], node: PopulateNod
       return loadComponent(engine, model, field, ids, node, params, populateEntities);
     case 'dynamiczone':
       return loadZone(engine, model, field, ids, node, params, populateEntities);
-    case 'media':
-      return loadMedia(engine, model, field, ids, node, params, populateEntities);
+    case 'extension':
+      return loadExtension(engine, model, field, ids, node, params, populateEntities);
     default:
       return Promise.resolve(new Map());
   }
@@ -47,7 +47,7 @@ function emptyValue(field: Field, node: PopulateNode): unknown {
     case 'relation':
       if (!field.toMany) return null;
       return node.count ? new RelationCount(0) : [];
-    case 'media':
+    case 'extension':
       return field.multiple ? [] : null;
     case 'component':
       return field.repeatable ? [] : null;

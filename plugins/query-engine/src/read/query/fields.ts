@@ -1,8 +1,8 @@
 /**
  * `fields`: which scalar attributes an entry carries. Accepts an array, `'*'` or a single
  * field name; `id` is always returned (and accepted, as frontends send `fields[0]=id`).
- * Relations, media, components, dynamic zones, private attributes and unknown names are a
- * 400 `Invalid parameter <name>`, and so is a comma string (as in Strapi v4).
+ * Relations, components, dynamic zones, plugin-provided attributes, private attributes and
+ * unknown names are a 400 `Invalid parameter <name>`, and so is a comma string (as in Strapi v4).
  */
 import { indexObjectValues, isIndexObject, type Model, type ScalarField } from '@platform/core';
 import { invalidParameter } from './errors';

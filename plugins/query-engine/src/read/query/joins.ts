@@ -1,14 +1,13 @@
 /**
- * Subqueries that lead from an owner row to its related rows, for the three kinds of link in
- * Strapi v4's layout: relation link tables, the `<table>_components` join (components), and
- * `files_related_morphs` (media). Filters use them as `id IN (SELECT owner ...)` and sort as
- * correlated aggregates, so a root row is never duplicated by a join.
+ * Subqueries that lead from an owner row to its related rows, for every kind of link: relation
+ * link tables, the `<table>_components` join (components), and the tables field kinds declare
+ * for attributes of plugin-provided types. Filters use them as `id IN (SELECT owner ...)` and
+ * sort as correlated aggregates, so a root row is never duplicated by a join.
  */
 import type { Knex } from 'knex';
-import type { ComponentField, MediaField, Model, RelationField } from '@platform/core';
+import type { ComponentField, ExtensionField, Model, RelationField } from '@platform/core';
 import type { Engine } from '../../engine';
 import { invalidParameter } from './errors';
-import { mediaMorphTable, UPLOAD_FILE_UID } from '../../link-targets';
 
 /** Hands out short aliases that never collide within one query (`t0_1`, `t0_2`, ...). */
 export class AliasCounter {
@@ -30,7 +29,7 @@ export interface LinkHop {
   target: Model;
 }
 
-type LinkField = RelationField | ComponentField | MediaField;
+export type LinkField = RelationField | ComponentField | ExtensionField;
 
 /**
  * One link between an owner row and its target rows: the table holding the pairs, its owner
@@ -40,11 +39,11 @@ interface Link {
   table: string;
   ownerColumn: string;
   targetColumn: string;
-  conditions: Array<[column: string, value: string]>;
+  conditions: ReadonlyArray<readonly [column: string, value: string]>;
   target: Model;
 }
 
-/** The link of `model`'s attribute `field`. Throws 400 if there is none (media without the upload plugin). */
+/** The link of `model`'s attribute `field`. Throws 400 if there is none (a kind that declares no link). */
 function linkOf(engine: Engine, model: Model, field: LinkField): Link {
   if (field.kind === 'relation') {
     const target = engine.platform.models.get(field.target);
@@ -57,10 +56,9 @@ function linkOf(engine: Engine, model: Model, field: LinkField): Link {
     const conditions: Link['conditions'] = [[join.fieldColumn, field.name], [join.typeColumn, field.component]];
     return { table: join.name, ownerColumn: join.entityColumn, targetColumn: join.componentColumn, conditions, target };
   }
-  const target = engine.platform.models.find(UPLOAD_FILE_UID);
-  if (!target) throw invalidParameter(field.name);
-  const conditions: Link['conditions'] = [['related_type', model.uid], ['field', field.name]];
-  return { table: mediaMorphTable(target), ownerColumn: 'related_id', targetColumn: 'file_id', conditions, target };
+  const link = engine.fieldKinds.of(field).link(engine.platform, model, field);
+  if (!link) throw invalidParameter(field.name);
+  return link;
 }
 
 /** The hop from `model` through `field` to the target rows. Throws 400 if there is no such link. */

@@ -124,7 +124,7 @@ function columnOf(model: Model, name: string, options: QueryOptions): { name: st
 function linkField(model: Model, name: string, options: QueryOptions) {
   const field = model.fields.get(name);
   if (!field || isHidden(field, options)) throw invalidParameter(name);
-  if (field.kind === 'component' || field.kind === 'media') return field;
+  if (field.kind === 'component' || field.kind === 'extension') return field;
   if (field.kind === 'relation' && !field.relation.startsWith('morph')) return field;
   throw invalidParameter(name);
 }

@@ -6,6 +6,7 @@ import knexFactory, { type Knex } from 'knex';
 import { createRegistry, type DatabaseClient, type Field, type Model, type ModelRegistry, type ScalarField, type ScalarType } from '@platform/core';
 import type { Engine } from '../../engine';
 import { createQueryHooks } from '../../hooks';
+import { FieldKindRegistry } from '../../field-kinds/registry';
 
 function scalar(name: string, column: string, type: ScalarType, extra: Record<string, unknown> = {}): ScalarField {
   return { kind: 'scalar', name, column, type, attribute: { type, ...extra } };
@@ -41,10 +42,27 @@ export const article = model('api::article.article', 'articles', [
   },
   { kind: 'component', name: 'seo', component: 'shared.seo', repeatable: false, attribute: { type: 'component', component: 'shared.seo' } },
   { kind: 'dynamiczone', name: 'blocks', components: ['shared.seo'], attribute: { type: 'dynamiczone', components: ['shared.seo'] } },
-  { kind: 'media', name: 'cover', multiple: false, allowedTypes: null, attribute: { type: 'media' } },
+  { kind: 'extension', type: 'attachment', name: 'cover', target: 'plugin::assets.asset', multiple: false, options: {}, attribute: { type: 'attachment' } as unknown as Field['attribute'] },
 ], true);
 
-export const file = model('plugin::upload.file', 'files', [scalar('name', 'name', 'string')]);
+/** The target of `cover`, a plugin-provided attribute type; left out of a registry, `cover` leads nowhere. */
+export const asset = model('plugin::assets.asset', 'assets', [scalar('name', 'name', 'string')]);
+
+/** A field kind for `attachment` attributes: pairs in one table shared by every owner model. */
+function attachmentKinds(): FieldKindRegistry {
+  const kinds = new FieldKindRegistry();
+  kinds.register({
+    type: 'attachment',
+    parse: (_field, value) => value,
+    write: async () => {},
+    link(platform, owner, field) {
+      const target = platform.models.find('plugin::assets.asset');
+      if (!target) return undefined;
+      return { table: 'assets_related', ownerColumn: 'related_id', targetColumn: 'asset_id', conditions: [['related_type', owner.uid], ['field', field.name]], orderColumn: 'order', target };
+    },
+  });
+  return kinds;
+}
 
 /** The kernel's own registry over hand-built models. */
 export function registry(models: Model[]): ModelRegistry {
@@ -57,5 +75,5 @@ const DRIVERS: Record<DatabaseClient, string> = { sqlite: 'better-sqlite3', mysq
 export function stubEngine(client: DatabaseClient, models: Model[] = [article, category, seo]): { engine: Engine; knex: Knex } {
   const knex = knexFactory({ client: DRIVERS[client], useNullAsDefault: true });
   const platform = { db: { knex, client, connection: knex }, models: registry(models) };
-  return { engine: { platform, hooks: createQueryHooks(), lifecycles: new Map() } as unknown as Engine, knex };
+  return { engine: { platform, hooks: createQueryHooks(), lifecycles: new Map(), fieldKinds: attachmentKinds() } as unknown as Engine, knex };
 }

@@ -3,7 +3,7 @@ import type { DatabaseClient } from '@platform/core';
 import { applyFilters } from './index';
 import { castValue } from './cast';
 import { escapeLike } from './operators';
-import { article, category, file, seo, stubEngine } from '../spec-fixtures';
+import { article, asset, category, seo, stubEngine } from '../spec-fixtures';
 
 function sql(client: DatabaseClient, filters: unknown, options = {}, models = [article, category, seo]) {
   const { engine, knex } = stubEngine(client, models);
@@ -45,7 +45,7 @@ describe('applyFilters', () => {
     expect(castValue('boolean', 'f', 'k')).to.equal(false);
   });
 
-  it('turns relation, component and media conditions into id IN (subquery)', () => {
+  it('turns relation, component and plugin-provided attribute conditions into id IN (subquery)', () => {
     expect(sql('sqlite', { category: { name: 'News' } })).to.deep.equal({
       sql: 'select `t0`.`id` from `articles` as `t0` where `t0`.`id` in (select `t0_1`.`article_id` from `articles_category_links` as `t0_1` inner join `categories` as `t0_2` on `t0_2`.`id` = `t0_1`.`category_id` where +`t0_1`.`article_id` is not null and `t0_2`.`name` = ?)',
       bindings: ['News'],
@@ -55,8 +55,8 @@ describe('applyFilters', () => {
       sql: 'select `t0`.`id` from `articles` as `t0` where `t0`.`id` in (select `t0_1`.`entity_id` from `articles_components` as `t0_1` inner join `components_shared_seos` as `t0_2` on `t0_2`.`id` = `t0_1`.`component_id` where `t0_1`.`field` = ? and `t0_1`.`component_type` = ? and +`t0_1`.`entity_id` is not null and `t0_2`.`meta_title` = ?)',
       bindings: ['seo', 'shared.seo', 'x'],
     });
-    expect(sql('sqlite', { cover: { name: 'a.png' } }, {}, [article, category, seo, file])).to.deep.equal({
-      sql: 'select `t0`.`id` from `articles` as `t0` where `t0`.`id` in (select `t0_1`.`related_id` from `files_related_morphs` as `t0_1` inner join `files` as `t0_2` on `t0_2`.`id` = `t0_1`.`file_id` where `t0_1`.`related_type` = ? and `t0_1`.`field` = ? and +`t0_1`.`related_id` is not null and `t0_2`.`name` = ?)',
+    expect(sql('sqlite', { cover: { name: 'a.png' } }, {}, [article, category, seo, asset])).to.deep.equal({
+      sql: 'select `t0`.`id` from `articles` as `t0` where `t0`.`id` in (select `t0_1`.`related_id` from `assets_related` as `t0_1` inner join `assets` as `t0_2` on `t0_2`.`id` = `t0_1`.`asset_id` where `t0_1`.`related_type` = ? and `t0_1`.`field` = ? and +`t0_1`.`related_id` is not null and `t0_2`.`name` = ?)',
       bindings: ['api::article.article', 'cover', 'a.png'],
     });
   });

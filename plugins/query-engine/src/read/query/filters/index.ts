@@ -2,14 +2,15 @@
  * `filters`: Strapi v4's filter language turned into SQL conditions on one query builder.
  * Keys are whitelisted against the model at every depth: unknown keys and operators, dynamic
  * zones, private attributes and passwords are a 400 `Invalid parameter <key>`. Conditions on
- * relations, components and media become `id IN (subquery)`, so rows never duplicate.
+ * relations, components and attributes of plugin-provided types become `id IN (subquery)`,
+ * so rows never duplicate.
  */
 import type { Knex } from 'knex';
 import { isPlainObject, type Field, type Model } from '@platform/core';
 import type { Engine } from '../../../engine';
 import type { ApplyFilters } from '../contracts';
 import { invalidParameter } from '../errors';
-import { AliasCounter, linkHop } from '../joins';
+import { AliasCounter, linkHop, type LinkField } from '../joins';
 import { isHidden } from '../visibility';
 import { relatedScope } from '../scope';
 import type { QueryOptions } from '../contracts';
@@ -64,7 +65,7 @@ function applyField(walk: Walk, qb: Knex.QueryBuilder, model: Model, alias: stri
       if (field.relation.startsWith('morph')) throw invalidParameter(field.name);
       return applyLinked(walk, qb, model, alias, field, value);
     case 'component':
-    case 'media':
+    case 'extension':
       return applyLinked(walk, qb, model, alias, field, value);
     default:
       throw invalidParameter(field.name);
@@ -100,12 +101,12 @@ function applyScalar(walk: Walk, qb: Knex.QueryBuilder, column: FilterColumn, va
 }
 
 /**
- * A condition on a relation, component or media: the related rows that satisfy it, as
+ * A condition on a relation, a component or a plugin-provided attribute: the related rows that satisfy it, as
  * `alias.id IN (SELECT owner FROM link JOIN target WHERE ...)`. Operators given directly on
  * the key apply to the related id (`filters[category]=3`, `filters[category][$in]=...`);
  * `$null`/`$notNull` there ask whether any related row exists.
  */
-function applyLinked(walk: Walk, qb: Knex.QueryBuilder, model: Model, alias: string, field: Field & { kind: 'relation' | 'component' | 'media' }, value: unknown): void {
+function applyLinked(walk: Walk, qb: Knex.QueryBuilder, model: Model, alias: string, field: LinkField, value: unknown): void {
   const target: Record<string, unknown> = {};
   const idOps: Record<string, unknown> = {};
   let exists: boolean | null = null;
@@ -137,7 +138,7 @@ function applyLinked(walk: Walk, qb: Knex.QueryBuilder, model: Model, alias: str
 }
 
 /** `SELECT owner FROM link JOIN target`, with the target scoped as a populated level. */
-function related(walk: Walk, model: Model, field: Field & { kind: 'relation' | 'component' | 'media' }) {
+function related(walk: Walk, model: Model, field: LinkField) {
   const hop = linkHop(walk.engine, model, field, walk.aliases);
   const qb = hop.qb.select(hop.ownerRef);
   // The owner column must not be NULL (a NULL in `id IN (...)` turns a NOT around it into

@@ -1,5 +1,5 @@
 /**
- * The validation issues of relation and media inputs, in the shape and words of Strapi v4's
+ * The validation issues of inputs that link entries, in the shape and words of Strapi v4's
  * entity validator (`details.errors[]`).
  */
 import type { ValidationIssue } from '@platform/core';

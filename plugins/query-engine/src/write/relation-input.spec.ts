@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ValidationError } from '@platform/core';
-import { linkedIds, parseRelationValue, toSingle } from './parse-input';
+import { linkedIds, parseRelationValue, toSingle } from './relation-input';
 
 function issuesOf(fn: () => unknown): unknown {
   try {
@@ -12,7 +12,7 @@ function issuesOf(fn: () => unknown): unknown {
   throw new Error('expected a ValidationError');
 }
 
-describe('relations: body parsing', () => {
+describe('query-engine: relation input parsing', () => {
 
   it('treats plain forms as set', () => {
     expect(parseRelationValue('tags', 3)).to.deep.equal({ mode: 'set', ids: [3] });

@@ -1,13 +1,13 @@
 /**
- * Media attributes over HTTP on every database, with a stand-in upload plugin: every accepted
- * body form, the morph rows they leave (`files_related_morphs`), the populated answer, and the
- * clean-up on delete. Without an upload model, media keys are ignored.
+ * Media attributes over HTTP on every database, with the upload plugin: every accepted body
+ * form, the morph rows they leave (`files_related_morphs`), the populated answer, and the
+ * clean-up on delete.
  */
 import { expect } from 'chai';
 import { describeEachDatabase } from '../helpers/app';
-import { createEntry, fakeUploadPlugin, insertRows, RELATIONS_APP, updateEntry } from './helpers';
+import { createEntry, insertRows, RELATIONS_APP, updateEntry } from '../relations/helpers';
 
-describeEachDatabase('relations over HTTP: media', (ctx) => {
+describeEachDatabase('upload: media over HTTP', (ctx) => {
   let png = 0;
   let jpg = 0;
   let mp4 = 0;
@@ -83,13 +83,5 @@ describeEachDatabase('relations over HTTP: media', (ctx) => {
     const post = await createEntry(ctx.app, 'posts', { title: 'doomed media', gallery: [png, jpg] });
     expect((await ctx.app.del(`/api/posts/${post}`)).status).to.equal(200);
     expect(await morphs('api::post.post', post)).to.deep.equal([]);
-  });
-}, { appDir: RELATIONS_APP, plugins: [fakeUploadPlugin] });
-
-describeEachDatabase('relations over HTTP: media without an upload plugin', (ctx) => {
-  it('ignores media keys', async () => {
-    const res = await ctx.app.post('/api/posts', { data: { title: 'no upload', gallery: { connect: [1] } } });
-    expect(res.status).to.equal(200);
-    expect(res.body.data.attributes.title).to.equal('no upload');
   });
 }, { appDir: RELATIONS_APP });

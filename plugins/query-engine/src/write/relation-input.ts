@@ -1,12 +1,13 @@
 /**
- * Reads one relation or media value of a request body into a normalized input:
- * either a full replacement (`set`, and every plain form) or a partial update
- * (`connect` / `disconnect`). Only the shape is checked here; ids are checked against the
- * database and positions against the stored list by the writer.
+ * Reads one value of a request body that links entries (a relation, or an attribute of a
+ * plugin-provided type whose value holds entries) into a normalized input: either a full
+ * replacement (`set`, and every plain form) or a partial update (`connect` / `disconnect`).
+ * Only the shape is checked here; ids are checked against the database and positions against
+ * the stored list by whoever writes the links (the relation writer, a field kind).
  */
 import { isPlainObject, ValidationError } from '@platform/core';
-import { parseId } from '@platform/query-engine';
-import { relationIssue } from './issues';
+import { parseId } from '../ids';
+import { relationIssue } from './relation-issues';
 
 /** Where a longhand connect item goes in the list; `raw` is the object as sent (errors echo it). */
 export type Position =
@@ -26,20 +27,20 @@ export type RelationInput =
 
 const KEYS = new Set(['connect', 'disconnect', 'set']);
 
-export function invalidInput(field: string, message: string): ValidationError {
+export function invalidRelationInput(field: string, message: string): ValidationError {
   return ValidationError.fromIssues([relationIssue([field], message)]);
 }
 
 function requireId(field: string, value: unknown): number {
   const id = parseId(value);
-  if (id === null) throw invalidInput(field, `Invalid relation id ${JSON.stringify(value) ?? String(value)} for attribute "${field}"`);
+  if (id === null) throw invalidRelationInput(field, `Invalid relation id ${JSON.stringify(value) ?? String(value)} for attribute "${field}"`);
   return id;
 }
 
 /** A shorthand id or a longhand `{ id }` item; returns the id and the longhand object, if any. */
 function readItem(field: string, item: unknown): { id: number; longhand: Record<string, unknown> | null } {
   if (isPlainObject(item)) {
-    if (!('id' in item)) throw invalidInput(field, `Invalid relation item for attribute "${field}": an object needs an "id"`);
+    if (!('id' in item)) throw invalidRelationInput(field, `Invalid relation item for attribute "${field}": an object needs an "id"`);
     return { id: requireId(field, item.id), longhand: item };
   }
   return { id: requireId(field, item), longhand: null };
@@ -57,7 +58,7 @@ function readIds(field: string, value: unknown): number[] {
 
 function readPosition(field: string, id: number, raw: unknown): Position | null {
   if (raw === undefined || raw === null) return null;
-  const bad = () => invalidInput(field, `Invalid position ${JSON.stringify(raw)} for the relation with id ${id} of attribute "${field}"`);
+  const bad = () => invalidRelationInput(field, `Invalid position ${JSON.stringify(raw)} for the relation with id ${id} of attribute "${field}"`);
   if (!isPlainObject(raw)) throw bad();
   const keys = Object.keys(raw).filter((key) => raw[key] !== undefined);
   if (keys.length !== 1) throw bad();
@@ -92,7 +93,7 @@ export function parseRelationValue(field: string, value: unknown): RelationInput
   const present = Object.keys(value).filter((key) => value[key] !== undefined);
   if (present.some((key) => KEYS.has(key))) {
     const unknown = present.filter((key) => !KEYS.has(key));
-    if (unknown.length > 0) throw invalidInput(field, `Invalid key "${unknown[0]}" in relation attribute "${field}" (expected connect, disconnect or set)`);
+    if (unknown.length > 0) throw invalidRelationInput(field, `Invalid key "${unknown[0]}" in relation attribute "${field}" (expected connect, disconnect or set)`);
     if (value.set !== undefined) return { mode: 'set', ids: readIds(field, value.set) };
     return { mode: 'partial', connect: readConnect(field, value.connect), disconnect: readIds(field, value.disconnect) };
   }

@@ -1,0 +1,36 @@
+/**
+ * Attributes of plugin-provided types, populated through the link their field kind declares:
+ * the targets of all parent entries in one query (`WHERE owner IN (...)`, with the link's
+ * conditions, e.g. the owner's uid and the attribute name in a table shared by every model),
+ * in the link's stored order. A kind without a link leaves the attribute empty (null / []).
+ */
+import type { ExtensionField, Model } from '@platform/core';
+import type { Engine } from '../../engine';
+import type { Entity, FindParams } from '../../types';
+import type { PopulateNode } from '../query/contracts';
+import { hasSort, inChunks, OWNER, rowsToEntities, groupByOwner, T, targetQuery, type PopulateLevel } from './target-query';
+
+const L = 'pm';
+
+export async function loadExtension(engine: Engine, owner: Model, field: ExtensionField, ids: number[], node: PopulateNode, params: FindParams, populate: PopulateLevel): Promise<Map<number, unknown>> {
+  const link = engine.fieldKinds.of(field).link(engine.platform, owner, field);
+  if (!link) return new Map();
+  const { target } = link;
+
+  const { qb, fields } = targetQuery(engine, target, node, params, { scope: true });
+  const rows = await inChunks(ids, (slice) => {
+    const query = qb.clone()
+      .join(`${link.table} as ${L}`, `${L}.${link.targetColumn}`, `${T}.id`)
+      .select(`${L}.${link.ownerColumn} as ${OWNER}`);
+    for (const [column, value] of link.conditions) query.where(`${L}.${column}`, value);
+    query.whereIn(`${L}.${link.ownerColumn}`, slice);
+    if (!hasSort(node.sort) && link.orderColumn) query.orderBy(`${L}.${link.orderColumn}`, 'asc');
+    return query.orderBy(`${L}.id`, 'asc') as Promise<Array<Record<string, unknown>>>;
+  });
+
+  const byId = new Map<number, Entity>();
+  const linked = rowsToEntities(target, rows, fields, byId);
+  await populate(engine, target, [...byId.values()], node.populate, params);
+
+  return groupByOwner(linked, field.multiple);
+}

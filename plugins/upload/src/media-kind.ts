@@ -1,0 +1,98 @@
+/**
+ * The `media` field kind of the query engine: how media values are checked, written, deleted,
+ * populated and filtered. Links are rows of `files_related_morphs` (`file_id`, `related_id`,
+ * `related_type` = the owner's uid, a content-type or a component, `field`, `order`).
+ */
+import type { Model, PluginContext, ValidationIssue } from '@platform/core';
+import { missingRelationsIssue, relationIssue, storableIds, uniqueIds, type FieldInput, type FieldKind, type RelationInput } from '@platform/query-engine';
+import { FILE_UID } from './file-content-type';
+import type { MediaOptions } from './media-attribute';
+import { mediaCategory, parseMediaValue } from './media-input';
+import { morphTableName } from './morph-table';
+
+type MediaItem = FieldInput<RelationInput>;
+
+function wantedIds(input: RelationInput): number[] {
+  return input.mode === 'set' ? uniqueIds(input.ids) : [];
+}
+
+function morphs(platform: PluginContext): string {
+  return morphTableName(platform.models.get(FILE_UID));
+}
+
+/**
+ * Checks that the files exist and have an allowed type, in one query for every media
+ * attribute of the entry.
+ */
+async function checkMedia(platform: PluginContext, items: ReadonlyArray<MediaItem>): Promise<ValidationIssue[]> {
+  const fileModel = platform.models.get(FILE_UID);
+  const ids = uniqueIds(items.flatMap((item) => wantedIds(item.input)));
+  if (ids.length === 0) return [];
+  const candidates = storableIds(ids);
+  const rows: Array<{ id: number | string; mime?: string | null }> =
+    candidates.length === 0 ? [] : await platform.db.connection(fileModel.tableName).select(['id', 'mime']).whereIn('id', candidates);
+  const files = new Map(rows.map((row) => [Number(row.id), row.mime ?? null]));
+  const issues: ValidationIssue[] = [];
+  for (const { field, input } of items) {
+    const wanted = wantedIds(input);
+    const missing = wanted.filter((id) => !files.has(id)).length;
+    if (missing > 0) {
+      issues.push(missingRelationsIssue(missing, FILE_UID));
+      continue;
+    }
+    const { allowedTypes } = field.options as unknown as MediaOptions;
+    if (!allowedTypes) continue;
+    for (const id of wanted) {
+      const mime = files.get(id);
+      if (!mime) continue;
+      if (!allowedTypes.includes(mediaCategory(mime))) {
+        issues.push(relationIssue([field.name], `The file with id ${id} (${mime}) is not allowed in "${field.name}", which accepts: ${allowedTypes.join(', ')}`));
+      }
+    }
+  }
+  return issues;
+}
+
+/** Replaces (set) or trims (disconnect) the files linked to one attribute of an entry. */
+async function writeMedia(platform: PluginContext, owner: Model, id: number, { field, input }: MediaItem): Promise<void> {
+  const db = platform.db.connection;
+  const table = morphs(platform);
+  const scope = { related_id: id, related_type: owner.uid, field: field.name };
+  if (input.mode === 'partial') {
+    const disconnect = storableIds(input.disconnect);
+    if (disconnect.length > 0) await db(table).where(scope).whereIn('file_id', disconnect).delete();
+    return;
+  }
+  await db(table).where(scope).delete();
+  const ids = uniqueIds(input.ids);
+  if (ids.length === 0) return;
+  await db(table).insert(ids.map((fileId, index) => ({ file_id: fileId, ...scope, order: index + 1 })));
+}
+
+/** Removes the morph rows of deleted entries, and of deleted files. */
+async function deleteMedia(platform: PluginContext, model: Model, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const db = platform.db.connection;
+  const table = morphs(platform);
+  await db(table).where('related_type', model.uid).whereIn('related_id', ids).delete();
+  if (model.uid === FILE_UID) await db(table).whereIn('file_id', ids).delete();
+}
+
+export const mediaKind: FieldKind<RelationInput> = {
+  type: 'media',
+  parse: parseMediaValue,
+  check: checkMedia,
+  write: writeMedia,
+  deleteLinks: deleteMedia,
+  link(platform, owner, field) {
+    const target = platform.models.get(FILE_UID);
+    return {
+      table: morphTableName(target),
+      ownerColumn: 'related_id',
+      targetColumn: 'file_id',
+      conditions: [['related_type', owner.uid], ['field', field.name]],
+      orderColumn: 'order',
+      target,
+    };
+  },
+};
