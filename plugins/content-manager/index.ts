@@ -1,13 +1,16 @@
 /**
  * The content-manager plugin: REST routes and controllers for every content-type, Strapi v4
- * factories for app routers/controllers/services, and the `{ data, meta }` response shape.
+ * factories for app routers/controllers/services, and the `{ data, meta }` response shape. Its
+ * controllers apply the query engine's content-API contract (authorization, parameters,
+ * sanitizing), which the plugins that add parameters or guard the API extend.
  */
 import { definePlugin } from '@platform/core';
 import { registerContentApis } from './src/register-apis';
 import { contentTypeBuilderRoutes } from './src/content-type-builder';
 
 export { transformResponse, transformEntry, transformComponent, type RestEntry, type RestData } from './src/transform-response';
-export { sanitizeOutput, sanitizeQuery, sanitizeInput, validateQuery, CONTENT_API_QUERY_KEYS } from './src/sanitize';
+// Query, input and output sanitizing is the content-API contract's (`plugin::query-engine.content-api`).
+export { sanitizeOutput, restContext } from './src/sanitize';
 export type { CollectionTypeController, SingleTypeController, ControllerHelpers, RestResponse } from './src/core-controller';
 export type { CollectionTypeService, SingleTypeService } from './src/core-service';
 
