@@ -66,22 +66,43 @@ describeEachDatabase('content API guarded through the contract\'s hooks', (ctx) 
   });
 
   it('removes what the role may not read at the root, in populated relations, components and zones', async () => {
-    const res = await ctx.app.get(READ, as('reader'));
-    expect(res.status).to.equal(200);
-    expect(res.body).to.deep.equal({
-      data: {
-        id: 1,
-        attributes: {
-          title: 'Hello',
-          author: { data: { id: 1, attributes: { name: 'Ada', articles: { data: [{ id: 1, attributes: { title: 'Hello' } }] } } } },
-          seo: { id: 1, metaTitle: 'M', tags: [{ id: 1, name: 'n' }] },
-          blocks: [{ id: 1, __component: 'shared.quote', title: 'Q' }],
-        },
-      },
-      meta: {},
-    });
-    const list = await ctx.app.get('/api/articles?fields[0]=title&fields[1]=rating', as('reader'));
-    expect(list.body.data).to.deep.equal([{ id: 1, attributes: { title: 'Hello' } }]);
+    // Every attribute of each level comes back (no `fields`), so the answer is the public one
+    // less exactly the restricted keys.
+    const url = '/api/articles/1?populate[author][populate][articles]=true&populate[seo][populate]=tags&populate[blocks]=true';
+    const open = (await ctx.app.get(url)).body;
+    const reader = await ctx.app.get(url, as('reader'));
+    expect(reader.status).to.equal(200);
+    const attributes = open.data.attributes;
+    const author = attributes.author.data.attributes;
+    const [authored] = author.articles.data;
+    expect([attributes.rating, author.email, authored.attributes.rating, attributes.seo.metaDescription, attributes.seo.tags[0].content, attributes.blocks[0].body])
+      .to.deep.equal([4.5, 'ada@example.com', 4.5, 'D', 'c', 'B']);
+    delete attributes.rating;
+    delete author.email;
+    delete authored.attributes.rating;
+    delete attributes.seo.metaDescription;
+    delete attributes.seo.tags[0].content;
+    delete attributes.blocks[0].body;
+    expect(reader.body).to.deep.equal(open);
+    const list = await ctx.app.get('/api/articles?fields[0]=title&populate[seo][fields][0]=metaTitle', as('reader'));
+    expect(list.body.data).to.deep.equal([{ id: 1, attributes: { title: 'Hello', seo: { id: 1, metaTitle: 'M' } } }]);
+  });
+
+  it('refuses to select, filter or sort on what the role may not read, at any depth (no oracle)', async () => {
+    for (const [query, name] of [
+      ['fields[0]=rating', 'rating'],
+      ['filters[rating][$gt]=4', 'rating'],
+      ['filters[author][email][$startsWith]=ada', 'email'],
+      ['filters[$or][0][seo][metaDescription][$eq]=D', 'metaDescription'],
+      ['sort=author.email:desc', 'email'],
+      ['populate[author][filters][email][$eq]=x', 'email'],
+      ['populate[seo][populate][tags][fields][0]=content', 'content'],
+    ]) {
+      const res = await ctx.app.get(`/api/articles?${query}`, as('reader'));
+      expect(res.status, query).to.equal(400);
+      expect(res.body, query).to.deep.equal({ data: null, error: { status: 400, name: 'ValidationError', message: `Invalid parameter ${name}`, details: {} } });
+      expect((await ctx.app.get(`/api/articles?${query}`)).status, query).to.equal(200);
+    }
   });
 
   it('answers a denied action with the 403 envelope, before the query or body is looked at', async () => {

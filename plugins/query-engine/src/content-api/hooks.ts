@@ -15,7 +15,10 @@ export function createContentApiHooks() {
     authorize: new AsyncSeriesBailHook<[AuthorizeRequest], false | void>(['request']),
     /** after the declared parameters were picked: change the query, or throw a ValidationError */
     sanitizeQuery: new SyncHook<[QuerySanitizing]>(['sanitizing']),
-    /** attributes a caller may not read: removed from every response, at every depth */
+    /**
+     * attributes a caller may not read: removed from every response at every depth, and not
+     * usable in `fields`, `filters`, `sort` (400) or searched by `_q`
+     */
     restrictRead: new SyncHook<[FieldRestriction]>(['restriction']),
     /** attributes a caller may not write: dropped from the data, in components and zones too */
     restrictWrite: new SyncHook<[FieldRestriction]>(['restriction']),

@@ -9,6 +9,7 @@ import { createContentApiHooks, type ContentApiHooks } from './hooks';
 import { dropRestricted, pickWritableKeys } from './input';
 import { OutputSanitizer, privateKeys, sanitizePrivate } from './output';
 import { createParamRegistry, ENGINE_PARAMS, type ParamRegistry } from './params';
+import { restrictQuery } from './restrict-query';
 import type { AuthorizeRequest, ContentApiContext, FieldRestriction } from './types';
 
 export interface ContentApi {
@@ -19,7 +20,10 @@ export interface ContentApi {
   authorize(request: Omit<AuthorizeRequest, 'permission'>): Promise<void>;
   /** A 400 `Invalid parameter <name>` when a declared parameter has the wrong shape. */
   validateQuery(query: Record<string, unknown> | undefined, context: ContentApiContext): void;
-  /** The declared parameters of `query` only (never an internal flag), then the `sanitizeQuery` taps. */
+  /**
+   * The declared parameters of `query` only (never an internal flag); a 400 when it selects,
+   * filters or sorts on what the caller may not read (`restrictRead`); then the `sanitizeQuery` taps.
+   */
   sanitizeQuery(model: Model, query: Record<string, unknown> | undefined, context: ContentApiContext): FindParams;
   /** A write's data without non-writable keys and without what the caller may not write. */
   sanitizeInput(model: Model, data: Record<string, unknown>, context: ContentApiContext): Record<string, unknown>;
@@ -63,6 +67,7 @@ export function createContentApi(models: () => ModelRegistry): ContentApi {
     },
     sanitizeQuery(model, query, context) {
       const picked = params.pick(query);
+      if (hooks.restrictRead.isUsed()) restrictQuery(model, picked, models(), restrictions(hooks.restrictRead, context));
       if (hooks.sanitizeQuery.isUsed()) hooks.sanitizeQuery.call({ model, context, query: picked });
       return picked;
     },

@@ -6,7 +6,7 @@
  *   article: title, secret (private); author -> writer; seo (component); blocks (zone: seo, quote)
  *   shared.seo: metaTitle, note (private)    shared.quote: text, by -> writer
  */
-import { createRegistry, type Attribute, type Field, type Model, type ModelRegistry } from '@platform/core';
+import { createRegistry, type Attribute, type Field, type Model, type ModelRegistry, type ScalarField } from '@platform/core';
 
 type Spec = Record<string, Attribute>;
 
@@ -29,7 +29,8 @@ function model(uid: string, attributes: Spec): Model {
   const component = !uid.includes('::');
   return {
     uid, kind: component ? 'component' : 'collectionType', tableName: uid, singularName: uid, pluralName: uid,
-    namespace: component ? 'component' : 'api', attributes, fields, scalarFields: [], componentJoin: null,
+    namespace: component ? 'component' : 'api', attributes, fields,
+    scalarFields: [...fields.values()].filter((f): f is ScalarField => f.kind === 'scalar'), componentJoin: null,
     options: {}, pluginOptions: {}, source: `${uid}.json`, hasCreatorColumns: false,
   };
 }

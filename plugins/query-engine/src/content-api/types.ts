@@ -19,9 +19,10 @@
  *   - `authorize`: `ability.can(request.permission)` for the content-type actions (a read-only
  *     API token can `find`/`findOne` only; a custom one lists its permissions);
  *   - `restrictRead` / `restrictWrite`: the attributes a role may not read (a relation whose
- *     target it may not `find`) or write, removed at every depth;
- *   - `sanitizeQuery`: reject or drop filters, sorts and populates that reach what the caller
- *     may not read (the engine already refuses private attributes).
+ *     target it may not `find`) or write: removed from answers and data at every depth, and
+ *     refused in `fields`/`filters`/`sort` at every depth (the engine already refuses private
+ *     attributes), so one tap covers the query too;
+ *   - `sanitizeQuery`: anything else about the query (a cap on populate depth for a role...).
  * A GraphQL resolver builds the same context (`transport: 'graphql'`) from its HTTP request,
  * calls `authorize` per query or mutation field (and per populated relation target), and the
  * same sanitizers on its arguments and results.
