@@ -10,7 +10,7 @@ import { contentTypeBuilderRoutes } from './src/content-type-builder';
 
 export { transformResponse, transformEntry, transformComponent, type RestEntry, type RestData } from './src/transform-response';
 // Query, input and output sanitizing is the content-API contract's (`plugin::query-engine.content-api`).
-export { sanitizeOutput, restContext } from './src/sanitize';
+export { sanitizeOutput } from './src/sanitize';
 export type { CollectionTypeController, SingleTypeController, ControllerHelpers, RestResponse } from './src/core-controller';
 export type { CollectionTypeService, SingleTypeService } from './src/core-service';
 

@@ -138,4 +138,13 @@ describeEachDatabase('content API guarded through the contract\'s hooks', (ctx) 
     const open = await ctx.app.put(`/api/articles/${id}?fields[0]=rating`, { data: { rating: 3 } });
     expect(open.body.data.attributes).to.deep.equal({ rating: 3 });
   });
+
+  it('removes what the role may not read from i18n\'s localizations endpoint too', async () => {
+    const res = await ctx.app.post('/api/articles/1/localizations', { locale: 'fr', title: 'Bonjour' }, as('reader'));
+    expect(res.status).to.equal(200);
+    expect(res.body).to.deep.include({ title: 'Bonjour', locale: 'fr' });
+    expect(res.body).to.not.have.property('rating');
+    const open = await ctx.app.get(`/api/articles/${res.body.id}?publicationState=preview&fields[0]=rating`);
+    expect(open.body.data.attributes).to.deep.equal({ rating: 4.5 });
+  });
 }, { plugins: [guard] });

@@ -11,9 +11,8 @@
  * that guarantee by calling `this.authorize(ctx, action)` itself.
  */
 import { isPlainObject, NotFoundError, ValidationError, type Platform, type RequestContext } from '@platform/core';
-import { parseId, type ContentApi, type ContentApiAction, type Entity, type FindParams } from '@platform/query-engine';
+import { parseId, restContext, type ContentApi, type ContentApiAction, type Entity, type FindParams } from '@platform/query-engine';
 import type { CollectionTypeService, SingleTypeService } from './core-service';
-import { restContext } from './sanitize';
 import { transformResponse, type RestData } from './transform-response';
 
 export type RestResponse = { data: RestData; meta: Record<string, unknown> };

@@ -5,7 +5,7 @@
  * localizations are linked together; the answer is the flat entry with its `localizations`.
  */
 import { ApplicationError, isPlainObject, NotFoundError, type Model, type Platform, type RequestContext } from '@platform/core';
-import { isStorableId, parseId, SYSTEM_KEYS, type Entity } from '@platform/query-engine';
+import { isStorableId, parseId, restContext, SYSTEM_KEYS, type Entity } from '@platform/query-engine';
 import { PUBLISHED_AT } from '@platform/draft-publish';
 import { LOCALE, LOCALIZATIONS } from './extend-schemas';
 import type { LocalesService } from './locales-service';
@@ -34,6 +34,8 @@ async function localesOf(platform: Platform, model: Model, ids: number[]): Promi
 
 export async function createLocalization(platform: Platform, locales: LocalesService, model: Model, ctx: RequestContext): Promise<Entity> {
   const entities = platform.service('plugin::query-engine.entity-service');
+  // The same sanitizing as the core routes: what the caller may not write or read stays out.
+  const contract = platform.service('plugin::query-engine.content-api');
   const sourceId = await findSource(platform, model, ctx.params.id);
   if (sourceId === null) throw new NotFoundError('Entity not found');
 
@@ -47,7 +49,7 @@ export async function createLocalization(platform: Platform, locales: LocalesSer
     if ((await localesOf(platform, model, group)).includes(locale)) throw new ApplicationError('locale is already used');
 
     const data: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(body)) if (!IGNORED_KEYS.has(key)) data[key] = value;
+    for (const [key, value] of Object.entries(contract.sanitizeInput(model, body, restContext(ctx)))) if (!IGNORED_KEYS.has(key)) data[key] = value;
     // A new localization starts as a draft unless the body says otherwise.
     if (model.fields.has(PUBLISHED_AT) && !Object.prototype.hasOwnProperty.call(data, PUBLISHED_AT)) data[PUBLISHED_AT] = null;
     const source = await entities.findOne(model.uid, sourceId, { includeHidden: true });
@@ -64,5 +66,5 @@ export async function createLocalization(platform: Platform, locales: LocalesSer
 
   const entry = await entities.findOne(model.uid, newId, { includeHidden: true, populate: { [LOCALIZATIONS]: true } });
   if (!entry) throw new NotFoundError('Entity not found');
-  return entry;
+  return contract.sanitizeOutput(model, entry, restContext(ctx));
 }
