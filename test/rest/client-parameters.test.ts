@@ -5,7 +5,8 @@
  */
 import path from 'node:path';
 import { expect } from 'chai';
-import { describeEachDatabase } from '../helpers/app';
+import { BootError, definePlugin, type PluginDefinition } from '@platform/core';
+import { describeEachDatabase, startApp } from '../helpers/app';
 
 const DP_I18N_APP = path.resolve(__dirname, '..', 'fixtures', 'dp-i18n-app');
 const NOT_FOUND = { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } };
@@ -81,3 +82,59 @@ describeEachDatabase('client parameters: i18n disabled', (ctx) => {
     expect((await ctx.app.get('/api/posts/1?fields[0]=title&locale=fr')).body).to.deep.equal({ data: { id: 1, attributes: { title: 'One' } }, meta: {} });
   });
 }, { appDir: DP_I18N_APP, env: { I18N_ENABLED: 'false' } });
+
+describe('client parameters: declaring one', function () {
+  this.timeout(30000);
+
+  async function bootError(plugin: PluginDefinition): Promise<BootError> {
+    try {
+      const app = await startApp({ plugins: [plugin] });
+      await app.close();
+    } catch (error) {
+      expect(error).to.be.instanceOf(BootError);
+      return error as BootError;
+    }
+    throw new Error('expected start-up to fail');
+  }
+
+  const declaring = (name: string, step: 'register' | 'bootstrap'): PluginDefinition => {
+    const declare: NonNullable<PluginDefinition['register']> = ({ platform }) => {
+      platform.service('plugin::query-engine.content-api').params.declare({ name, owner: 'regions', kinds: ['string'] });
+    };
+    return definePlugin({ name: 'regions', requires: ['query-engine', 'i18n'], [step]: declare });
+  };
+
+  it('stops start-up when a plugin declares an internal flag or a parameter already declared', async () => {
+    const internal = await bootError(declaring('includePrivate', 'register'));
+    expect([internal.code, internal.message]).to.deep.equal(['REGISTRY_DUPLICATE', 'Plugin "regions" cannot declare "includePrivate": it is an internal flag, never a client parameter']);
+    const twice = await bootError(declaring('locale', 'register'));
+    expect([twice.code, twice.message]).to.deep.equal(['REGISTRY_DUPLICATE', 'Plugin "regions" declares the query parameter "locale", already declared by "i18n"']);
+  });
+
+  it('stops start-up when a plugin declares one after register', async () => {
+    const late = await bootError(declaring('region', 'bootstrap'));
+    expect([late.code, late.message]).to.deep.equal(['REGISTRY_FROZEN', 'Plugin "regions" declares the query parameter "region" after register']);
+  });
+
+  it('passes a declared parameter to the engine', async () => {
+    const seen: unknown[] = [];
+    const app = await startApp({
+      plugins: [definePlugin({
+        name: 'regions',
+        requires: ['query-engine'],
+        register({ platform }) {
+          platform.service('plugin::query-engine.content-api').params.declare({ name: 'region', owner: 'regions', kinds: ['string'] });
+          platform.service('plugin::query-engine.hooks').validateParams.tap('regions', ({ params }) => void seen.push(params.region));
+        },
+      })],
+    });
+    try {
+      expect((await app.get('/api/categories?region=north&includeHidden=true')).status).to.equal(200);
+      const wrong = await app.get('/api/categories?region[a]=b');
+      expect(wrong.body).to.deep.equal(invalid('region'));
+      expect(seen).to.deep.equal(['north']);
+    } finally {
+      await app.close();
+    }
+  });
+});
