@@ -29,6 +29,11 @@ describeEachDatabase('client parameters: internal flags', (ctx) => {
       expect(res.status, url).to.equal(400);
       expect(res.body, url).to.deep.equal(invalid('secret'));
     }
+    for (const [url, name] of [['/api/articles?populate[author][includePrivate]=true&populate[author][fields][0]=secret', 'secret'], ['/api/writers?filters[includePrivate]=true', 'includePrivate']]) {
+      const res = await ctx.app.get(url);
+      expect(res.status, url).to.equal(400);
+      expect(res.body, url).to.deep.equal(invalid(name));
+    }
     const populated = await ctx.app.get('/api/articles?fields[0]=title&filters[id][$eq]=1&populate[author][fields][0]=name&includePrivate=true');
     expect(populated.body).to.deep.equal({ data: [{ id: 1, attributes: { title: 'Published', author: { data: { id: 1, attributes: { name: 'Ada' } } } } }], meta: page(1) });
   });
