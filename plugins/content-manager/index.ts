@@ -3,6 +3,8 @@
  * service, controller and routes (unless the app has its own), the Strapi v4 factories that
  * declare and extend them, the `{ data, meta }` response shape, and the read-only
  * content-type-builder endpoints. The kernel's app loader asks it for these through `appParts`.
+ * Its controllers apply the query engine's content-API contract (authorization, parameters,
+ * sanitizing), which the plugins that add parameters or guard the API extend.
  */
 import { definePlugin } from '@platform/core';
 import { appParts } from './src/app-parts';
@@ -12,7 +14,8 @@ import { PLUGIN_NAME } from './src/factory-declarations';
 
 export { factories, type CoreAction, type CoreRouterOptions, type Extension } from './src/factory-declarations';
 export { transformResponse, transformEntry, transformComponent, type RestEntry, type RestData } from './src/transform-response';
-export { sanitizeOutput, sanitizeQuery, sanitizeInput, validateQuery, CONTENT_API_QUERY_KEYS } from './src/sanitize';
+// Query, input and output sanitizing is the content-API contract's (`plugin::query-engine.content-api`).
+export { sanitizeOutput } from './src/sanitize';
 export type { CollectionTypeController, SingleTypeController, ControllerHelpers, RestResponse } from './src/core-controller';
 export type { CollectionTypeService, SingleTypeService } from './src/core-service';
 

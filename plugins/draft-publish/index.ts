@@ -1,12 +1,14 @@
 /**
  * The draft-publish plugin: `publishedAt` on content-types with `options.draftAndPublish`,
  * the `publicationState` parameter, and drafts hidden in `live` at every level. It changes the
- * API only through the kernel's `extendSchemas` hook and the query engine's hooks, so when it
- * is disabled no content-type has drafts. Other plugins reach it through its `drafts` service.
+ * API only through the kernel's `extendSchemas` hook and the query engine's hooks and
+ * content-API contract (where it declares `publicationState`), so when it is disabled no
+ * content-type has drafts and `publicationState` is dropped like any unknown parameter. Other
+ * plugins reach it through its `drafts` service.
  */
 import { definePlugin } from '@platform/core';
 import { addPublishedAt } from './src/extend-schemas';
-import { scopePublicationState, validatePublicationState } from './src/publication-state';
+import { PUBLICATION_STATE_PARAM, scopePublicationState, validatePublicationState } from './src/publication-state';
 import { publishOnCreate, relaxRequiredForDrafts } from './src/write-hooks';
 import { createDraftsService, type DraftsService } from './src/drafts-service';
 
@@ -33,6 +35,7 @@ export default definePlugin({
   },
   register(ctx) {
     ctx.hooks.extendSchemas.tap({ name: PLUGIN_NAME, stage: EXTEND_SCHEMAS_STAGE }, addPublishedAt);
+    ctx.service('plugin::query-engine.content-api').params.declare(PUBLICATION_STATE_PARAM);
     const hooks = ctx.service('plugin::query-engine.hooks');
     hooks.validateParams.tap(PLUGIN_NAME, ({ params }) => validatePublicationState(params));
     hooks.scope.tap(PLUGIN_NAME, scopePublicationState);

@@ -2,15 +2,15 @@
  * The i18n plugin: locales (Strapi v4's `i18n_locale` table, the default one in the core
  * store), the `locale` parameter, localized creation, the localizations endpoints and links,
  * shared attributes kept in sync, unique values per locale. It changes the API only through
- * the kernel's `extendSchemas` hook, the query engine's hooks and its own routes, so when it
- * is disabled nothing of it remains.
+ * the kernel's `extendSchemas` hook, the query engine's hooks and content-API contract (where
+ * it declares `locale`) and its own routes, so when it is disabled nothing of it remains.
  */
 import { definePlugin } from '@platform/core';
 import { LOCALE_UID, localeSchema } from './src/locale-content-type';
 import { addLocaleAttributes } from './src/extend-schemas';
 import { createLocalesService, type LocalesService } from './src/locales-service';
 import { validateI18nConfig, type I18nConfig } from './src/locale-codes';
-import { scopeLocale, validateLocaleParam } from './src/query-hooks';
+import { LOCALE_PARAM, scopeLocale, validateLocaleParam } from './src/query-hooks';
 import { tapWriteHooks } from './src/write-hooks';
 import { localizationRoutes, pluginRoutes } from './src/routes';
 import { errors } from './src/errors';
@@ -52,6 +52,7 @@ export default definePlugin<I18nConfig>({
   routes: pluginRoutes,
   register(ctx) {
     ctx.hooks.extendSchemas.tap({ name: PLUGIN_NAME, stage: EXTEND_SCHEMAS_STAGE }, addLocaleAttributes);
+    ctx.service('plugin::query-engine.content-api').params.declare(LOCALE_PARAM);
     const hooks = ctx.service('plugin::query-engine.hooks');
     const locales = ctx.service('plugin::i18n.locales');
     hooks.validateParams.tap(PLUGIN_NAME, ({ model, params }) => validateLocaleParam(model, params));

@@ -1,5 +1,6 @@
 /**
- * The query-engine plugin: one entity service and query language for REST and GraphQL.
+ * The query-engine plugin: one entity service and query language for REST and GraphQL, and
+ * the content-API contract both transports apply (client parameters, sanitizing, authorization).
  */
 import { definePlugin } from '@platform/core';
 import { createQueryHooks, type QueryHooks } from './src/hooks';
@@ -10,6 +11,7 @@ import { createEngine, type Engine } from './src/engine';
 import type { EntityService } from './src/types';
 import { FieldKindRegistry } from './src/field-kinds/registry';
 import { errors } from './src/errors';
+import { createContentApi, type ContentApi } from './src/content-api/service';
 
 export * from './src/types';
 export type { QueryHooks } from './src/hooks';
@@ -23,6 +25,12 @@ export { relationIssue, missingRelationsIssue } from './src/write/relation-issue
 export { INT4_RANGE, MAX_ID, parseId, isStorableId, storableIds } from './src/ids';
 export { toDatabaseValue } from './src/write/db-values';
 export { fromDatabaseValue, storedColumn } from './src/stored-value';
+export { createContentApi, type ContentApi } from './src/content-api/service';
+export type { ContentApiHooks } from './src/content-api/hooks';
+export { sanitizePrivate } from './src/content-api/output';
+export { restContext } from './src/content-api/rest-context';
+export { ENGINE_PARAMS, INTERNAL_PARAMS, type ParamRegistry } from './src/content-api/params';
+export type * from './src/content-api/types';
 
 declare module '@platform/core' {
   interface ServiceMap {
@@ -30,6 +38,7 @@ declare module '@platform/core' {
     'plugin::query-engine.hooks': QueryHooks;
     'plugin::query-engine.engine': Engine;
     'plugin::query-engine.field-kinds': FieldKindRegistry;
+    'plugin::query-engine.content-api': ContentApi;
   }
 }
 
@@ -43,9 +52,13 @@ export default definePlugin({
     hooks: (ctx) => ctx.service('plugin::query-engine.engine').hooks,
     'field-kinds': (ctx) => ctx.service('plugin::query-engine.engine').fieldKinds,
     'entity-service': (ctx) => createEntityService(ctx.service('plugin::query-engine.engine')),
+    'content-api': (ctx) => createContentApi(() => ctx.models),
   },
   register(ctx) {
     ctx.service('plugin::query-engine.hooks').scope.tap('query-engine:search', applySearchScope);
+    // Plugins declare their client parameters in their own `register`; the kernel's register
+    // hook runs after all of them, and the set of parameters is fixed from then on.
+    ctx.hooks.register.tap('query-engine:content-api', () => ctx.service('plugin::query-engine.content-api').params.lock());
   },
   bootstrap(ctx) {
     const engine = ctx.service('plugin::query-engine.engine');

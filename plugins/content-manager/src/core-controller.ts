@@ -4,16 +4,22 @@
  * service (`api::<api>.<name>`, which the app may override) and answers the `{ data, meta }`
  * shape. The helpers are methods too, so an override can reuse them and `super` reaches the
  * actions (the core controller is the prototype of the app's object).
+ *
+ * Every action first asks the content-API contract (`plugin::query-engine.content-api`) whether
+ * the caller may run it, then sanitizes the query, the body and the answer through it, so REST
+ * applies exactly the checks GraphQL applies. An override that does not call `super` keeps
+ * that guarantee by calling `this.authorize(ctx, action)` itself.
  */
 import { isPlainObject, NotFoundError, ValidationError, type PluginContext, type RequestContext } from '@platform/core';
-import { parseId, type Entity, type FindParams } from '@platform/query-engine';
+import { parseId, restContext, type ContentApi, type ContentApiAction, type Entity, type FindParams } from '@platform/query-engine';
 import type { CollectionTypeService, SingleTypeService } from './core-service';
-import { sanitizeInput, sanitizeOutput, sanitizeQuery, validateQuery } from './sanitize';
 import { transformResponse, type RestData } from './transform-response';
 
 export type RestResponse = { data: RestData; meta: Record<string, unknown> };
 
 export interface ControllerHelpers {
+  /** Throws the 403 ForbiddenError `Forbidden` when the contract's `authorize` taps deny `action`. */
+  authorize(ctx: RequestContext, action: ContentApiAction): Promise<void>;
   sanitizeQuery(ctx: RequestContext): FindParams;
   validateQuery(ctx: RequestContext): void;
   sanitizeInput(data: Record<string, unknown>, ctx: RequestContext): Record<string, unknown>;
@@ -69,15 +75,17 @@ function found(response: RestResponse | null | undefined): RestResponse {
 
 function createHelpers(platform: PluginContext, uid: string): ControllerHelpers {
   const model = () => platform.models.get(uid);
+  const contract = (): ContentApi => platform.service('plugin::query-engine.content-api');
   return {
-    sanitizeQuery: (ctx) => sanitizeQuery(ctx.query),
-    validateQuery: (ctx) => validateQuery(ctx.query),
-    sanitizeInput: (data) => sanitizeInput(data, model()),
+    authorize: (ctx, action) => contract().authorize({ context: restContext(ctx), uid, action }),
+    sanitizeQuery: (ctx) => contract().sanitizeQuery(model(), ctx.query, restContext(ctx)),
+    validateQuery: (ctx) => contract().validateQuery(ctx.query, restContext(ctx)),
+    sanitizeInput: (data, ctx) => contract().sanitizeInput(model(), data, restContext(ctx)),
     validateInput(data) {
       if (!isPlainObject(data)) throw new ValidationError('Missing "data" payload in the request body', {});
       return data;
     },
-    sanitizeOutput: <T>(data: T) => sanitizeOutput(data, model(), platform.models) as T,
+    sanitizeOutput: <T>(data: T, ctx: RequestContext) => contract().sanitizeOutput(model(), data, restContext(ctx)),
     transformResponse: (data, meta = {}) => transformResponse(data, meta, model(), platform.models),
   };
 }
@@ -87,24 +95,28 @@ export function createCollectionTypeController(platform: PluginContext, uid: str
   return {
     ...createHelpers(platform, uid),
     async find(ctx) {
+      await this.authorize(ctx, 'find');
       this.validateQuery(ctx);
       const query = this.sanitizeQuery(ctx);
       const { results, pagination } = await service().find(query);
       return this.transformResponse(this.sanitizeOutput(results, ctx), { pagination }) as RestResponse;
     },
     async findOne(ctx) {
+      await this.authorize(ctx, 'findOne');
       const id = parseRouteId(ctx.params.id);
       this.validateQuery(ctx);
       const entity = await service().findOne(id, this.sanitizeQuery(ctx));
       return found(this.transformResponse(this.sanitizeOutput(entity, ctx)));
     },
     async create(ctx) {
+      await this.authorize(ctx, 'create');
       this.validateQuery(ctx);
       const data = this.sanitizeInput(this.validateInput(bodyData(ctx), ctx), ctx);
       const entity = await service().create({ ...writeQuery(this.sanitizeQuery(ctx)), data });
       return found(this.transformResponse(this.sanitizeOutput(entity, ctx)));
     },
     async update(ctx) {
+      await this.authorize(ctx, 'update');
       const id = parseRouteId(ctx.params.id);
       this.validateQuery(ctx);
       const data = this.sanitizeInput(this.validateInput(bodyData(ctx), ctx), ctx);
@@ -112,6 +124,7 @@ export function createCollectionTypeController(platform: PluginContext, uid: str
       return found(this.transformResponse(this.sanitizeOutput(entity, ctx)));
     },
     async delete(ctx) {
+      await this.authorize(ctx, 'delete');
       const id = parseRouteId(ctx.params.id);
       this.validateQuery(ctx);
       const entity = await service().delete(id, this.sanitizeQuery(ctx));
@@ -125,17 +138,20 @@ export function createSingleTypeController(platform: PluginContext, uid: string)
   return {
     ...createHelpers(platform, uid),
     async find(ctx) {
+      await this.authorize(ctx, 'find');
       this.validateQuery(ctx);
       const entity = await service().find(this.sanitizeQuery(ctx));
       return found(this.transformResponse(this.sanitizeOutput(entity, ctx)));
     },
     async update(ctx) {
+      await this.authorize(ctx, 'update');
       this.validateQuery(ctx);
       const data = this.sanitizeInput(this.validateInput(bodyData(ctx), ctx), ctx);
       const entity = await service().createOrUpdate({ ...writeQuery(this.sanitizeQuery(ctx)), data });
       return found(this.transformResponse(this.sanitizeOutput(entity, ctx)));
     },
     async delete(ctx) {
+      await this.authorize(ctx, 'delete');
       this.validateQuery(ctx);
       const entity = await service().delete(this.sanitizeQuery(ctx));
       return found(this.transformResponse(this.sanitizeOutput(entity, ctx)));

@@ -31,7 +31,7 @@ describe('sanitizeOutput (copy on write)', function () {
   it('copies only what changes, keeps key order, leaves the input as it was', () => {
     const author = { id: 2, name: 'Ada', token: 't', password: 'p', posts: [{ id: 1, title: 'a', hidden: 'h' }] };
     const other = { id: 3, title: 'b', author: null };
-    const list = [{ id: 1, title: 'a', hidden: 'x', author, blocks: [] }, other];
+    const list: Array<Record<string, unknown>> = [{ id: 1, title: 'a', hidden: 'x', author, blocks: [] }, other];
     const out = clean(list, 'api::post.post') as Array<Record<string, unknown>>;
     expect(out).to.not.equal(list);
     expect(JSON.stringify(out)).to.equal('[{"id":1,"title":"a","author":{"id":2,"name":"Ada","posts":[{"id":1,"title":"a"}]},"blocks":[]},{"id":3,"title":"b","author":null}]');

@@ -3,11 +3,14 @@
  * root, for a read by id and in every populated level; `preview` shows drafts too.
  */
 import { ValidationError, type Model } from '@platform/core';
-import type { FindParams, ScopeContext } from '@platform/query-engine';
+import type { FindParams, ParamDeclaration, ScopeContext } from '@platform/query-engine';
 import { PUBLISHED_AT } from './extend-schemas';
 
 export const PUBLICATION_STATES = ['live', 'preview'] as const;
 export type PublicationState = (typeof PUBLICATION_STATES)[number];
+
+/** The client parameter, as declared to the content-API contract (its value is checked below). */
+export const PUBLICATION_STATE_PARAM: ParamDeclaration = { name: 'publicationState', owner: 'draft-publish', kinds: ['string'] };
 
 /** A model has drafts when the plugin gave it a `publishedAt` attribute. */
 export function modelHasDrafts(model: Model): boolean {

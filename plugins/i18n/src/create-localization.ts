@@ -5,7 +5,7 @@
  * localizations are linked together; the answer is the flat entry with its `localizations`.
  */
 import { ApplicationError, isPlainObject, NotFoundError, type Model, type PluginContext, type RequestContext } from '@platform/core';
-import { isStorableId, parseId, SYSTEM_KEYS, type Entity } from '@platform/query-engine';
+import { isStorableId, parseId, restContext, SYSTEM_KEYS, type Entity } from '@platform/query-engine';
 // Types only: the service itself is reached through the context, when draft & publish is enabled.
 import type { DraftsService } from '@platform/draft-publish';
 import { LOCALE, LOCALIZATIONS } from './extend-schemas';
@@ -35,6 +35,8 @@ async function localesOf(platform: PluginContext, model: Model, ids: number[]): 
 
 export async function createLocalization(platform: PluginContext, locales: LocalesService, model: Model, ctx: RequestContext): Promise<Entity> {
   const entities = platform.service('plugin::query-engine.entity-service');
+  // The same sanitizing as the core routes: what the caller may not write or read stays out.
+  const contract = platform.service('plugin::query-engine.content-api');
   const sourceId = await findSource(platform, model, ctx.params.id);
   if (sourceId === null) throw new NotFoundError('Entity not found');
 
@@ -48,7 +50,7 @@ export async function createLocalization(platform: PluginContext, locales: Local
     if ((await localesOf(platform, model, group)).includes(locale)) throw new ApplicationError('locale is already used');
 
     const data: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(body)) if (!IGNORED_KEYS.has(key)) data[key] = value;
+    for (const [key, value] of Object.entries(contract.sanitizeInput(model, body, restContext(ctx)))) if (!IGNORED_KEYS.has(key)) data[key] = value;
     // A new localization starts as a draft unless the body says otherwise (with draft & publish).
     if (platform.isEnabled('draft-publish')) platform.service<DraftsService>('plugin::draft-publish.drafts').startAsDraft(model, data);
     const source = await entities.findOne(model.uid, sourceId, { includeHidden: true });
@@ -65,5 +67,5 @@ export async function createLocalization(platform: PluginContext, locales: Local
 
   const entry = await entities.findOne(model.uid, newId, { includeHidden: true, populate: { [LOCALIZATIONS]: true } });
   if (!entry) throw new NotFoundError('Entity not found');
-  return entry;
+  return contract.sanitizeOutput(model, entry, restContext(ctx));
 }

@@ -4,11 +4,14 @@
  * read by id and populated levels ignore it, as in Strapi v4. Other types ignore `locale`.
  */
 import { ValidationError, type Model } from '@platform/core';
-import type { FindParams, ScopeContext } from '@platform/query-engine';
+import type { FindParams, ParamDeclaration, ScopeContext } from '@platform/query-engine';
 import { LOCALE } from './extend-schemas';
 import { isLocalizedModel } from './localized-model';
 
 export const ALL_LOCALES = 'all';
+
+/** The client parameter, as declared to the content-API contract (its value is checked below). */
+export const LOCALE_PARAM: ParamDeclaration = { name: 'locale', owner: 'i18n', kinds: ['string'] };
 
 export function validateLocaleParam(model: Model, params: FindParams): void {
   if (!isLocalizedModel(model) || params.locale === undefined) return;

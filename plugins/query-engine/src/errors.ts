@@ -12,4 +12,10 @@ export const errors = definePluginErrors('query-engine', {
   FIELD_KIND_MISSING: { kind: 'boot' },
   /** a field kind looked up at request time for a type that has none */
   FIELD_KIND_UNKNOWN: { kind: 'internal' },
+  /** a client parameter declared after every plugin's register step */
+  PARAMS_LOCKED: { kind: 'boot' },
+  /** a client parameter another plugin (or the engine) already declared */
+  PARAM_DUPLICATE: { kind: 'boot' },
+  /** an internal flag (`includePrivate`, `includeHidden`) declared as a client parameter */
+  PARAM_INTERNAL: { kind: 'boot' },
 });

@@ -8,7 +8,10 @@ import { guardHooks, type Model } from '@platform/core';
 
 export function createQueryHooks() {
   return guardHooks('query-engine', {
-    /** validate plugin parameters (`publicationState`, `locale`) before a read; throw ValidationError */
+    /**
+     * validate the values of plugin parameters (`publicationState`, `locale`) before a read;
+     * throw ValidationError. Their names and shapes are declared to the content-API contract.
+     */
     validateParams: new SyncHook<[{ model: Model; params: FindParams }]>(['context']),
     /** add conditions to a read at the root and at every populated level */
     scope: new SyncHook<[ScopeContext]>(['context']),

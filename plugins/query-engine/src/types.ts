@@ -32,13 +32,16 @@ export interface FindParams {
   sort?: SortInput;
   populate?: PopulateInput;
   pagination?: PaginationInput;
-  /** draft & publish (`live` | `preview`), interpreted by the draft-publish plugin */
+  /** draft & publish (`live` | `preview`), declared and interpreted by the draft-publish plugin */
   publicationState?: string;
   /** search text: `$containsi` over the searchable text attributes (Strapi v4's `_q`) */
   _q?: string;
-  /** i18n locale code or `all`, interpreted by the i18n plugin */
+  /** i18n locale code or `all`, declared and interpreted by the i18n plugin */
   locale?: string;
-  /** internal callers only (never from a request): also return private attributes */
+  /**
+   * internal callers only: also return private attributes. Like `includeHidden`, it is listed
+   * in the content-API contract's INTERNAL_PARAMS, so no transport takes it from a client.
+   */
   includePrivate?: boolean;
   /**
    * internal callers only (never from a request): also find the entries plugins hide from a
