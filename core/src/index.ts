@@ -4,7 +4,7 @@
 export * from './errors';
 export { Platform, type PlatformOptions, type PluginHandle } from './kernel/platform';
 export { definePlugin, type PluginDefinition, type ServiceFactory, type AppPartsProvider } from './kernel/plugin';
-export type { PluginContext, PluginView, AppView } from './kernel/plugin-context';
+export type { PluginContext, PluginGround, PluginView, AppView } from './kernel/plugin-context';
 export { definePluginErrors, type PluginErrors, type PluginErrorTable, type PluginErrorSpec, type PluginErrorCode } from './plugin-errors';
 export { guardHooks } from './kernel/guard-hooks';
 export type { ServiceMap, ServiceUid } from './kernel/service-map';

@@ -152,6 +152,15 @@ describe('a plugin that lives outside the repository', function () {
       '});',
     ].join('\n'));
     fs.mkdirSync(path.join(base, 'site', 'config'), { recursive: true });
+    // A content-type of the app that uses the greeter's attribute type.
+    fs.mkdirSync(path.join(base, 'site', 'api', 'card', 'content-types', 'card'), { recursive: true });
+    fs.writeFileSync(path.join(base, 'site', 'api', 'card', 'content-types', 'card', 'schema.json'), JSON.stringify({
+      kind: 'collectionType',
+      collectionName: 'cards',
+      info: { singularName: 'card', pluralName: 'cards', displayName: 'Card' },
+      options: { draftAndPublish: false },
+      attributes: { title: { type: 'string' }, greetings: { type: 'greetings' } },
+    }));
     fs.writeFileSync(path.join(base, 'site', 'config', 'plugins.json'), JSON.stringify({
       greeter: { resolve: '../greeter', config: { greeting: 'Hej' } },
       badge: { resolve: '../badge' },
@@ -183,6 +192,36 @@ describe('a plugin that lives outside the repository', function () {
       // its optional dependency, enabled here
       const locale = await app.get('/api/greeter/locale');
       expect({ status: locale.status, body: locale.body }).to.deep.equal({ status: 200, body: { data: { locale: 'en' } } });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('gives the app its attribute type: written, checked, populated in order, filtered, cleaned up', async () => {
+    const app = await startApp({ appDir: path.join(base, 'site') });
+    try {
+      const entities = app.platform.service('plugin::query-engine.entity-service');
+      const ada = await entities.create('plugin::greeter.greeting', { data: { name: 'Ada' } });
+      const bob = await entities.create('plugin::greeter.greeting', { data: { name: 'Bob' } });
+      const created = await app.post('/api/cards?populate=greetings', { data: { title: 'Hi', greetings: [bob.id, ada.id] } });
+      expect(created.status).to.equal(200);
+      expect(created.body.data.attributes.greetings.data.map((g: { id: number; attributes: { name: string } }) => [g.id, g.attributes.name])).to.deep.equal([[bob.id, 'Bob'], [ada.id, 'Ada']]);
+      expect(await app.knex('greeter_greetings_links').orderBy('position').select('owner_id', 'owner_type', 'field', 'greeting_id', 'position')).to.deep.equal([
+        { owner_id: created.body.data.id, owner_type: 'api::card.card', field: 'greetings', greeting_id: bob.id, position: 1 },
+        { owner_id: created.body.data.id, owner_type: 'api::card.card', field: 'greetings', greeting_id: ada.id, position: 2 },
+      ]);
+      const missing = await app.post('/api/cards', { data: { title: 'No', greetings: [999] } });
+      expect({ status: missing.status, body: missing.body }).to.deep.equal({
+        status: 400,
+        body: { data: null, error: { status: 400, name: 'ValidationError', message: '1 greeting(s) of "greetings" do not exist', details: { errors: [{ path: ['greetings'], message: '1 greeting(s) of "greetings" do not exist', name: 'ValidationError' }] } } },
+      });
+      expect(await app.knex('cards').count({ n: '*' })).to.deep.equal([{ n: 1 }]);
+      const filtered = await app.get('/api/cards?filters[greetings][name][$eq]=Ada&fields[0]=title');
+      expect(filtered.body.data).to.deep.equal([{ id: created.body.data.id, attributes: { title: 'Hi' } }]);
+      const none = await app.get('/api/cards?filters[greetings][name][$eq]=Eve');
+      expect(none.body.data).to.deep.equal([]);
+      await app.del(`/api/cards/${created.body.data.id}`);
+      expect(await app.knex('greeter_greetings_links').select('id')).to.deep.equal([]);
     } finally {
       await app.close();
     }

@@ -3,7 +3,7 @@
  * populated and filtered. Links are rows of `files_related_morphs` (`file_id`, `related_id`,
  * `related_type` = the owner's uid, a content-type or a component, `field`, `order`).
  */
-import type { Model, PluginContext, ValidationIssue } from '@platform/core';
+import type { Model, PluginGround, ValidationIssue } from '@platform/core';
 import { missingRelationsIssue, relationIssue, storableIds, uniqueIds, type FieldInput, type FieldKind, type RelationInput } from '@platform/query-engine';
 import { FILE_UID } from './file-content-type';
 import type { MediaOptions } from './media-attribute';
@@ -16,21 +16,21 @@ function wantedIds(input: RelationInput): number[] {
   return input.mode === 'set' ? uniqueIds(input.ids) : [];
 }
 
-function morphs(platform: PluginContext): string {
-  return morphTableName(platform.models.get(FILE_UID));
+function morphs(ground: PluginGround): string {
+  return morphTableName(ground.models.get(FILE_UID));
 }
 
 /**
  * Checks that the files exist and have an allowed type, in one query for every media
  * attribute of the entry.
  */
-async function checkMedia(platform: PluginContext, items: ReadonlyArray<MediaItem>): Promise<ValidationIssue[]> {
-  const fileModel = platform.models.get(FILE_UID);
+async function checkMedia(ground: PluginGround, items: ReadonlyArray<MediaItem>): Promise<ValidationIssue[]> {
+  const fileModel = ground.models.get(FILE_UID);
   const ids = uniqueIds(items.flatMap((item) => wantedIds(item.input)));
   if (ids.length === 0) return [];
   const candidates = storableIds(ids);
   const rows: Array<{ id: number | string; mime?: string | null }> =
-    candidates.length === 0 ? [] : await platform.db.connection(fileModel.tableName).select(['id', 'mime']).whereIn('id', candidates);
+    candidates.length === 0 ? [] : await ground.db.connection(fileModel.tableName).select(['id', 'mime']).whereIn('id', candidates);
   const files = new Map(rows.map((row) => [Number(row.id), row.mime ?? null]));
   const issues: ValidationIssue[] = [];
   for (const { field, input } of items) {
@@ -54,9 +54,9 @@ async function checkMedia(platform: PluginContext, items: ReadonlyArray<MediaIte
 }
 
 /** Replaces (set) or trims (disconnect) the files linked to one attribute of an entry. */
-async function writeMedia(platform: PluginContext, owner: Model, id: number, { field, input }: MediaItem): Promise<void> {
-  const db = platform.db.connection;
-  const table = morphs(platform);
+async function writeMedia(ground: PluginGround, owner: Model, id: number, { field, input }: MediaItem): Promise<void> {
+  const db = ground.db.connection;
+  const table = morphs(ground);
   const scope = { related_id: id, related_type: owner.uid, field: field.name };
   if (input.mode === 'partial') {
     const disconnect = storableIds(input.disconnect);
@@ -70,10 +70,10 @@ async function writeMedia(platform: PluginContext, owner: Model, id: number, { f
 }
 
 /** Removes the morph rows of deleted entries, and of deleted files. */
-async function deleteMedia(platform: PluginContext, model: Model, ids: number[]): Promise<void> {
+async function deleteMedia(ground: PluginGround, model: Model, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
-  const db = platform.db.connection;
-  const table = morphs(platform);
+  const db = ground.db.connection;
+  const table = morphs(ground);
   await db(table).where('related_type', model.uid).whereIn('related_id', ids).delete();
   if (model.uid === FILE_UID) await db(table).whereIn('file_id', ids).delete();
 }
@@ -84,8 +84,8 @@ export const mediaKind: FieldKind<RelationInput> = {
   check: checkMedia,
   write: writeMedia,
   deleteLinks: deleteMedia,
-  link(platform, owner, field) {
-    const target = platform.models.get(FILE_UID);
+  link(ground, owner, field) {
+    const target = ground.models.get(FILE_UID);
     return {
       table: morphTableName(target),
       ownerColumn: 'related_id',

@@ -5,7 +5,7 @@
  * (`plugin::query-engine.field-kinds`) during `register`; every generic path of the engine
  * (write validation, writes, deletes, populate, filters, sort) dispatches to it.
  */
-import type { ExtensionField, Model, PluginContext, ValidationIssue } from '@platform/core';
+import type { ExtensionField, Model, PluginGround, ValidationIssue } from '@platform/core';
 
 /**
  * Where the values of an attribute are stored: a table of (owner id, target id) pairs, with
@@ -43,14 +43,14 @@ export interface FieldKind<TInput = unknown> {
    * inside the write's transaction and before anything is written. The issues are reported
    * in one ValidationError with those of the entry's relations (after them).
    */
-  check?(platform: PluginContext, items: ReadonlyArray<FieldInput<TInput>>): Promise<ValidationIssue[]>;
+  check?(ground: PluginGround, items: ReadonlyArray<FieldInput<TInput>>): Promise<ValidationIssue[]>;
   /** Stores one attribute of entry `id` of `owner`, once the entry's row exists. */
-  write(platform: PluginContext, owner: Model, id: number, item: FieldInput<TInput>): Promise<void>;
+  write(ground: PluginGround, owner: Model, id: number, item: FieldInput<TInput>): Promise<void>;
   /** Removes what links the given entries of `model`, which are being deleted. */
-  deleteLinks?(platform: PluginContext, model: Model, ids: number[]): Promise<void>;
+  deleteLinks?(ground: PluginGround, model: Model, ids: number[]): Promise<void>;
   /**
    * The stored pairs of an attribute, for populate, filters and sort. Undefined: the value
    * cannot be populated, filtered or sorted on (a 400 `Invalid parameter` for the latter two).
    */
-  link(platform: PluginContext, owner: Model, field: ExtensionField): FieldLink | undefined;
+  link(ground: PluginGround, owner: Model, field: ExtensionField): FieldLink | undefined;
 }
