@@ -1,6 +1,6 @@
 /**
  * What a response may show: private and password attributes are removed at every depth
- * (relations, media, components, dynamic zones), even if a custom service loaded them, and so
+ * (relations, plugin attributes that hold entries, components, dynamic zones), even if a custom service loaded them, and so
  * are the attributes `restrictRead` taps name for the caller.
  *
  * What sanitizing an entry of one model means is computed once per model: the keys to drop,

@@ -23,7 +23,7 @@ function refuse(name: string): never {
   throw new ValidationError(`Invalid parameter ${name}`, {});
 }
 
-/** The model a key of `model` leads to (relation, component, media), if any. */
+/** The model a key of `model` leads to (relation, component, or a plugin attribute that holds entries), if any. */
 function next(walk: Walk, model: Model, key: string): Model | undefined {
   const field = model.fields.get(key);
   const uid = field ? targetUid(field) : undefined;
