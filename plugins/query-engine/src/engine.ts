@@ -10,7 +10,7 @@ import type { LifecycleEvent, LifecycleName, Lifecycles, PaginationDefaults, Rel
 
 export interface Engine {
   /** the query-engine plugin's context */
-  platform: PluginContext;
+  ctx: PluginContext;
   hooks: QueryHooks;
   /** lifecycles per content-type uid (`lifecycles.ts` beside the schema, or subscribed) */
   lifecycles: Map<string, Lifecycles[]>;
@@ -25,7 +25,7 @@ export interface Engine {
 /** A new engine over the query-engine plugin's context. */
 export function createEngine(ctx: PluginContext, hooks: QueryHooks, fieldKinds: FieldKindRegistry): Engine {
   const engine: Engine = {
-    platform: ctx,
+    ctx,
     hooks,
     lifecycles: new Map(),
     fieldKinds,
@@ -53,11 +53,11 @@ const restDefaultsOf = new WeakMap<Engine, PaginationDefaults>();
 export function restDefaults(engine: Engine): PaginationDefaults {
   let defaults = restDefaultsOf.get(engine);
   if (!defaults) {
-    const { platform } = engine;
+    const { ctx } = engine;
     defaults = Object.freeze({
-      defaultLimit: platform.appConfig<number>('api.rest.defaultLimit', 25),
-      maxLimit: platform.appConfig<number>('api.rest.maxLimit', 100),
-      withCount: platform.appConfig<boolean>('api.rest.withCount', true),
+      defaultLimit: ctx.appConfig<number>('api.rest.defaultLimit', 25),
+      maxLimit: ctx.appConfig<number>('api.rest.maxLimit', 100),
+      withCount: ctx.appConfig<boolean>('api.rest.withCount', true),
     });
     restDefaultsOf.set(engine, defaults);
   }

@@ -11,7 +11,7 @@ import * as write from './write';
 
 export function createEntityService(engine: Engine): EntityService {
   const model = (uid: string): Model => {
-    const found = engine.platform.models.find(uid);
+    const found = engine.ctx.models.find(uid);
     if (!found || found.kind === 'component') throw new NotFoundError(`Unknown content-type ${uid}`);
     return found;
   };

@@ -144,14 +144,14 @@ async function runList(engine: Engine, model: Model, params: FindParams, prepare
 }
 
 async function countRows(engine: Engine, model: Model, params: FindParams): Promise<number> {
-  const qb = engine.platform.db.connection.queryBuilder().from(`${model.tableName} as ${ROOT}`);
+  const qb = engine.ctx.db.connection.queryBuilder().from(`${model.tableName} as ${ROOT}`);
   applyConditions(engine, qb, model, params, 'root');
   const rows = (await qb.count({ count: '*' })) as Array<{ count: number | string }>;
   return Number(rows[0]?.count ?? 0);
 }
 
 function select(engine: Engine, model: Model, fields: ScalarField[]): Knex.QueryBuilder {
-  return engine.platform.db.connection.queryBuilder().from(`${model.tableName} as ${ROOT}`).select(selectColumns(engine, ROOT, fields));
+  return engine.ctx.db.connection.queryBuilder().from(`${model.tableName} as ${ROOT}`).select(selectColumns(engine, ROOT, fields));
 }
 
 /** The request's filters AND-ed with what plugins push for this level. */

@@ -11,18 +11,18 @@ import { loadJoinRows } from './join-rows';
 export async function deleteComponents(engine: Engine, byType: Map<string, number[]>, writer: RelationWriter | undefined): Promise<void> {
   for (const [uid, ids] of byType) {
     if (!ids.length) continue;
-    const model = engine.platform.models.find(uid);
+    const model = engine.ctx.models.find(uid);
     if (!model) continue;
     await deleteOwnedComponents(engine, model, ids, writer);
     await deleteLinks(engine, model, ids, writer);
-    await engine.platform.db.connection(model.tableName).whereIn('id', ids).delete();
+    await engine.ctx.db.connection(model.tableName).whereIn('id', ids).delete();
   }
 }
 
 /** Removes every link of the given entries: their relations, then what each field kind stores for them. */
 export async function deleteLinks(engine: Engine, model: Model, ids: number[], writer: RelationWriter | undefined): Promise<void> {
   if (writer) await writer.deleteLinks(model, ids);
-  for (const kind of engine.fieldKinds.all()) await kind.deleteLinks?.(engine.platform, model, ids);
+  for (const kind of engine.fieldKinds.all()) await kind.deleteLinks?.(engine.ctx, model, ids);
 }
 
 /** Deletes every component owned by the given entries (content-type or component) and the join rows. */
@@ -32,6 +32,6 @@ export async function deleteOwnedComponents(engine: Engine, owner: Model, ownerI
   const rows = await loadJoinRows(engine, owner, ownerIds);
   if (!rows.length) return;
   const byType = groupBy(rows, (row) => row.componentType, (row) => row.componentId);
-  await engine.platform.db.connection(join.name).whereIn(join.entityColumn, ownerIds).delete();
+  await engine.ctx.db.connection(join.name).whereIn(join.entityColumn, ownerIds).delete();
   await deleteComponents(engine, byType, writer);
 }

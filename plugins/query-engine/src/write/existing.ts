@@ -9,7 +9,7 @@ import type { Entity } from '../types';
 import { fromDatabaseValue, storedColumn } from '../stored-value';
 
 export async function loadExisting(engine: Engine, model: Model, id: number): Promise<Entity | null> {
-  const { db } = engine.platform;
+  const { db } = engine.ctx;
   const columns = model.scalarFields.map((field) => storedColumn(db.connection, db.client, field));
   const row = await db.connection(model.tableName).where('id', id).first(['id', ...columns]);
   if (!row) return null;

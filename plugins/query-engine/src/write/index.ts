@@ -33,7 +33,7 @@ function timestamps(engine: Engine, model: Model, now: Date, create: boolean): R
   const extras: RowExtras = {};
   for (const name of create ? ['createdAt', 'updatedAt'] : ['updatedAt']) {
     const field = model.fields.get(name);
-    if (field?.kind === 'scalar') extras[field.column] = toDatabaseValue(field, now, engine.platform.db.client);
+    if (field?.kind === 'scalar') extras[field.column] = toDatabaseValue(field, now, engine.ctx.db.client);
   }
   return extras;
 }
@@ -45,9 +45,9 @@ function readBack(engine: Engine, model: Model, id: number, params: WriteParams 
 
 async function inTransaction<T>(engine: Engine, model: Model, fn: () => Promise<T>): Promise<T> {
   try {
-    return await engine.platform.db.transaction(fn);
+    return await engine.ctx.db.transaction(fn);
   } catch (error) {
-    const mapped = isUniqueViolation(error) ? uniqueViolationError(engine.platform.models, model, error) : null;
+    const mapped = isUniqueViolation(error) ? uniqueViolationError(engine.ctx.models, model, error) : null;
     throw mapped ?? error;
   }
 }
@@ -116,7 +116,7 @@ export async function deleteEntry(engine: Engine, model: Model, id: number, para
     const result = await readBack(engine, model, id, params);
     await deleteOwnedComponents(engine, model, [id], writer);
     await deleteLinks(engine, model, [id], writer);
-    await engine.platform.db.connection(model.tableName).where('id', id).delete();
+    await engine.ctx.db.connection(model.tableName).where('id', id).delete();
 
     context.result = result;
     await engine.hooks.afterDelete.promise(context);

@@ -17,7 +17,7 @@ export interface UniqueCheck {
 }
 
 export async function checkUnique(engine: Engine, model: Model, field: ScalarField, value: unknown, check: UniqueCheck): Promise<boolean> {
-  const { db } = engine.platform;
+  const { db } = engine.ctx;
   const scope: UniqueScopeContext = { model, attribute: field.name, action: check.action, id: check.id, data: check.data, existing: check.existing, filters: [] };
   engine.hooks.scopeUnique.call(scope);
   const qb = db.connection(model.tableName).select('id').limit(1);

@@ -178,7 +178,7 @@ function ownedId(item: Record<string, unknown>, owned: JoinRow[] | null, uid: st
 }
 
 async function validateComponentField(run: Run, field: ComponentField, value: unknown, path: string[], owned: JoinRow[] | null): Promise<PreparedEntry[] | null> {
-  const model = run.engine.platform.models.get(field.component);
+  const model = run.engine.ctx.models.get(field.component);
   const list = field.repeatable ? value : [value];
   if (field.repeatable) {
     if (!checkItemCount(run, field, list, path)) return null;
@@ -219,10 +219,10 @@ async function validateDynamicZone(run: Run, field: DynamicZoneField, value: unk
       run.invalidRelations = true;
       continue;
     }
-    const known = run.engine.platform.models.find(uid);
+    const known = run.engine.ctx.models.find(uid);
     if (!known || known.kind !== 'component') {
       // Strapi v4 lists every component of the app here, and fails its relation check too
-      const all = run.engine.platform.models.components().map((c) => c.uid);
+      const all = run.engine.ctx.models.components().map((c) => c.uid);
       run.issues.push(issue(typePath, messages.oneOf(typePath, all, false)));
       run.invalidRelations = true;
       continue;

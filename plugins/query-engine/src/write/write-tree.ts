@@ -17,13 +17,13 @@ export type RowExtras = Record<string, unknown>;
 
 function rowOf(engine: Engine, entry: PreparedEntry, extras: RowExtras): Record<string, unknown> {
   const row: Record<string, unknown> = {};
-  for (const { field, value } of entry.values) row[field.column] = toDatabaseValue(field, value, engine.platform.db.client);
+  for (const { field, value } of entry.values) row[field.column] = toDatabaseValue(field, value, engine.ctx.db.client);
   return { ...row, ...extras };
 }
 
 /** Inserts a row and returns its id, the same way on the three databases. */
 export async function insertRow(engine: Engine, table: string, row: Record<string, unknown>): Promise<number> {
-  const { db } = engine.platform;
+  const { db } = engine.ctx;
   if (db.client === 'postgres') {
     const [inserted] = await db.connection(table).insert(row).returning('id');
     return Number(typeof inserted === 'object' && inserted !== null ? (inserted as { id: unknown }).id : inserted);
@@ -41,7 +41,7 @@ export async function insertEntry(engine: Engine, entry: PreparedEntry, extras: 
 export async function updateEntryRow(engine: Engine, entry: PreparedEntry, id: number, extras: RowExtras = {}): Promise<void> {
   const row = rowOf(engine, entry, extras);
   if (Object.keys(row).length === 0) return;
-  await engine.platform.db.connection(entry.model.tableName).where('id', id).update(row);
+  await engine.ctx.db.connection(entry.model.tableName).where('id', id).update(row);
 }
 
 /** Components, dynamic zones and links of an entry whose row exists (`entry.id` set). */
@@ -71,16 +71,16 @@ export async function writeChildren(engine: Engine, entry: PreparedEntry, writer
       }
       const previous = existing.filter((row) => row.field === field.name);
       if (previous.length) {
-        await engine.platform.db.connection(join.name).where(join.entityColumn, ownerId).where(join.fieldColumn, field.name).delete();
+        await engine.ctx.db.connection(join.name).where(join.entityColumn, ownerId).where(join.fieldColumn, field.name).delete();
       }
-      if (joinRows.length) await engine.platform.db.connection(join.name).insert(joinRows);
+      if (joinRows.length) await engine.ctx.db.connection(join.name).insert(joinRows);
       const dropped = previous.filter((row) => !kept.has(`${row.componentType}#${row.componentId}`));
       const removed = groupBy(dropped, (row) => row.componentType, (row) => row.componentId);
       await deleteComponents(engine, removed, writer);
     }
   }
   if (writer && entry.relations) await writer.apply(entry.model, ownerId, entry.relations);
-  for (const item of entry.extensions) await engine.fieldKinds.of(item.field).write(engine.platform, entry.model, ownerId, item);
+  for (const item of entry.extensions) await engine.fieldKinds.of(item.field).write(engine.ctx, entry.model, ownerId, item);
 }
 
 /**
@@ -110,7 +110,7 @@ async function prepareExtensions(engine: Engine, entry: PreparedEntry): Promise<
   const issues: ValidationIssue[] = [];
   for (const kind of engine.fieldKinds.all()) {
     const items = entry.extensions.filter((item) => item.field.type === kind.type);
-    if (items.length > 0 && kind.check) issues.push(...(await kind.check(engine.platform, items)));
+    if (items.length > 0 && kind.check) issues.push(...(await kind.check(engine.ctx, items)));
   }
   return issues;
 }

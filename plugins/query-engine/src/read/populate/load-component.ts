@@ -13,7 +13,7 @@ const J = 'pj';
 
 export async function loadComponent(engine: Engine, owner: Model, field: ComponentField, ids: number[], node: PopulateNode, params: FindParams, populate: PopulateLevel): Promise<Map<number, unknown>> {
   const join = owner.componentJoin;
-  const component = engine.platform.models.find(field.component);
+  const component = engine.ctx.models.find(field.component);
   if (!join || !component) return new Map();
 
   const { qb, fields } = targetQuery(engine, component, node, params, { scope: false });

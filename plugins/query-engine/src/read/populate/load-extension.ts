@@ -13,7 +13,7 @@ import { hasSort, inChunks, OWNER, rowsToEntities, groupByOwner, T, targetQuery,
 const L = 'pm';
 
 export async function loadExtension(engine: Engine, owner: Model, field: ExtensionField, ids: number[], node: PopulateNode, params: FindParams, populate: PopulateLevel): Promise<Map<number, unknown>> {
-  const link = engine.fieldKinds.of(field).link(engine.platform, owner, field);
+  const link = engine.fieldKinds.of(field).link(engine.ctx, owner, field);
   if (!link) return new Map();
   const { target } = link;
 

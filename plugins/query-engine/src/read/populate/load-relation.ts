@@ -13,7 +13,7 @@ import { applyPopulateScope, hasSort, inChunks, OWNER, rowsToEntities, groupByOw
 const L = 'pl';
 
 export async function loadRelation(engine: Engine, field: RelationField, ids: number[], node: PopulateNode, params: FindParams, populate: PopulateLevel): Promise<Map<number, unknown>> {
-  const target = engine.platform.models.get(field.target);
+  const target = engine.ctx.models.get(field.target);
   if (node.count && field.toMany) return countRelation(engine, field, target, ids, node, params);
 
   const { qb, fields } = targetQuery(engine, target, node, params, { scope: true });
@@ -36,7 +36,7 @@ export async function loadRelation(engine: Engine, field: RelationField, ids: nu
 /** `populate[rel][count]=true`: how many entries each parent links, under the same scope. */
 async function countRelation(engine: Engine, field: RelationField, target: Model, ids: number[], node: PopulateNode, params: FindParams): Promise<Map<number, unknown>> {
   const rows = await inChunks(ids, (slice) => {
-    const qb = engine.platform.db.connection.queryBuilder()
+    const qb = engine.ctx.db.connection.queryBuilder()
       .from(`${target.tableName} as ${T}`)
       .join(`${field.link.name} as ${L}`, `${L}.${field.otherColumn}`, `${T}.id`)
       .select(`${L}.${field.selfColumn} as ${OWNER}`)

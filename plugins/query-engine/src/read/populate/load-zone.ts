@@ -23,7 +23,7 @@ export async function loadZone(engine: Engine, owner: Model, field: DynamicZoneF
   if (!join || types.length === 0) return new Map();
 
   const joinRows = await inChunks(ids, async (slice) => {
-    const query = engine.platform.db.connection.queryBuilder()
+    const query = engine.ctx.db.connection.queryBuilder()
       .from(join.name)
       .select(join.entityColumn, join.componentColumn, join.typeColumn)
       .whereIn(join.entityColumn, slice);
@@ -38,7 +38,7 @@ export async function loadZone(engine: Engine, owner: Model, field: DynamicZoneF
   // one query per component type present; items filtered out by a fragment's filters drop out
   const itemsByType = new Map<string, Map<number, Entity>>();
   await Promise.all([...idsByType].map(async ([type, componentIds]) => {
-    const component = engine.platform.models.find(type);
+    const component = engine.ctx.models.find(type);
     if (!component) return;
     const branch = branches[type];
     const { qb, fields } = targetQuery(engine, component, branch, params, { scope: false });

@@ -75,7 +75,7 @@ function parsePaths(ctx: ParseContext, model: Model, rawPaths: string[], path: s
       nodes.push(sharedZone(ctx, field.name, field.components, (component) => ({ populate: rests.length > 0 ? parseLevel(ctx, component, rests, nestedPath, depth + 1) : [] })));
       continue;
     }
-    const target = targetModel(ctx.engine.platform.models, field);
+    const target = targetModel(ctx.engine.ctx.models, field);
     nodes.push({ field: name, populate: target && rests.length > 0 ? parseLevel(ctx, target, rests, nestedPath, depth + 1) : [] });
   }
   return schemaOrder(model, nodes);
@@ -111,7 +111,7 @@ function parseAttribute(ctx: ParseContext, field: Field, value: unknown, path: s
   }
 
   const node: PopulateNode = { field: field.name, populate: [] };
-  const target = targetModel(ctx.engine.platform.models, field);
+  const target = targetModel(ctx.engine.ctx.models, field);
   if (target) Object.assign(node, parseBranch(ctx, target, value, path, depth));
   if (value.count !== undefined && field.kind === 'relation' && field.toMany) {
     const count = parseCount(value.count, `${path}[count]`);
@@ -138,7 +138,7 @@ function zoneFragments(ctx: ParseContext, name: string, allowed: string[], on: u
   const fragments: Record<string, PopulateBranch> = {};
   for (const [uid, value] of Object.entries(on)) {
     if (!allowed.includes(uid)) continue;
-    const component = ctx.engine.platform.models.find(uid);
+    const component = ctx.engine.ctx.models.find(uid);
     if (!component) continue;
     const fragmentPath = `${path}[on][${uid}]`;
     if (typeof value === 'boolean' || typeof value === 'string') {
@@ -154,7 +154,7 @@ function zoneFragments(ctx: ParseContext, name: string, allowed: string[], on: u
 function sharedZone(ctx: ParseContext, name: string, allowed: string[], branch: (component: Model) => PopulateBranch): PopulateNode {
   const components: Record<string, PopulateBranch> = {};
   for (const uid of allowed) {
-    const component = ctx.engine.platform.models.find(uid);
+    const component = ctx.engine.ctx.models.find(uid);
     if (component) components[uid] = branch(component);
   }
   return { field: name, populate: [], components };

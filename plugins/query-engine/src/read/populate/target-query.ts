@@ -35,7 +35,7 @@ export function targetQuery(engine: Engine, target: Model, branch: Omit<Populate
   // `params`: relations reached by the populate's own deep filters and sorts are scoped too
   const options = { includePrivate: params.includePrivate === true, params };
   const fields = resolveFields(target, branch.fields, 'populate', options);
-  const qb = engine.platform.db.connection.queryBuilder().from(`${target.tableName} as ${T}`).select(selectColumns(engine, T, fields));
+  const qb = engine.ctx.db.connection.queryBuilder().from(`${target.tableName} as ${T}`).select(selectColumns(engine, T, fields));
   // plugins' scope conditions may name any attribute; the request's own are checked as usual
   if (level.scope) applyPopulateScope(engine, qb, target, params);
   if (branch.filters) applyFilters(engine, qb, target, T, branch.filters, 'populate[filters]', options);
@@ -96,7 +96,7 @@ export function groupByOwner(linked: Array<{ owner: number; entity: Entity }>, m
  * from statistics and get the plain condition.
  */
 export function whereNotIndexed(engine: Engine, qb: Knex.QueryBuilder, ref: string, values: readonly string[]): void {
-  if (engine.platform.db.client !== 'sqlite') {
+  if (engine.ctx.db.client !== 'sqlite') {
     if (values.length === 1) qb.where(ref, values[0]);
     else qb.whereIn(ref, values as string[]);
     return;

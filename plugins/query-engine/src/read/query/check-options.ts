@@ -31,7 +31,7 @@ export function checkOptions(engine: Engine, model: Model, options: CheckedOptio
   const hasFilters = filters !== undefined && filters !== null;
   const hasSort = sort !== undefined && sort !== null && sort !== '';
   if (!hasFilters && !hasSort) return;
-  const qb = engine.platform.db.knex.queryBuilder().from(`${model.tableName} as ${ALIAS}`);
+  const qb = engine.ctx.db.knex.queryBuilder().from(`${model.tableName} as ${ALIAS}`);
   if (hasFilters) applyFilters(engine, qb, model, ALIAS, filters, paths.filters, { includePrivate });
   if (hasSort) applySort(engine, qb, model, ALIAS, sort, paths.sort, { includePrivate });
 }

@@ -30,12 +30,12 @@ export function selectColumns(engine: Engine, alias: string, fields: readonly Sc
 }
 
 function build(engine: Engine, alias: string, fields: readonly ScalarField[]): SelectColumn[] {
-  const knex = engine.platform.db.knex;
+  const knex = engine.ctx.db.knex;
   const parts: string[] = ['??'];
   const bindings: string[] = [`${alias}.id`];
   for (const field of fields) {
     if (field.column === 'id') continue;
-    const cast = readCast(engine.platform.db.client, field.type);
+    const cast = readCast(engine.ctx.db.client, field.type);
     if (cast) {
       parts.push(`CAST(?? AS ${cast}) as ??`);
       bindings.push(`${alias}.${field.column}`, field.column);

@@ -46,17 +46,17 @@ interface Link {
 /** The link of `model`'s attribute `field`. Throws 400 if there is none (a kind that declares no link). */
 function linkOf(engine: Engine, model: Model, field: LinkField): Link {
   if (field.kind === 'relation') {
-    const target = engine.platform.models.get(field.target);
+    const target = engine.ctx.models.get(field.target);
     return { table: field.link.name, ownerColumn: field.selfColumn, targetColumn: field.otherColumn, conditions: [], target };
   }
   if (field.kind === 'component') {
     const join = model.componentJoin;
-    const target = engine.platform.models.find(field.component);
+    const target = engine.ctx.models.find(field.component);
     if (!join || !target) throw invalidParameter(field.name);
     const conditions: Link['conditions'] = [[join.fieldColumn, field.name], [join.typeColumn, field.component]];
     return { table: join.name, ownerColumn: join.entityColumn, targetColumn: join.componentColumn, conditions, target };
   }
-  const link = engine.fieldKinds.of(field).link(engine.platform, model, field);
+  const link = engine.fieldKinds.of(field).link(engine.ctx, model, field);
   if (!link) throw invalidParameter(field.name);
   return link;
 }
@@ -66,7 +66,7 @@ export function linkHop(engine: Engine, model: Model, field: LinkField, aliases:
   const { table, ownerColumn, targetColumn, conditions, target } = linkOf(engine, model, field);
   const link = aliases.next();
   const targetAlias = aliases.next();
-  const qb = engine.platform.db.knex
+  const qb = engine.ctx.db.knex
     .queryBuilder()
     .from(`${table} as ${link}`)
     .join(`${target.tableName} as ${targetAlias}`, `${targetAlias}.id`, `${link}.${targetColumn}`);

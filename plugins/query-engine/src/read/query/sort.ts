@@ -72,7 +72,7 @@ function order(value: string): 'asc' | 'desc' {
 
 function applyItem(engine: Engine, qb: Knex.QueryBuilder, model: Model, alias: string, item: SortItem, aliases: AliasCounter, options: QueryOptions): void {
   const [first, ...rest] = item.path;
-  const client = engine.platform.db.client;
+  const client = engine.ctx.db.client;
   if (rest.length === 0) {
     const column = columnOf(model, first, options);
     return orderBy(engine, qb, binaryOrder(client, column.type), item.order, [`${alias}.${column.name}`]);
@@ -90,7 +90,7 @@ function applyItem(engine: Engine, qb: Knex.QueryBuilder, model: Model, alias: s
   }
   const column = columnOf(current.model, rest[rest.length - 1], options);
   const aggregate = item.order === 'asc' ? 'MIN' : 'MAX';
-  hop.qb.select(engine.platform.db.knex.raw(`${aggregate}(${binaryOrder(client, column.type)})`, [`${current.alias}.${column.name}`])).whereRaw('?? = ??', [hop.ownerRef, `${alias}.id`]);
+  hop.qb.select(engine.ctx.db.knex.raw(`${aggregate}(${binaryOrder(client, column.type)})`, [`${current.alias}.${column.name}`])).whereRaw('?? = ??', [hop.ownerRef, `${alias}.id`]);
   const { sql, bindings } = hop.qb.toSQL();
   orderBy(engine, qb, `(${sql})`, item.order, bindings as unknown[]);
 }
@@ -131,6 +131,6 @@ function linkField(model: Model, name: string, options: QueryOptions) {
 
 /** `expression` is raw SQL with its bindings (`??` for identifiers). */
 function orderBy(engine: Engine, qb: Knex.QueryBuilder, expression: string, dir: 'asc' | 'desc', bindings: unknown[]): void {
-  const nulls = engine.platform.db.client === 'postgres' ? (dir === 'asc' ? ' NULLS FIRST' : ' NULLS LAST') : '';
+  const nulls = engine.ctx.db.client === 'postgres' ? (dir === 'asc' ? ' NULLS FIRST' : ' NULLS LAST') : '';
   qb.orderByRaw(`${expression} ${dir}${nulls}`, bindings as Knex.RawBinding[]);
 }

@@ -75,5 +75,5 @@ const DRIVERS: Record<DatabaseClient, string> = { sqlite: 'better-sqlite3', mysq
 export function stubEngine(client: DatabaseClient, models: Model[] = [article, category, seo]): { engine: Engine; knex: Knex } {
   const knex = knexFactory({ client: DRIVERS[client], useNullAsDefault: true });
   const platform = { db: { knex, client, connection: knex }, models: registry(models) };
-  return { engine: { platform, hooks: createQueryHooks(), lifecycles: new Map(), fieldKinds: attachmentKinds() } as unknown as Engine, knex };
+  return { engine: { ctx: platform, hooks: createQueryHooks(), lifecycles: new Map(), fieldKinds: attachmentKinds() } as unknown as Engine, knex };
 }

@@ -74,7 +74,7 @@ function applyField(walk: Walk, qb: Knex.QueryBuilder, model: Model, alias: stri
 
 /** A value under a scalar: a bare value (`$eq`), a list (`$in`) or an operator object. */
 function applyScalar(walk: Walk, qb: Knex.QueryBuilder, column: FilterColumn, value: unknown): void {
-  const client = walk.engine.platform.db.client;
+  const client = walk.engine.ctx.db.client;
   const list = toList(value);
   if (list) return applyOperator(client, qb, column, '$in', list);
   if (!isPlainObject(value)) return applyOperator(client, qb, column, '$eq', value);
@@ -145,7 +145,7 @@ function related(walk: Walk, model: Model, field: LinkField) {
   // NULL), but on SQLite, which has no statistics, that condition would steer the planner to
   // a range scan of the whole link table by owner instead of the index on the target side;
   // the unary `+` keeps it out of index selection there.
-  if (walk.engine.platform.db.client === 'sqlite') qb.whereRaw('+?? is not null', [hop.ownerRef]);
+  if (walk.engine.ctx.db.client === 'sqlite') qb.whereRaw('+?? is not null', [hop.ownerRef]);
   else qb.whereNotNull(hop.ownerRef);
   // Plugin conditions may name any attribute, private ones included.
   const internal: Walk = { ...walk, options: { ...walk.options, includePrivate: true } };
