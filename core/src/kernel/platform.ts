@@ -10,7 +10,8 @@ import { BootError, InternalError } from '../errors';
 import { createKernelHooks, type KernelHooks } from './hooks';
 import { Registry } from './registry';
 import type { PluginDefinition } from './plugin';
-import { createPluginContext, type PluginContext, type PluginContextHost, type PluginGround } from './plugin-context';
+import { createPluginContext, type PluginContext } from './plugin-context';
+import { createPluginHost } from './plugin-host';
 import { orderPlugins } from './plugin-order';
 import { resolvePlugins } from './plugin-loader';
 import { createLogger, isLogLevel, type Logger, type LogLevel } from './logger';
@@ -206,7 +207,12 @@ export class Platform {
         throw new BootError('CONFIG_PLUGINS', `${pluginsFile}: "${plugin.name}.config" is invalid: ${(error as Error).message}`, { cause: error });
       }
     }
-    const host = this.contextHost();
+    const host = createPluginHost(this, {
+      lifecycles: () => {
+        this.lifecyclesClaimed = true;
+        return this.lifecycleFiles;
+      },
+    });
     this.plugins = ordered.map((definition) => ({ definition, context: createPluginContext(host, definition) }));
 
     this.schemas = loadAppSchemas(this.appDir);
@@ -307,43 +313,6 @@ export class Platform {
   }
 
   // ---- internals ----------------------------------------------------------------------
-
-  /** What every plugin context is lent: the kernel's ground, reached lazily. */
-  private contextHost(): PluginContextHost {
-    const platform = this;
-    const ground: PluginGround = {
-      hooks: this.hooks,
-      appDir: this.appDir,
-      get env() {
-        return platform.env;
-      },
-      get schemas() {
-        return platform.schemas;
-      },
-      get models() {
-        return platform.models;
-      },
-      get db() {
-        return platform.db;
-      },
-      app: {
-        lifecycles: () => {
-          this.lifecyclesClaimed = true;
-          return this.lifecycleFiles;
-        },
-      },
-      addRoutes: (routes, prefix) => this.addRoutes(routes, prefix),
-      contentType: (uid) => this.contentType(uid),
-      component: (uid) => this.component(uid),
-    };
-    return {
-      ground: Object.freeze(ground),
-      log: this.log,
-      config: (dotted, defaultValue) => this.config(dotted, defaultValue),
-      serviceOf: (uid) => this.services.get(uid),
-      isPluginEnabled: (name) => this.isPluginEnabled(name),
-    };
-  }
 
   private registerPluginParts({ definition: plugin, context }: StartedPlugin): void {
     for (const [key, factory] of Object.entries(plugin.services ?? {})) {
