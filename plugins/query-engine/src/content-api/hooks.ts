@@ -1,12 +1,13 @@
 /**
- * The extension points of the content-API contract, declared once. Everything here is
- * transport-neutral: a tap runs the same way for REST and GraphQL.
+ * The extension points of the content-API contract, declared once and guarded like every hooks
+ * object. Everything here is transport-neutral: a tap runs the same way for REST and GraphQL.
  */
 import { AsyncSeriesBailHook, SyncHook } from 'tapable';
+import { guardHooks } from '@platform/core';
 import type { AuthorizeRequest, FieldRestriction, QuerySanitizing } from './types';
 
 export function createContentApiHooks() {
-  return Object.freeze({
+  return guardHooks('query-engine.content-api', {
     /**
      * Before a content-type action runs. A tap returns `false` to deny (the transport answers
      * its 403), or throws (an UnauthorizedError, say); returning nothing lets the next tap
