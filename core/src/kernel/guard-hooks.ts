@@ -4,6 +4,8 @@
  * hook and the tap and keeps the original as `cause`, so a failure deep in a plugin's tap says
  * where it came from. ApplicationErrors (meant for the client: a ValidationError from a
  * parameter check) and BootErrors (they name their file and key) pass through unchanged.
+ * The guard is an interceptor, so tapable's `isUsed()` is true for every guarded hook: a fast
+ * path that skips an untapped hook asks `hook.taps.length` instead.
  */
 import type { Hook } from 'tapable';
 import { ApplicationError, BootError, InternalError } from '../errors';

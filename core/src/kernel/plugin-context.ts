@@ -97,9 +97,14 @@ export function createPluginContext<TConfig extends Record<string, unknown>>(hos
     }
   };
   const config = Object.freeze({ ...host.config<TConfig>(`plugin.${name}`, {} as TConfig) }) as Readonly<TConfig>;
+  // Controllers look services up on every request: each uid is checked once.
+  const allowed = new Set<string>();
   const service = (uid: string): unknown => {
-    const owner = PLUGIN_UID.exec(uid)?.[1];
-    if (owner !== undefined) check(owner, `the service "${uid}"`);
+    if (!allowed.has(uid)) {
+      const owner = PLUGIN_UID.exec(uid)?.[1];
+      if (owner !== undefined) check(owner, `the service "${uid}"`);
+      allowed.add(uid);
+    }
     return host.serviceOf(uid);
   };
   const own: Omit<PluginContext<TConfig>, keyof PluginGround> = {

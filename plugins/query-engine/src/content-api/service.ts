@@ -58,7 +58,7 @@ export function createContentApi(models: () => ModelRegistry): ContentApi {
     hooks,
     params,
     async authorize(request) {
-      if (!hooks.authorize.isUsed()) return;
+      if (hooks.authorize.taps.length === 0) return;
       const verdict = await hooks.authorize.promise({ ...request, permission: `${request.uid}.${request.action}` });
       if (verdict === false) throw new ForbiddenError(DENIED[request.context.transport], {});
     },
@@ -67,17 +67,17 @@ export function createContentApi(models: () => ModelRegistry): ContentApi {
     },
     sanitizeQuery(model, query, context) {
       const picked = params.pick(query);
-      if (hooks.restrictRead.isUsed()) restrictQuery(model, picked, models(), restrictions(hooks.restrictRead, context));
-      if (hooks.sanitizeQuery.isUsed()) hooks.sanitizeQuery.call({ model, context, query: picked });
+      if (hooks.restrictRead.taps.length > 0) restrictQuery(model, picked, models(), restrictions(hooks.restrictRead, context));
+      if (hooks.sanitizeQuery.taps.length > 0) hooks.sanitizeQuery.call({ model, context, query: picked });
       return picked;
     },
     sanitizeInput(model, data, context) {
       const writable = pickWritableKeys(model, data);
-      if (!hooks.restrictWrite.isUsed()) return writable;
+      if (hooks.restrictWrite.taps.length === 0) return writable;
       return dropRestricted(model, writable, models(), restrictions(hooks.restrictWrite, context));
     },
     sanitizeOutput<T>(model: Model | undefined, data: T, context: ContentApiContext): T {
-      if (!hooks.restrictRead.isUsed()) return sanitizePrivate(data, model, models()) as T;
+      if (hooks.restrictRead.taps.length === 0) return sanitizePrivate(data, model, models()) as T;
       const restricted = restrictions(hooks.restrictRead, context);
       const hidden = new Map<Model, string[]>();
       const hiddenOf = (m: Model): string[] => {
