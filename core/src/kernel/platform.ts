@@ -197,6 +197,7 @@ export class Platform {
 
     const resolved = resolvePlugins(this.appDir, this.configTree, this.configFiles, this.options.plugins ?? [], this.options.distributionDir);
     const pluginsFile = this.configFiles.plugins ? path.relative(this.appDir, this.configFiles.plugins) : 'config/plugins';
+    for (const warning of resolved.warnings) this.log.warn(warning);
     this.disabledPlugins = resolved.disabled;
     const ordered = orderPlugins(resolved.plugins, { names: resolved.disabled, file: pluginsFile });
     this.configTree.plugin = resolved.pluginConfig;
