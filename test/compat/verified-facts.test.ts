@@ -489,7 +489,7 @@ describeEachDatabase('verified Strapi 4.26.2 facts', (ctx) => {
       expect(schemaOf('api::article.article').pluginOptions).to.deep.equal({ i18n: { localized: true } });
       const components = (await app.get('/api/content-type-builder/components')).body.data as { uid: string; schema: Record<string, unknown> }[];
       const seo = components.find((item) => item.uid === 'shared.seo');
-      expect(Object.keys(seo?.schema ?? {})).to.deep.equal(['displayName', 'description', 'icon', 'collectionName', 'attributes']);
+      expect(Object.keys(seo?.schema ?? {})).to.deep.equal(['displayName', 'description', 'collectionName', 'attributes']);
     });
 
     it('a path id that cannot be an id is 404 Not Found on GET, PUT and DELETE, and writes nothing', async () => {

@@ -18,7 +18,7 @@ for (const client of testClients()) {
       const platform = new Platform({
         appDir: EXAMPLE_APP,
         logger: createLogger('warn', (line) => lines.push(line)),
-        config: { database: database.config, plugins: { 'draft-publishh': { enabled: false }, email: { config: { provider: 'sendmail' } } } },
+        config: { database: database.config, plugins: { 'draft-publishh': { enabled: true }, graphql: { enabled: false }, email: { config: { provider: 'sendmail' } } } },
       });
       try {
         await platform.start();

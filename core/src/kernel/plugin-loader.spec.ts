@@ -73,7 +73,7 @@ describe('resolvePlugins', () => {
   });
 
   it('ignores a plugin we do not have (no resolve) with a warning naming the key and the closest known plugin', () => {
-    const resolved = resolvePlugins(appDir, { plugins: { 'draft-publishh': { enabled: true }, email: { config: { provider: 'sendmail' } } } }, FILES, []);
+    const resolved = resolvePlugins(appDir, { plugins: { 'draft-publishh': { enabled: true }, email: { config: { provider: 'sendmail' } }, graphql: false } }, FILES, []);
     expect(resolved.plugins.map((p) => p.name)).to.deep.equal(['i18n', 'query-engine', 'draft-publish']);
     expect(resolved.pluginConfig).to.not.have.any.keys('draft-publishh', 'email');
     expect(resolved.warnings).to.deep.equal([

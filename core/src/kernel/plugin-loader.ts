@@ -13,7 +13,7 @@
  * - A key that names no plugin we have and has no `resolve` is ignored with a warning naming the
  *   closest known plugin: a Strapi project's `config/plugins.js` configures plugins this
  *   platform does not have (`email`, `upload` providers, `graphql`), and it must still boot; the
- *   warning is what catches a typo (`draft-publishh`).
+ *   warning is what catches a typo.
  * - Plugins given in code (`new Platform({ plugins })`) come last.
  */
 import fs from 'node:fs';
@@ -153,7 +153,8 @@ export function resolvePlugins(
       if (entry.enabled) plugins.push(loadDefinition(name, entry.resolve, appDir, file));
       continue;
     }
-    if (known.includes(name)) continue;
+    // `graphql: { enabled: false }` for a plugin we do not have asks for what is already true.
+    if (known.includes(name) || !entry.enabled) continue;
     const closest = closestName(name, known);
     warnings.push(`${file}: plugin "${name}" is not installed (no dependency of the app's package.json provides it) and has no "resolve"; its entry is ignored${closest ? ` (the closest known plugin is "${closest}")` : ''}`);
   }

@@ -1,6 +1,6 @@
 /**
  * The candidate nearest to a name, by edit distance, to point at a likely typo
- * (`draft-publishh` → `draft-publish`). Ties go to the first candidate, so the answer does not
+ * (`seoo` → `seo`). Ties go to the first candidate, so the answer does not
  * depend on anything but the order given.
  */
 export function closestName(name: string, candidates: Iterable<string>): string | undefined {

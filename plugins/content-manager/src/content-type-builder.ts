@@ -7,7 +7,7 @@ import type { Attribute, LoadedComponent, LoadedContentType, PluginContext, Rout
 
 function formatAttributes(attributes: Record<string, Attribute>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [name, attribute] of Object.entries(attributes)) {
+  for (const [name, { hidesRowsWhenNull: _kernelOnly, ...attribute }] of Object.entries(attributes)) {
     if (attribute.type === 'relation') {
       const { inversedBy, mappedBy } = attribute as { inversedBy?: string; mappedBy?: string };
       out[name] = { ...attribute, targetAttribute: inversedBy ?? mappedBy ?? null };
