@@ -4,7 +4,9 @@
  * ever served; `platform hidden-rows` publishes or deletes them. On: the rows that exist stay
  * public (publishedAt = createdAt), as Strapi v4's migration does.
  */
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import { promisify } from 'node:util';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
@@ -15,6 +17,8 @@ import { startApp, type TestApp } from '../helpers/app';
 import { createTestDatabase, testClients, type TestDatabase } from '../helpers/databases';
 
 const FIXTURE = path.resolve(__dirname, '..', 'fixtures', 'dp-i18n-app');
+const BIN = path.resolve(__dirname, '..', '..', 'core', 'bin', 'platform.js');
+const execFileAsync = promisify(execFile);
 
 /** A copy of the fixture app whose schemas the test may edit. */
 function copyApp(): string {
@@ -143,14 +147,16 @@ for (const client of testClients()) {
           { id: 2, title: 'Draft 1', published: null },
           { id: 3, title: 'Draft 2', published: null },
         ]);
-        await runHiddenRows(db, { tables: ['posts'], action: 'reveal', yes: true }, (line) => lines.push(line));
         expect(lines).to.deep.equal([
           'Would publish 2 draft(s) in "posts" (api::post.post, "published_at" is NULL): "published_at" takes the value of "created_at"; ids 2, 3. Run again with --yes to do it.',
-          'Done: publish 2 draft(s) in "posts" (api::post.post, "published_at" is NULL): "published_at" takes the value of "created_at".',
         ]);
       } finally {
         await db.destroy();
       }
+      // The command itself, as a user runs it: it reads the app's config/database.ts.
+      fs.writeFileSync(path.join(appDir, 'config', 'database.ts'), `export default ${JSON.stringify(database.config)};\n`);
+      const { stdout } = await execFileAsync(process.execPath, [BIN, 'hidden-rows', '--app', appDir, '--reveal', '--table', 'posts', '--yes'], { env: { ...process.env, LOG_LEVEL: 'silent' } });
+      expect(stdout).to.equal('Done: publish 2 draft(s) in "posts" (api::post.post, "published_at" is NULL): "published_at" takes the value of "created_at".\n');
       const app = await startApp({ client, database, appDir });
       try {
         expect(await postRows(app)).to.deep.equal([

@@ -58,8 +58,17 @@ function wholeNumber(raw: string | undefined): number {
   return raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
 }
 
+/** The first word that is neither an option nor the value of one (`--app DIR`, `--table T`, `--workers N`). */
+export function commandOf(argv: string[]): string | null {
+  for (let i = 0; i < argv.length; i++) {
+    if (['--app', '--table', '--workers'].includes(argv[i])) i++;
+    else if (!argv[i].startsWith('-')) return argv[i];
+  }
+  return null;
+}
+
 export async function main(argv: string[]): Promise<void> {
-  if (argv.find((arg) => !arg.startsWith('-')) === 'hidden-rows') {
+  if (commandOf(argv) === 'hidden-rows') {
     if (argv.includes('--help') || argv.includes('-h')) {
       process.stdout.write(HIDDEN_ROWS_HELP);
       return;
