@@ -9,6 +9,7 @@ import { definePlugin } from '@platform/core';
 import { LOCALE_UID, localeSchema } from './src/locale-content-type';
 import { addLocaleAttributes } from './src/extend-schemas';
 import { createLocalesService, type LocalesService } from './src/locales-service';
+import { assignDefaultLocale } from './src/assign-default-locale';
 import { validateI18nConfig, type I18nConfig } from './src/locale-codes';
 import { LOCALE_PARAM, scopeLocale, validateLocaleParam } from './src/query-hooks';
 import { tapWriteHooks } from './src/write-hooks';
@@ -62,6 +63,7 @@ export default definePlugin<I18nConfig>({
   async bootstrap(ctx) {
     const locales = ctx.service('plugin::i18n.locales');
     await locales.initialize(ctx.config);
+    await assignDefaultLocale(ctx, locales.getDefaultLocale());
     if (ctx.isEnabled('content-manager')) ctx.addRoutes(localizationRoutes(ctx, locales));
   },
 });

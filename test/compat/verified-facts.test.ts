@@ -482,6 +482,26 @@ describeEachDatabase('verified Strapi 4.26.2 facts', (ctx) => {
       expectExact(await app.post('/api/content-type-builder/content-types', { data: {} }), 405, methodNotAllowed);
     });
 
+    it('content-type-builder: a schema without pluginOptions has no pluginOptions key', async () => {
+      const types = (await app.get('/api/content-type-builder/content-types')).body.data as { uid: string; schema: Record<string, unknown> }[];
+      const schemaOf = (uid: string) => types.find((item) => item.uid === uid)?.schema ?? {};
+      expect(Object.keys(schemaOf('api::tag.tag'))).to.deep.equal(['draftAndPublish', 'displayName', 'singularName', 'pluralName', 'description', 'kind', 'collectionName', 'attributes', 'visible']);
+      expect(schemaOf('api::article.article').pluginOptions).to.deep.equal({ i18n: { localized: true } });
+      const components = (await app.get('/api/content-type-builder/components')).body.data as { uid: string; schema: Record<string, unknown> }[];
+      const seo = components.find((item) => item.uid === 'shared.seo');
+      expect(Object.keys(seo?.schema ?? {})).to.deep.equal(['displayName', 'description', 'collectionName', 'attributes']);
+    });
+
+    it('a path id that cannot be an id is 404 Not Found on GET, PUT and DELETE, and writes nothing', async () => {
+      const before = await app.knex('categories').orderBy('id').select('id', 'name');
+      for (const id of ['abc', '1abc', '-1', '1.0']) {
+        expectExact(await app.get(`/api/categories/${id}`), 404, notFound);
+        expectExact(await app.put(`/api/categories/${id}`, { data: { name: 'X' } }), 404, notFound);
+        expectExact(await app.del(`/api/categories/${id}`), 404, notFound);
+      }
+      expect(await app.knex('categories').orderBy('id').select('id', 'name')).to.deep.equal(before);
+    });
+
     it('pagination[limit]=0 answers with limit: 1', async () => {
       const res = await app.get('/api/tags?fields[0]=name&pagination[limit]=0');
       expectExact(res, 200, { data: [{ id: ids.alpha, attributes: { name: 'alpha' } }], meta: { pagination: { start: 0, limit: 1, total: 3 } } });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect } from 'chai';
-import { HELP, parseArgs } from './main';
+import { commandOf, HELP, parseArgs } from './main';
 
 describe('CLI argument parsing', () => {
   it('defaults to no command, the current directory and one worker', () => {
@@ -36,5 +36,9 @@ describe('CLI argument parsing', () => {
   it('documents both commands and the --app option', () => {
     expect(HELP).to.match(/^Usage: platform <command> \[options\]/);
     for (const word of ['develop', 'start', '--app DIR', '--help', 'PORT']) expect(HELP).to.include(word);
+  });
+
+  it('finds the command after options and their values', () => {
+    expect([commandOf(['--app', 'site', 'hidden-rows']), commandOf(['hidden-rows', '--table', 'posts']), commandOf(['--workers', '2']), commandOf(['--app=x', 'start'])]).to.deep.equal(['hidden-rows', 'hidden-rows', null, 'start']);
   });
 });

@@ -5,12 +5,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { runServer } from './serve';
 import { runDevelop } from './develop';
+import { CliUsageError } from './usage-error';
+import { HIDDEN_ROWS_HELP, hiddenRowsCommand, parseHiddenRowsArgs } from './hidden-rows';
 
 export const HELP = `Usage: platform <command> [options]
 
 Commands:
   develop            serve the app and restart when config/, api/, components/ or local plugins change
   start              serve the app (production: no watcher)
+  hidden-rows        list, reveal or delete rows hidden through an attribute the app no longer has
+                     (start-up stops while they exist; platform hidden-rows --help)
 
 Options:
   --app DIR          the app folder (default: the current directory)
@@ -20,13 +24,7 @@ Options:
 Environment: PORT and HOST override config/server.ts; DATABASE_CLIENT picks sqlite|mysql|postgres.
 `;
 
-/** A mistake on the command line: printed without a stack trace. */
-export class CliUsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'CliUsageError';
-  }
-}
+export { CliUsageError };
 
 export interface CliOptions {
   command: string | null;
@@ -60,7 +58,24 @@ function wholeNumber(raw: string | undefined): number {
   return raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
 }
 
+/** The first word that is neither an option nor the value of one (`--app DIR`, `--table T`, `--workers N`). */
+export function commandOf(argv: string[]): string | null {
+  for (let i = 0; i < argv.length; i++) {
+    if (['--app', '--table', '--workers'].includes(argv[i])) i++;
+    else if (!argv[i].startsWith('-')) return argv[i];
+  }
+  return null;
+}
+
 export async function main(argv: string[]): Promise<void> {
+  if (commandOf(argv) === 'hidden-rows') {
+    if (argv.includes('--help') || argv.includes('-h')) {
+      process.stdout.write(HIDDEN_ROWS_HELP);
+      return;
+    }
+    await hiddenRowsCommand(parseHiddenRowsArgs(argv), (line) => process.stdout.write(line + '\n'));
+    return;
+  }
   const options = parseArgs(argv);
   if (options.help || !options.command) {
     process.stdout.write(HELP);

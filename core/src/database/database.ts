@@ -5,6 +5,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import knexFactory, { type Knex } from 'knex';
 import type { DatabaseClient } from './connection';
+import { shortenQueryError } from './short-query-error';
 
 let pgTypesSet = false;
 
@@ -54,6 +55,8 @@ export class Database {
       const event = { sql: data.sql, bindings: data.bindings ?? [] };
       for (const listener of this.listeners) listener(event);
     });
+    // Before the error reaches any caller or log line (./short-query-error.ts).
+    this.knex.on('query-error', (error: unknown) => shortenQueryError(error));
   }
 
   /** The current transaction if one is open in this async context, else the pool. */

@@ -14,6 +14,8 @@ import { createPluginContext, type PluginContext } from './plugin-context';
 import { createPluginHost } from './plugin-host';
 import { orderPlugins } from './plugin-order';
 import { resolvePlugins } from './plugin-loader';
+import { declaredGuards, existingGuardColumns, reconcileHiddenRows } from '../database/hidden-rows';
+import { isEmptyPlan } from '../database/sync/plan';
 import { createLogger, isLogLevel, type Logger, type LogLevel } from './logger';
 import type { ServiceMap } from './service-map';
 import { loadAppApiFiles, loadLifecycleFiles, type AppLifecycleFile } from '../app/app-files';
@@ -197,6 +199,7 @@ export class Platform {
 
     const resolved = resolvePlugins(this.appDir, this.configTree, this.configFiles, this.options.plugins ?? [], this.options.distributionDir);
     const pluginsFile = this.configFiles.plugins ? path.relative(this.appDir, this.configFiles.plugins) : 'config/plugins';
+    for (const warning of resolved.warnings) this.log.warn(warning);
     this.disabledPlugins = resolved.disabled;
     const ordered = orderPlugins(resolved.plugins, { names: resolved.disabled, file: pluginsFile });
     this.configTree.plugin = resolved.pluginConfig;
@@ -253,7 +256,11 @@ export class Platform {
     this.hooks.modelsBuilt.call(this.modelRegistry);
 
     await this.connectDatabase();
-    await syncSchema(this.db, this.modelRegistry, this.log, attributeTypes.tables(this.modelRegistry));
+    const guards = declaredGuards(this.modelRegistry);
+    const guardColumns = await existingGuardColumns(this.db.knex, guards);
+    const synced = await syncSchema(this.db, this.modelRegistry, this.log, attributeTypes.tables(this.modelRegistry));
+    // Before any plugin bootstraps or a request is served: rows that lost what hid them stop here.
+    await reconcileHiddenRows(this.db, guards, guardColumns, !isEmptyPlan(synced));
 
     this.services.freeze();
     this.controllers.freeze();

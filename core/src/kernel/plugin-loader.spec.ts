@@ -72,12 +72,22 @@ describe('resolvePlugins', () => {
     expect(resolvePlugins(appDir, { plugins: { 'in-code': { enabled: false } } }, FILES, [inCode]).plugins).to.not.include(inCode);
   });
 
+  it('ignores a plugin we do not have (no resolve) with a warning naming the key and the closest known plugin', () => {
+    const resolved = resolvePlugins(appDir, { plugins: { 'draft-publishh': { enabled: true }, email: { config: { provider: 'sendmail' } }, graphql: false } }, FILES, []);
+    expect(resolved.plugins.map((p) => p.name)).to.deep.equal(['i18n', 'query-engine', 'draft-publish']);
+    expect(resolved.pluginConfig).to.not.have.any.keys('draft-publishh', 'email');
+    expect(resolved.warnings).to.deep.equal([
+      '/app/config/plugins.ts: plugin "draft-publishh" is not installed (no dependency of the app\'s package.json provides it) and has no "resolve"; its entry is ignored (the closest known plugin is "draft-publish")',
+      '/app/config/plugins.ts: plugin "email" is not installed (no dependency of the app\'s package.json provides it) and has no "resolve"; its entry is ignored (the closest known plugin is "i18n")',
+    ]);
+    expect(resolvePlugins(appDir, { plugins: { i18n: true } }, FILES, []).warnings).to.deep.equal([]);
+  });
+
   const cases: Array<[string, Record<string, unknown>, string]> = [
     ['an entry that is neither a boolean nor an object', { stamp: 'yes' }, '/app/config/plugins.ts: key "stamp" must be a boolean or an object'],
     ['a non-boolean enabled', { i18n: { enabled: 'no' } }, '/app/config/plugins.ts: "i18n.enabled" must be a boolean'],
     ['a non-string resolve', { stamp: { resolve: 42 } }, '/app/config/plugins.ts: "stamp.resolve" must be a string'],
     ['a config that is not an object', { i18n: { config: [] } }, '/app/config/plugins.ts: "i18n.config" must be an object'],
-    ['an unknown plugin without resolve', { seo: { enabled: true } }, '/app/config/plugins.ts: plugin "seo" is not installed (no dependency of the app\'s package.json provides it) and has no "resolve"'],
     ['a key that does not match the plugin name', { stamp: { resolve: './plugins-local/misnamed' } }, '/app/config/plugins.ts: plugin key "stamp" loads a plugin named "other"'],
     [
       'a module that is not a plugin definition',

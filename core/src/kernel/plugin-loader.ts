@@ -10,6 +10,10 @@
  * - `config/plugins.ts` turns any of them off (`false` or `{ enabled: false }`), configures
  *   them, and adds others with `resolve`: a folder (relative to the app) or a package name.
  *   `resolve` on an installed plugin's key replaces it with that implementation.
+ * - A key that names no plugin we have and has no `resolve` is ignored with a warning naming the
+ *   closest known plugin: a Strapi project's `config/plugins.js` configures plugins this
+ *   platform does not have (`email`, `upload` providers, `graphql`), and it must still boot; the
+ *   warning is what catches a typo.
  * - Plugins given in code (`new Platform({ plugins })`) come last.
  */
 import fs from 'node:fs';
@@ -20,6 +24,7 @@ import type { ConfigTree } from '../config/load-config';
 import { isPlainObject } from '../util/values';
 import type { PluginDefinition } from './plugin';
 import { registerPluginRoot } from './peer-resolution';
+import { closestName } from '../util/closest-name';
 
 interface PluginEntry {
   enabled: boolean;
@@ -128,7 +133,7 @@ export function resolvePlugins(
   files: Record<string, string>,
   extra: PluginDefinition[],
   distributionDir?: string,
-): { plugins: PluginDefinition[]; pluginConfig: Record<string, unknown>; disabled: Set<string> } {
+): { plugins: PluginDefinition[]; pluginConfig: Record<string, unknown>; disabled: Set<string>; warnings: string[] } {
   const file = files.plugins ?? 'config/plugins';
   const declared = tree.plugins ?? {};
   const entries = new Map<string, PluginEntry>();
@@ -141,10 +146,17 @@ export function resolvePlugins(
     if (entry && (!entry.enabled || entry.resolve)) continue; // off, or replaced (loaded below)
     plugins.push(loadDefinition(name, packageName, appDir, file));
   }
+  const known = [...installed.map((p) => p.name), ...extra.map((def) => def.name)];
+  const warnings: string[] = [];
   for (const [name, entry] of entries) {
-    if (!entry.enabled || (installed.some((p) => p.name === name) && !entry.resolve)) continue;
-    if (!entry.resolve) throw new BootError('CONFIG_PLUGINS', `${file}: plugin "${name}" is not installed (no dependency of the app's package.json provides it) and has no "resolve"`);
-    plugins.push(loadDefinition(name, entry.resolve, appDir, file));
+    if (entry.resolve) {
+      if (entry.enabled) plugins.push(loadDefinition(name, entry.resolve, appDir, file));
+      continue;
+    }
+    // `graphql: { enabled: false }` for a plugin we do not have asks for what is already true.
+    if (known.includes(name) || !entry.enabled) continue;
+    const closest = closestName(name, known);
+    warnings.push(`${file}: plugin "${name}" is not installed (no dependency of the app's package.json provides it) and has no "resolve"; its entry is ignored${closest ? ` (the closest known plugin is "${closest}")` : ''}`);
   }
   for (const def of extra) {
     if (entries.get(def.name)?.enabled === false) continue;
@@ -156,5 +168,5 @@ export function resolvePlugins(
     pluginConfig[plugin.name] = { ...(plugin.config?.default ?? {}), ...(entries.get(plugin.name)?.config ?? {}) };
   }
   const disabled = new Set([...entries].filter(([, entry]) => !entry.enabled).map(([name]) => name));
-  return { plugins, pluginConfig, disabled };
+  return { plugins, pluginConfig, disabled, warnings };
 }

@@ -38,6 +38,25 @@ export interface AttributeBase {
   visible?: boolean;
   /** per-plugin options, keyed by plugin name; each plugin reads its own */
   pluginOptions?: Record<string, Record<string, unknown> | undefined>;
+  /**
+   * Set by a plugin on an attribute it adds when it hides the rows whose column is NULL from
+   * the API (an unpublished entry has no publication date). The kernel remembers it in the database, so a
+   * boot that no longer has the attribute (the plugin or its option switched off) while such
+   * rows exist stops instead of serving them (database/hidden-rows.ts).
+   */
+  hidesRowsWhenNull?: HiddenRowsDeclaration;
+}
+
+export interface HiddenRowsDeclaration {
+  /** what a hidden row is called, singular (`entry`): the words of the boot error */
+  noun: string;
+  /** what making them visible is called (`publish`): the words of the boot error */
+  reveal: string;
+  /**
+   * The attribute whose value fills the column of rows that exist when the column is added
+   * (or comes back), so rows that were visible stay visible (`createdAt`).
+   */
+  revealFrom: string;
 }
 
 export interface ScalarAttribute extends AttributeBase {

@@ -7,7 +7,7 @@ import type { Attribute, LoadedComponent, LoadedContentType, PluginContext, Rout
 
 function formatAttributes(attributes: Record<string, Attribute>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [name, attribute] of Object.entries(attributes)) {
+  for (const [name, { hidesRowsWhenNull: _kernelOnly, ...attribute }] of Object.entries(attributes)) {
     if (attribute.type === 'relation') {
       const { inversedBy, mappedBy } = attribute as { inversedBy?: string; mappedBy?: string };
       out[name] = { ...attribute, targetAttribute: inversedBy ?? mappedBy ?? null };
@@ -30,13 +30,20 @@ export function formatContentType(ct: LoadedContentType): Record<string, unknown
       singularName: schema.info.singularName,
       pluralName: schema.info.pluralName,
       description: schema.info.description ?? '',
-      pluginOptions: schema.pluginOptions ?? {},
+      // Strapi v4 leaves the key out of a schema that declares none.
+      ...(schema.pluginOptions ? { pluginOptions: schema.pluginOptions } : {}),
       kind: schema.kind ?? 'collectionType',
       collectionName: schema.collectionName,
       attributes: formatAttributes(schema.attributes),
       visible: true,
     },
   };
+}
+
+/** A component's `pluginOptions` when it declares some (Strapi v4 leaves the key out otherwise). */
+function pluginOptionsOf(schema: object): { pluginOptions?: Record<string, unknown> } {
+  const { pluginOptions } = schema as { pluginOptions?: Record<string, unknown> };
+  return pluginOptions ? { pluginOptions } : {};
 }
 
 export function formatComponent(component: LoadedComponent): Record<string, unknown> {
@@ -51,7 +58,7 @@ export function formatComponent(component: LoadedComponent): Record<string, unkn
       description: info.description ?? '',
       icon: info.icon,
       collectionName: schema.collectionName,
-      pluginOptions: (schema as { pluginOptions?: Record<string, unknown> }).pluginOptions ?? {},
+      ...pluginOptionsOf(schema),
       attributes: formatAttributes(schema.attributes),
     },
   };

@@ -45,10 +45,14 @@ export interface SingleTypeController extends ControllerHelpers {
 
 export type CoreController = CollectionTypeController | SingleTypeController;
 
-/** The `:id` of a route: only a positive integer names an entry (else a 400, never a 500). */
+/**
+ * The `:id` of a route: only a positive integer names an entry. Anything else (`abc`, `1abc`,
+ * `-1`, `1.0`) names no entry, so it is the same 404 `Not Found` as a missing id, as Strapi
+ * v4.26.2 answers (never a 400, never a 500).
+ */
 export function parseRouteId(raw: string | undefined): number {
   const value = parseId(raw);
-  if (value === null) throw new ValidationError(`Invalid id: ${JSON.stringify(raw ?? '')}`, {});
+  if (value === null) throw new NotFoundError('Not Found', {});
   return value;
 }
 

@@ -7,7 +7,16 @@ import type { Attribute, ContentTypeSchema, SchemaSet } from '@platform/core';
 
 export const PUBLISHED_AT = 'publishedAt';
 
-export const publishedAtAttribute: Attribute = { type: 'datetime', configurable: false, writable: true, visible: false };
+/**
+ * A draft is a row whose publication date is NULL, hidden in `live`. The attribute says so to
+ * the kernel (`hidesRowsWhenNull`), which then refuses to start when this plugin or a type's
+ * `draftAndPublish` is switched off while drafts exist, instead of serving them, and gives the
+ * rows of a type that gains draft & publish their creation date, so they stay public.
+ */
+export const publishedAtAttribute: Attribute = {
+  type: 'datetime', configurable: false, writable: true, visible: false,
+  hidesRowsWhenNull: { noun: 'draft', reveal: 'publish', revealFrom: 'createdAt' },
+};
 
 export function hasDraftAndPublish(schema: Pick<ContentTypeSchema, 'options'>): boolean {
   return schema.options?.draftAndPublish === true;

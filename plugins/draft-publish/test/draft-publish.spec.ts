@@ -33,7 +33,10 @@ describe('draft-publish: schema extension', () => {
       schema: { ...base, kind: 'collectionType', options: { draftAndPublish: false }, attributes: { title: { type: 'string' } } } });
     addPublishedAt(schemas);
     expect(Object.keys(schemas.contentTypes.get('api::d.d')!.schema.attributes)).to.deep.equal(['title', 'createdAt', 'updatedAt', 'publishedAt']);
-    expect(schemas.contentTypes.get('api::d.d')!.schema.attributes.publishedAt).to.deep.equal({ type: 'datetime', configurable: false, writable: true, visible: false });
+    expect(schemas.contentTypes.get('api::d.d')!.schema.attributes.publishedAt).to.deep.equal({
+      type: 'datetime', configurable: false, writable: true, visible: false,
+      hidesRowsWhenNull: { noun: 'draft', reveal: 'publish', revealFrom: 'createdAt' },
+    });
     expect(Object.keys(schemas.contentTypes.get('api::n.n')!.schema.attributes)).to.deep.equal(['title']);
   });
 });

@@ -31,17 +31,29 @@ export interface I18nConfig {
 
 export const DEFAULT_LOCALE_CODE = 'en';
 
-/** Checks `config/plugins.ts` `i18n.config` at boot; a bad value names the key (the kernel adds the file). */
+/**
+ * Checks `config/plugins.ts` `i18n.config` at boot; a bad value names the key (the kernel adds
+ * the file and `i18n.config`). A default locale missing from a given `locales` list and a code
+ * listed twice are mistakes too: the first would silently add a locale the list leaves out, the
+ * second hides a typo of another code.
+ */
 export function validateI18nConfig(config: I18nConfig): void {
   if (config.defaultLocale !== undefined && !isLocaleCode(config.defaultLocale)) {
     throw errors.boot('CONFIG_INVALID', `"defaultLocale" must be a locale code such as "en" (got ${JSON.stringify(config.defaultLocale)})`);
   }
-  if (config.locales !== undefined) {
-    if (!Array.isArray(config.locales)) throw errors.boot('CONFIG_INVALID', '"locales" must be an array of locale codes');
-    config.locales.forEach((code, index) => {
-      if (!isLocaleCode(code)) {
-        throw errors.boot('CONFIG_INVALID', `"locales[${index}]" must be a locale code such as "fr" (got ${JSON.stringify(code)})`);
-      }
-    });
+  if (config.locales === undefined) return;
+  if (!Array.isArray(config.locales)) throw errors.boot('CONFIG_INVALID', '"locales" must be an array of locale codes');
+  const seen = new Map<string, number>();
+  config.locales.forEach((code: unknown, index) => {
+    if (!isLocaleCode(code)) {
+      throw errors.boot('CONFIG_INVALID', `"locales[${index}]" must be a locale code such as "fr" (got ${JSON.stringify(code)})`);
+    }
+    // Codes differ by case only in their region part (`pt-BR`, `pt-br`): the same locale.
+    const first = seen.get(code.toLowerCase());
+    if (first !== undefined) throw errors.boot('CONFIG_INVALID', `"locales[${index}]" repeats "locales[${first}]" (${JSON.stringify(code)})`);
+    seen.set(code.toLowerCase(), index);
+  });
+  if (config.defaultLocale !== undefined && !config.locales.includes(config.defaultLocale)) {
+    throw errors.boot('CONFIG_INVALID', `"defaultLocale" ${JSON.stringify(config.defaultLocale)} is not among "locales" (${config.locales.join(', ')})`);
   }
 }

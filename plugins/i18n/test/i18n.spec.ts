@@ -109,6 +109,9 @@ describe('i18n: locale codes and configuration', () => {
     expect(() => validateI18nConfig({ defaultLocale: 'EN!' })).to.throw('"defaultLocale" must be a locale code');
     expect(() => validateI18nConfig({ locales: 'fr' as unknown as string[] })).to.throw('"locales" must be an array');
     expect(() => validateI18nConfig({ locales: ['fr', 'x y'] })).to.throw('"locales[1]" must be a locale code');
+    expect(() => validateI18nConfig({ locales: ['fr', 'de', 'fr'] })).to.throw('"locales[2]" repeats "locales[0]" ("fr")');
+    expect(() => validateI18nConfig({ defaultLocale: 'it', locales: ['fr'] })).to.throw('"defaultLocale" "it" is not among "locales" (fr)');
+    expect(() => validateI18nConfig({ defaultLocale: 'it' })).to.not.throw();
   });
 
   it('reads stored datetimes of every driver as ISO strings', () => {

@@ -1,11 +1,13 @@
 /**
  * The SQL of one relation side: reads an entry's ordered list from the link table and writes
  * the rows a ListPlan asks for. Every statement runs on `platform.db.connection`, which is the
- * write's open transaction. There is one row per link, so both sides always agree.
+ * write's open transaction. There is one row per link, so both sides always agree. Id lists
+ * go to the database in slices (`chunks`), so a list of thousands of ids never makes one
+ * statement the database refuses.
  */
 import type { Knex } from 'knex';
 import type { PluginContext, RelationField } from '@platform/core';
-import { storableIds } from '@platform/query-engine';
+import { chunks, INSERT_CHUNK, storableIds } from '@platform/query-engine';
 import type { ListPlan, StoredLink } from './order-planner';
 
 type Connection = Knex | Knex.Transaction;
@@ -37,12 +39,12 @@ export class LinkStore {
   /** Writes the difference between the stored list and the plan for entry `selfId`. */
   async write(field: RelationField, selfId: number, plan: ListPlan): Promise<void> {
     const { link, selfColumn, otherColumn, orderColumn, inverseOrderColumn } = field;
-    if (plan.removed.length > 0) {
-      await this.db(link.name).where(selfColumn, selfId).whereIn(otherColumn, plan.removed).delete();
+    for (const slice of chunks(plan.removed)) {
+      await this.db(link.name).where(selfColumn, selfId).whereIn(otherColumn, slice).delete();
     }
-    if (plan.added.length > 0 && otherSideIsSingle(field)) {
+    if (otherSideIsSingle(field)) {
       // The newly linked entries may belong to one entry of this side only: unlink them from others.
-      await this.db(link.name).whereIn(otherColumn, plan.added).whereNot(selfColumn, selfId).delete();
+      for (const slice of chunks(plan.added)) await this.db(link.name).whereIn(otherColumn, slice).whereNot(selfColumn, selfId).delete();
     }
     const orders = new Map(plan.list.map((item) => [item.id, item.order]));
     if (plan.added.length > 0) {
@@ -54,7 +56,7 @@ export class LinkStore {
         return row;
       });
       // A concurrent writer may have made the same link: the unique pair index keeps one row.
-      await this.db(link.name).insert(rows).onConflict().ignore();
+      for (const slice of chunks(rows, INSERT_CHUNK)) await this.db(link.name).insert(slice).onConflict().ignore();
     }
     if (orderColumn) {
       for (const other of plan.reordered) {
@@ -66,20 +68,23 @@ export class LinkStore {
   /** For each entry of the other side, the order value that appends a new link to its list. */
   private async nextInverseOrders(field: RelationField, others: number[]): Promise<Map<number, number>> {
     const column = field.inverseOrderColumn as string;
-    const rows: Array<{ other: number | string; last: number | string | null }> = await this.db(field.link.name)
-      .select({ other: field.otherColumn })
-      .max({ last: column })
-      .whereIn(field.otherColumn, others)
-      .groupBy(field.otherColumn);
+    type Row = { other: number | string; last: number | string | null };
+    const rows: Row[] = [];
+    for (const slice of chunks(others)) {
+      const found: Row[] = await this.db(field.link.name).select({ other: field.otherColumn }).max({ last: column }).whereIn(field.otherColumn, slice).groupBy(field.otherColumn);
+      rows.push(...found);
+    }
     const last = new Map(rows.map((row) => [Number(row.other), row.last === null ? 0 : Number(row.last)]));
     return new Map(others.map((other) => [other, (last.get(other) ?? 0) + 1]));
   }
 
   /** The ids among `ids` that exist in `table`. */
   async existing(table: string, ids: number[]): Promise<Set<number>> {
-    const candidates = storableIds(ids);
-    if (candidates.length === 0) return new Set();
-    const rows: Array<{ id: number | string }> = await this.db(table).select('id').whereIn('id', candidates);
-    return new Set(rows.map((row) => Number(row.id)));
+    const found = new Set<number>();
+    for (const slice of chunks(storableIds(ids))) {
+      const rows: Array<{ id: number | string }> = await this.db(table).select('id').whereIn('id', slice);
+      for (const row of rows) found.add(Number(row.id));
+    }
+    return found;
   }
 }

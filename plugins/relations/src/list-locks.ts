@@ -7,12 +7,18 @@
  * - PostgreSQL: one transaction-scoped advisory lock per list, taken in one sorted pass (no
  *   two writers wait on each other in a cycle), and never in conflict with the row locks of
  *   concurrent updates, so linking the same entries from both sides at once cannot deadlock.
- * - MySQL/MariaDB: the entries' rows (FOR UPDATE, sorted). Their foreign-key checks lock those
- *   rows anyway; under READ COMMITTED a read after the lock sees the last committed list.
+ *   Each advisory lock takes a slot of the server's shared lock table (a few thousand in all),
+ *   so a write that links more than `MANY_TARGETS` entries of one side takes a single lock for
+ *   all lists of that side instead (key id 0, exclusive); every other writer holds that key in
+ *   shared mode before its own per-list keys, so the two kinds still exclude each other, and
+ *   key 0 sorts first, so the single sorted pass still orders every writer the same way.
+ * - MySQL/MariaDB: the entries' rows (FOR UPDATE, sorted, in slices). Their foreign-key checks
+ *   lock those rows anyway; under READ COMMITTED a read after the lock sees the last committed
+ *   list.
  * - SQLite: one writer at a time already.
  */
 import { groupBy, type Model, type PluginContext, type RelationField } from '@platform/core';
-import { storableIds } from '@platform/query-engine';
+import { chunks, storableIds } from '@platform/query-engine';
 
 export interface ListLockRequest {
   field: RelationField;
@@ -23,18 +29,26 @@ export interface ListLockRequest {
 interface LockKey {
   name: string;
   id: number;
+  /** PostgreSQL only: held in shared mode (see above) */
+  shared?: boolean;
 }
+
+/** Past this many entries of one side, a write locks all lists of that side at once (PostgreSQL). */
+export const MANY_TARGETS = 64;
 
 function byNameThenId(a: LockKey, b: LockKey): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id;
 }
 
+/** One key per name and id; exclusive wins over shared for the same key. */
 function unique(keys: LockKey[]): LockKey[] {
-  const seen = new Set<string>();
-  return keys.filter((key) => {
+  const byKey = new Map<string, LockKey>();
+  for (const key of keys) {
     const id = `${key.name}#${key.id}`;
-    return seen.has(id) ? false : (seen.add(id), true);
-  });
+    const seen = byKey.get(id);
+    if (!seen || (seen.shared && !key.shared)) byKey.set(id, key);
+  }
+  return [...byKey.values()];
 }
 
 export async function lockLists(platform: PluginContext, model: Model, id: number, requests: ListLockRequest[]): Promise<void> {
@@ -44,15 +58,26 @@ export async function lockLists(platform: PluginContext, model: Model, id: numbe
   if (client === 'postgres') {
     const keys: LockKey[] = [];
     for (const { field, targets } of requests) {
-      keys.push({ name: `${field.link.name}.${field.selfColumn}`, id });
+      // Every per-list key comes with its side's key 0 in shared mode (see above).
+      const own = `${field.link.name}.${field.selfColumn}`;
+      keys.push({ name: own, id: 0, shared: true }, { name: own, id });
       if (!field.inverseOrderColumn) continue;
-      for (const target of storableIds(targets)) keys.push({ name: `${field.link.name}.${field.otherColumn}`, id: target });
+      const side = `${field.link.name}.${field.otherColumn}`;
+      const ids = storableIds(targets);
+      if (ids.length > MANY_TARGETS) {
+        keys.push({ name: side, id: 0 });
+        continue;
+      }
+      keys.push({ name: side, id: 0, shared: true });
+      for (const target of ids) keys.push({ name: side, id: target });
     }
     const sorted = unique(keys).sort(byNameThenId);
-    // One statement for all the locks, taken in the sorted order of the inner query.
+    // One statement for all the locks (arrays bind as one value each), taken in the sorted
+    // order of the inner query.
     await db.raw(
-      'select count(pg_advisory_xact_lock(hashtext(l.name), l.id)) from (select * from unnest(?::text[], ?::int[]) as u(name, id) order by name, id) as l',
-      [sorted.map((key) => key.name), sorted.map((key) => key.id)],
+      'select count(case when l.shared then pg_advisory_xact_lock_shared(hashtext(l.name), l.id) else pg_advisory_xact_lock(hashtext(l.name), l.id) end)' +
+        ' from (select * from unnest(?::text[], ?::int[], ?::bool[]) as u(name, id, shared) order by name, id) as l',
+      [sorted.map((key) => key.name), sorted.map((key) => key.id), sorted.map((key) => key.shared === true)],
     );
     return;
   }
@@ -64,6 +89,6 @@ export async function lockLists(platform: PluginContext, model: Model, id: numbe
   }
   const byTable = groupBy(unique(rows).sort(byNameThenId), (key) => key.name, (key) => key.id);
   for (const [table, ids] of byTable) {
-    await db(table).select('id').whereIn('id', ids).orderBy('id').forUpdate();
+    for (const slice of chunks(ids)) await db(table).select('id').whereIn('id', slice).orderBy('id').forUpdate();
   }
 }

@@ -67,19 +67,27 @@ export function sortConnect(items: ConnectItem[], listed: ReadonlySet<number>): 
   }
   const sorted: ConnectItem[] = [];
   const done = new Set<number>();
-  const visit = (item: ConnectItem, branch: ReadonlySet<number>): void => {
-    const ref = refOf(item);
-    if (ref && (branch.has(ref.ref) || ref.ref === item.id)) throw circularReference();
-    if (done.has(item.id)) return;
-    done.add(item.id);
-    if (ref && !listed.has(ref.ref)) {
+  // Follows the chain of positions from each item (every item names at most one other) with a
+  // loop rather than recursion: a list of thousands of items, each placed before the next,
+  // is a chain thousands deep and would overflow the stack.
+  for (const start of items) {
+    const chain: ConnectItem[] = [];
+    const branch = new Set<number>();
+    for (let item: ConnectItem | undefined = start; item; ) {
+      const ref = refOf(item);
+      if (ref && (branch.has(ref.ref) || ref.ref === item.id)) throw circularReference();
+      if (done.has(item.id)) break;
+      done.add(item.id);
+      chain.push(item);
+      if (!ref || listed.has(ref.ref)) break;
       const target = byId.get(ref.ref);
       if (!target) throw notConnectedYet(item, ref);
-      visit(target, new Set([...branch, item.id]));
+      branch.add(item.id);
+      item = target;
     }
-    sorted.push(item);
-  };
-  for (const item of items) visit(item, new Set());
+    // The item an entry refers to is placed first.
+    for (let i = chain.length - 1; i >= 0; i--) sorted.push(chain[i]);
+  }
   return sorted;
 }
 

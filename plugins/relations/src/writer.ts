@@ -6,7 +6,7 @@
  * entry's row exists, and `deleteLinks` removes every link of deleted entries.
  */
 import { ValidationError, type Model, type PluginContext, type RelationField, type ValidationIssue } from '@platform/core';
-import { linkedIds, missingRelationsIssue, parseRelationValue, toSingle, type PreparedRelations, type RelationInput, type RelationWriter } from '@platform/query-engine';
+import { chunks, linkedIds, missingRelationsIssue, parseRelationValue, toSingle, type PreparedRelations, type RelationInput, type RelationWriter } from '@platform/query-engine';
 import { errors } from './errors';
 import { LinkStore } from './link-store';
 import { lockLists } from './list-locks';
@@ -122,9 +122,11 @@ export function createRelationWriter(platform: PluginContext): RelationWriter {
       if (ids.length === 0) return;
       const db = platform.db.connection;
       for (const [table, columns] of linkColumnsOf(platform, linkColumns, model)) {
-        const query = db(table);
-        for (const column of columns) query.orWhereIn(column, ids);
-        await query.delete();
+        for (const slice of chunks(ids)) {
+          const query = db(table);
+          for (const column of columns) query.orWhereIn(column, slice);
+          await query.delete();
+        }
       }
     },
   };

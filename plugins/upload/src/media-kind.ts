@@ -1,10 +1,11 @@
 /**
  * The `media` field kind of the query engine: how media values are checked, written, deleted,
  * populated and filtered. Links are rows of `files_related_morphs` (`file_id`, `related_id`,
- * `related_type` = the owner's uid, a content-type or a component, `field`, `order`).
+ * `related_type` = the owner's uid, a content-type or a component, `field`, `order`). Id lists
+ * go to the database in slices (`chunks`), as the relation writer's do.
  */
 import type { Model, PluginGround, ValidationIssue } from '@platform/core';
-import { missingRelationsIssue, relationIssue, storableIds, uniqueIds, type FieldInput, type FieldKind, type RelationInput } from '@platform/query-engine';
+import { chunks, INSERT_CHUNK, missingRelationsIssue, relationIssue, storableIds, uniqueIds, type FieldInput, type FieldKind, type RelationInput } from '@platform/query-engine';
 import { FILE_UID } from './file-content-type';
 import type { MediaOptions } from './media-attribute';
 import { mediaCategory, parseMediaValue } from './media-input';
@@ -28,9 +29,11 @@ async function checkMedia(ground: PluginGround, items: ReadonlyArray<MediaItem>)
   const fileModel = ground.models.get(FILE_UID);
   const ids = uniqueIds(items.flatMap((item) => wantedIds(item.input)));
   if (ids.length === 0) return [];
-  const candidates = storableIds(ids);
-  const rows: Array<{ id: number | string; mime?: string | null }> =
-    candidates.length === 0 ? [] : await ground.db.connection(fileModel.tableName).select(['id', 'mime']).whereIn('id', candidates);
+  const rows: Array<{ id: number | string; mime?: string | null }> = [];
+  for (const slice of chunks(storableIds(ids))) {
+    const found: typeof rows = await ground.db.connection(fileModel.tableName).select(['id', 'mime']).whereIn('id', slice);
+    rows.push(...found);
+  }
   const files = new Map(rows.map((row) => [Number(row.id), row.mime ?? null]));
   const issues: ValidationIssue[] = [];
   for (const { field, input } of items) {
@@ -59,14 +62,12 @@ async function writeMedia(ground: PluginGround, owner: Model, id: number, { fiel
   const table = morphs(ground);
   const scope = { related_id: id, related_type: owner.uid, field: field.name };
   if (input.mode === 'partial') {
-    const disconnect = storableIds(input.disconnect);
-    if (disconnect.length > 0) await db(table).where(scope).whereIn('file_id', disconnect).delete();
+    for (const slice of chunks(storableIds(input.disconnect))) await db(table).where(scope).whereIn('file_id', slice).delete();
     return;
   }
   await db(table).where(scope).delete();
-  const ids = uniqueIds(input.ids);
-  if (ids.length === 0) return;
-  await db(table).insert(ids.map((fileId, index) => ({ file_id: fileId, ...scope, order: index + 1 })));
+  const rows = uniqueIds(input.ids).map((fileId, index) => ({ file_id: fileId, ...scope, order: index + 1 }));
+  for (const slice of chunks(rows, INSERT_CHUNK)) await db(table).insert(slice);
 }
 
 /** Removes the morph rows of deleted entries, and of deleted files. */
@@ -74,8 +75,10 @@ async function deleteMedia(ground: PluginGround, model: Model, ids: number[]): P
   if (ids.length === 0) return;
   const db = ground.db.connection;
   const table = morphs(ground);
-  await db(table).where('related_type', model.uid).whereIn('related_id', ids).delete();
-  if (model.uid === FILE_UID) await db(table).whereIn('file_id', ids).delete();
+  for (const slice of chunks(ids)) {
+    await db(table).where('related_type', model.uid).whereIn('related_id', slice).delete();
+    if (model.uid === FILE_UID) await db(table).whereIn('file_id', slice).delete();
+  }
 }
 
 export const mediaKind: FieldKind<RelationInput> = {

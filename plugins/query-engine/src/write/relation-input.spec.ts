@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ValidationError } from '@platform/core';
-import { linkedIds, parseRelationValue, toSingle } from './relation-input';
+import { linkedIds, MAX_RELATION_IDS, parseRelationValue, toSingle } from './relation-input';
 
 function issuesOf(fn: () => unknown): unknown {
   try {
@@ -13,6 +13,14 @@ function issuesOf(fn: () => unknown): unknown {
 }
 
 describe('query-engine: relation input parsing', () => {
+  it(`takes up to ${MAX_RELATION_IDS} ids in one value, connect, disconnect and set together`, () => {
+    const ids = (n: number, from = 1) => Array.from({ length: n }, (_, i) => from + i);
+    expect(parseRelationValue('tags', ids(MAX_RELATION_IDS))).to.deep.equal({ mode: 'set', ids: ids(MAX_RELATION_IDS) });
+    const tooMany = (count: number) => ({ errors: [{ path: ['tags'], message: `Too many relation ids for attribute "tags": ${count} (at most ${MAX_RELATION_IDS} in one request)`, name: 'ValidationError' }] });
+    expect(issuesOf(() => parseRelationValue('tags', ids(MAX_RELATION_IDS + 1)))).to.deep.equal(tooMany(MAX_RELATION_IDS + 1));
+    expect(issuesOf(() => parseRelationValue('tags', { set: ids(MAX_RELATION_IDS + 1) }))).to.deep.equal(tooMany(MAX_RELATION_IDS + 1));
+    expect(issuesOf(() => parseRelationValue('tags', { connect: ids(6000), disconnect: ids(5000, 7000) }))).to.deep.equal(tooMany(11000));
+  });
 
   it('treats plain forms as set', () => {
     expect(parseRelationValue('tags', 3)).to.deep.equal({ mode: 'set', ids: [3] });

@@ -27,6 +27,24 @@ export type RelationInput =
 
 const KEYS = new Set(['connect', 'disconnect', 'set']);
 
+/**
+ * The most ids one relation (or media) value may name, `connect`, `disconnect` and `set`
+ * together. Lists up to it are written in slices (../chunks.ts); past it the request is a 400
+ * before anything is read or written, so no request can build statements the database refuses
+ * or hold a transaction for minutes. Documented in the README.
+ */
+export const MAX_RELATION_IDS = 10_000;
+
+function tooMany(field: string, count: number): ValidationError {
+  return invalidRelationInput(field, `Too many relation ids for attribute "${field}": ${count} (at most ${MAX_RELATION_IDS} in one request)`);
+}
+
+/** Counts the items of a value before any is parsed, so a huge list costs no more than its count. */
+function checkCount(field: string, ...lists: unknown[]): void {
+  const count = lists.reduce<number>((sum, list) => sum + (Array.isArray(list) ? list.length : 0), 0);
+  if (count > MAX_RELATION_IDS) throw tooMany(field, count);
+}
+
 export function invalidRelationInput(field: string, message: string): ValidationError {
   return ValidationError.fromIssues([relationIssue([field], message)]);
 }
@@ -88,6 +106,7 @@ function readConnect(field: string, value: unknown): ConnectItem[] {
  */
 export function parseRelationValue(field: string, value: unknown): RelationInput {
   if (value === null) return { mode: 'set', ids: [] };
+  checkCount(field, value, isPlainObject(value) ? value.connect : undefined, isPlainObject(value) ? value.disconnect : undefined, isPlainObject(value) ? value.set : undefined);
   if (Array.isArray(value)) return { mode: 'set', ids: readIds(field, value) };
   if (!isPlainObject(value)) return { mode: 'set', ids: [requireId(field, value)] };
   const present = Object.keys(value).filter((key) => value[key] !== undefined);
