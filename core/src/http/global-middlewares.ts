@@ -72,7 +72,7 @@ function appFactory(file: string, name: string, listFile: string): AppMiddleware
   return exported as AppMiddlewareFactory;
 }
 
-function build(entry: Entry, sources: GlobalMiddlewareSources): Koa.Middleware {
+function build(entry: Entry, sources: GlobalMiddlewareSources, placed: Map<string, PlacedMiddleware>): Koa.Middleware {
   const { file, appDir } = sources;
   const unknown = () => new BootError('CONFIG_MIDDLEWARES', `${file}: unknown middleware "${entry.name}"`);
   let factory: AppMiddlewareFactory | null = null;
@@ -84,7 +84,7 @@ function build(entry: Entry, sources: GlobalMiddlewareSources): Koa.Middleware {
     if (!found) throw new BootError('CONFIG_MIDDLEWARES', `${file}: middleware "${entry.name}" has no file middlewares/${entry.name.slice(8)}.ts (or .js)`);
     factory = appFactory(found, entry.name, file);
   } else if (entry.name.startsWith('plugin::')) {
-    const middleware = sources.pluginMiddleware(entry.name);
+    const middleware = placed.get(entry.name)?.middleware ?? sources.pluginMiddleware(entry.name);
     if (!middleware) throw unknown();
     // A plugin is configured in config/plugins.ts; a config here would silently do nothing.
     if (Object.keys(entry.config).length > 0) throw new BootError('CONFIG_MIDDLEWARES', `${file}: "${entry.name}" takes no config here (configure the plugin in config/plugins.ts)`);
@@ -127,7 +127,7 @@ export function buildGlobalMiddlewares(sources: GlobalMiddlewareSources): Koa.Mi
   const placedByName = new Map(sources.placed.map((item) => [item.name, item]));
   return placeAll(entries.map((e) => e.name), sources.placed).map((name) => {
     const entry = byName.get(name);
-    if (entry) return build(entry, sources);
+    if (entry) return build(entry, sources, placedByName);
     return placedByName.get(name)!.middleware as Koa.Middleware;
   });
 }
