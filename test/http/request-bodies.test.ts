@@ -15,7 +15,7 @@ const badRequest = (message: string) => ({ data: null, error: { status: 400, nam
 /** Sends raw bytes as a POST body with the given Content-Encoding. */
 async function postEncoded(url: string, body: Buffer, encoding: string) {
   const res = await fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json', 'content-encoding': encoding } });
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: (await res.json()) as { data?: { attributes: { name: string } } } };
 }
 
 describeEachDatabase('compressed request bodies', (ctx) => {
