@@ -11,6 +11,7 @@ export default ({ env }: { env: EnvFn }) => [
   'strapi::body',
   'strapi::session',
   'strapi::favicon',
-  'strapi::public',
+  // before strapi::public, so that files are compressed too
   ...(env.bool('COMPRESSION', false) ? [{ name: 'platform::compression', config: { threshold: env.int('COMPRESSION_THRESHOLD', 1024) } }] : []),
+  'strapi::public',
 ];

@@ -41,6 +41,7 @@ for (const client of testClients()) {
     before(async () => {
       dir = exampleAppWith({
         'public/hello.txt': 'hello from public\n',
+        'public/big.txt': 'a line of text in a big file\n'.repeat(200),
         'public/docs/index.html': '<h1>docs</h1>',
         'public/api/articles': 'a file that must not shadow the route',
         'favicon.ico': ICON,
@@ -51,7 +52,8 @@ for (const client of testClients()) {
         database: plain.database,
         appDir: dir.dir,
         plugins: [probe],
-        middlewares: [...DEFAULT_MIDDLEWARE_LIST_FOR_TESTS, { name: 'platform::compression', config: { threshold: 1024 } }],
+        // before strapi::public, so that it also sees the files public/ serves
+        middlewares: DEFAULT_MIDDLEWARE_LIST_FOR_TESTS.flatMap((name) => (name === 'strapi::public' ? [{ name: 'platform::compression', config: { threshold: 1024 } }, name] : [name])),
       });
     });
     after(async () => {
@@ -78,6 +80,12 @@ for (const client of testClients()) {
     it('is decoded by a fetch client', async () => {
       const res = await fetch(`${compressed.url}/api/probe/big`);
       expect({ status: res.status, encoding: res.headers.get('content-encoding'), body: await res.json() }).to.deep.equal({ status: 200, encoding: 'gzip', body: BIG });
+    });
+
+    it('compresses a large file of public/ (a stream)', async () => {
+      const res = await rawGet(`${compressed.url}/big.txt`, { 'Accept-Encoding': 'gzip' });
+      expect({ status: res.status, encoding: res.headers['content-encoding'], type: res.headers['content-type'] }).to.deep.equal({ status: 200, encoding: 'gzip', type: 'text/plain; charset=utf-8' });
+      expect(zlib.gunzipSync(res.bytes).toString()).to.equal('a line of text in a big file\n'.repeat(200));
     });
 
     it('sends a small answer as it is', async () => {

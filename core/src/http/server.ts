@@ -33,6 +33,9 @@ export interface MountedRoute {
 
 export function createKoaApp(routes: MountedRoute[], options: ServerOptions): Koa {
   const app = new Koa();
+  // The error handler answers every error; what koa still reports comes after the answer
+  // started (a client that closed the connection mid-stream): no fault of the server.
+  app.on('error', (error: Error) => options.middlewares.logger.debug(`response stream: ${error.message}`));
   const router = new Router();
   const knownPaths = new Router();
 
