@@ -80,8 +80,9 @@ function build(entry: Entry, sources: GlobalMiddlewareSources, placed: Map<strin
     const target = entry.resolve.startsWith('.') ? path.resolve(appDir, entry.resolve) : require.resolve(entry.resolve, { paths: [appDir] });
     factory = appFactory(target, entry.name, file);
   } else if (entry.name.startsWith('global::')) {
-    const found = findModuleFile(path.join(appDir, 'middlewares'), entry.name.slice('global::'.length));
-    if (!found) throw new BootError('CONFIG_MIDDLEWARES', `${file}: middleware "${entry.name}" has no file middlewares/${entry.name.slice(8)}.ts (or .js)`);
+    const short = entry.name.slice('global::'.length);
+    const found = findModuleFile(path.join(appDir, 'middlewares'), short);
+    if (!found) throw new BootError('CONFIG_MIDDLEWARES', `${file}: middleware "${entry.name}" has no file middlewares/${short}.ts (or .js)`);
     factory = appFactory(found, entry.name, file);
   } else if (entry.name.startsWith('plugin::')) {
     const middleware = placed.get(entry.name)?.middleware ?? sources.pluginMiddleware(entry.name);
