@@ -12,6 +12,6 @@ export default ({ env }: { env: EnvFn }) => [
   'strapi::session',
   'strapi::favicon',
   // before strapi::public, so that files are compressed too
-  ...(env.bool('COMPRESSION', false) ? [{ name: 'platform::compression', config: { threshold: env.int('COMPRESSION_THRESHOLD', 1024) } }] : []),
+  ...(env.bool('COMPRESSION', false) ? [{ name: 'platform::compression', config: { threshold: env.int('COMPRESSION_THRESHOLD', 4096) } }] : []),
   'strapi::public',
 ];

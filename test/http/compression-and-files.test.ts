@@ -16,6 +16,8 @@ const probe = definePlugin({
   routes: [
     { method: 'GET', path: '/big', config: { auth: false }, handler: () => BIG },
     { method: 'GET', path: '/small', config: { auth: false }, handler: () => ({ data: 'small' }) },
+    // a single entry's size: under the default threshold of 4 KiB
+    { method: 'GET', path: '/medium', config: { auth: false }, handler: () => ({ data: 'm'.repeat(3000) }) },
   ],
 });
 
@@ -53,7 +55,7 @@ for (const client of testClients()) {
         appDir: dir.dir,
         plugins: [probe],
         // before strapi::public, so that it also sees the files public/ serves
-        middlewares: DEFAULT_MIDDLEWARE_LIST_FOR_TESTS.flatMap((name) => (name === 'strapi::public' ? [{ name: 'platform::compression', config: { threshold: 1024 } }, name] : [name])),
+        middlewares: DEFAULT_MIDDLEWARE_LIST_FOR_TESTS.flatMap((name) => (name === 'strapi::public' ? [{ name: 'platform::compression' }, name] : [name])),
       });
     });
     after(async () => {
@@ -88,9 +90,11 @@ for (const client of testClients()) {
       expect(zlib.gunzipSync(res.bytes).toString()).to.equal('a line of text in a big file\n'.repeat(200));
     });
 
-    it('sends a small answer as it is', async () => {
-      const res = await rawGet(`${compressed.url}/api/probe/small`, { 'Accept-Encoding': 'gzip, br' });
-      expect({ status: res.status, encoding: res.headers['content-encoding'], body: res.bytes.toString() }).to.deep.equal({ status: 200, encoding: undefined, body: '{"data":"small"}' });
+    it('sends an answer under the threshold (4 KiB by default) as it is', async () => {
+      const small = await rawGet(`${compressed.url}/api/probe/small`, { 'Accept-Encoding': 'gzip, br' });
+      expect({ status: small.status, encoding: small.headers['content-encoding'], body: small.bytes.toString() }).to.deep.equal({ status: 200, encoding: undefined, body: '{"data":"small"}' });
+      const medium = await rawGet(`${compressed.url}/api/probe/medium`, { 'Accept-Encoding': 'gzip, br' });
+      expect({ status: medium.status, encoding: medium.headers['content-encoding'], length: medium.bytes.length }).to.deep.equal({ status: 200, encoding: undefined, length: 3011 });
     });
 
     it('serves a file of public/ with its content type and cache header', async () => {

@@ -1,6 +1,8 @@
 /**
  * `platform::compression`: gzip or brotli answers for clients that accept them. Answers under
- * `threshold` bytes go out as they are. Brotli runs at quality 4, about as fast as gzip's
+ * `threshold` bytes (4 KiB) go out as they are: the bench measured a single entry (2.3 KB)
+ * shrinking by 0.85 KB for 70% more CPU per request, while a page of 25 entries (38 KB)
+ * shrinks fourfold for 40% more. Brotli runs at quality 4, about as fast as gzip's
  * default and smaller; its default (11) is far too slow for dynamic answers.
  *
  * The API's answers are buffered JSON: they are compressed in one synchronous zlib call. The
@@ -15,7 +17,7 @@ import compose from 'koa-compose';
 import compress from 'koa-compress';
 
 export interface CompressionConfig {
-  /** bytes; smaller answers are not compressed (default 1024) */
+  /** bytes; smaller answers are not compressed (default 4096) */
   threshold?: number;
   /** false turns gzip off */
   gzip?: boolean;
@@ -61,7 +63,7 @@ function compressBuffered(config: CompressionConfig, threshold: number): Koa.Mid
 }
 
 export function compression(config: CompressionConfig = {}): Koa.Middleware {
-  const threshold = config.threshold ?? 1024;
+  const threshold = config.threshold ?? 4096;
   const streams = compress({ threshold, gzip: config.gzip === false ? false : {}, deflate: false, br: config.br === false ? false : BROTLI });
   // koa-compress runs outermost and leaves alone what the buffered step already encoded.
   return compose([streams, compressBuffered(config, threshold)]);
