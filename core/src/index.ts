@@ -25,5 +25,6 @@ export { Database, type QueryEvent } from './database/database';
 export type { DatabaseClient } from './database/connection';
 export * from './http/types';
 export { toErrorBody, type ErrorBody } from './http/error-envelope';
+export { DEFAULT_MIDDLEWARE_LIST } from './http/global-middlewares';
 export { loadUserModule, findModuleFile, listModuleFiles } from './config/load-module';
 export { createRegistry } from './model/build-models';

@@ -135,8 +135,3 @@ export function describeEachDatabase(title: string, fn: (ctx: { app: TestApp; cl
   }
 }
 
-/** Strapi v4's default config/middlewares list, for tests that change one entry of it. */
-export const DEFAULT_MIDDLEWARE_LIST_FOR_TESTS: readonly string[] = [
-  'strapi::logger', 'strapi::errors', 'strapi::security', 'strapi::cors', 'strapi::poweredBy',
-  'strapi::query', 'strapi::body', 'strapi::session', 'strapi::favicon', 'strapi::public',
-];

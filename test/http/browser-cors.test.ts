@@ -10,7 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
-import { DEFAULT_MIDDLEWARE_LIST_FOR_TESTS, startApp, type TestApp } from '../helpers/app';
+import { DEFAULT_MIDDLEWARE_LIST } from '@platform/core';
+import { startApp, type TestApp } from '../helpers/app';
 
 const CHROMIUM = 'chromium';
 const hasChromium = spawnSync(CHROMIUM, ['--version'], { stdio: 'ignore' }).status === 0;
@@ -82,7 +83,7 @@ describe('a browser frontend on another origin', function () {
     refusedPage = await pageServer(() => app.url);
     // Only the first page's origin is allowed.
     app = await startApp({
-      middlewares: DEFAULT_MIDDLEWARE_LIST_FOR_TESTS.map((name) => (name === 'strapi::cors' ? { name, config: { origin: [allowedPage.origin] } } : name)),
+      middlewares: DEFAULT_MIDDLEWARE_LIST.map((name) => (name === 'strapi::cors' ? { name, config: { origin: [allowedPage.origin] } } : name)),
     });
   });
 

@@ -5,8 +5,8 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { expect } from 'chai';
-import { definePlugin } from '@platform/core';
-import { DEFAULT_MIDDLEWARE_LIST_FOR_TESTS, startApp, type TestApp } from '../helpers/app';
+import { DEFAULT_MIDDLEWARE_LIST, definePlugin } from '@platform/core';
+import { startApp, type TestApp } from '../helpers/app';
 import { exampleAppWith } from '../helpers/app-dir';
 import { testClients } from '../helpers/databases';
 
@@ -55,7 +55,7 @@ for (const client of testClients()) {
         appDir: dir.dir,
         plugins: [probe],
         // before strapi::public, so that it also sees the files public/ serves
-        middlewares: DEFAULT_MIDDLEWARE_LIST_FOR_TESTS.flatMap((name) => (name === 'strapi::public' ? [{ name: 'platform::compression' }, name] : [name])),
+        middlewares: DEFAULT_MIDDLEWARE_LIST.flatMap((name) => (name === 'strapi::public' ? [{ name: 'platform::compression' }, name] : [name])),
       });
     });
     after(async () => {

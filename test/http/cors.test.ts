@@ -4,7 +4,8 @@
  * origin and never for a refused one.
  */
 import { expect } from 'chai';
-import { DEFAULT_MIDDLEWARE_LIST_FOR_TESTS, describeEachDatabase, startApp, type HttpResponse } from '../helpers/app';
+import { DEFAULT_MIDDLEWARE_LIST } from '@platform/core';
+import { describeEachDatabase, startApp, type HttpResponse } from '../helpers/app';
 
 const ALLOWED = 'http://allowed.test';
 const REFUSED = 'http://refused.test';
@@ -75,7 +76,7 @@ describeEachDatabase('CORS with an origin list', (ctx) => {
     expect({ status: res.status, cors: corsHeaders(res) }).to.deep.equal({ status: 200, cors: {} });
   });
 }, {
-  middlewares: DEFAULT_MIDDLEWARE_LIST_FOR_TESTS.map((name) => (name === 'strapi::cors' ? { name, config: { origin: [ALLOWED, 'http://other.test'] } } : name)),
+  middlewares: DEFAULT_MIDDLEWARE_LIST.map((name) => (name === 'strapi::cors' ? { name, config: { origin: [ALLOWED, 'http://other.test'] } } : name)),
 });
 
 describeEachDatabase("CORS with Strapi's defaults", (ctx) => {
@@ -92,7 +93,7 @@ describeEachDatabase("CORS with Strapi's defaults", (ctx) => {
       const app = await startApp({
         client: ctx.client,
         database: ctx.app.database,
-        middlewares: DEFAULT_MIDDLEWARE_LIST_FOR_TESTS.map((name) => (name === 'strapi::cors' ? { name, config: { origin } } : name)),
+        middlewares: DEFAULT_MIDDLEWARE_LIST.map((name) => (name === 'strapi::cors' ? { name, config: { origin } } : name)),
       });
       try {
         const headers = { Origin: ALLOWED, 'X-Tenant': 'a' };

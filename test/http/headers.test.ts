@@ -3,7 +3,8 @@
  * changed by `strapi::security` config), `X-Powered-By`, and the request id.
  */
 import { expect } from 'chai';
-import { DEFAULT_MIDDLEWARE_LIST_FOR_TESTS, describeEachDatabase, type HttpResponse } from '../helpers/app';
+import { DEFAULT_MIDDLEWARE_LIST } from '@platform/core';
+import { describeEachDatabase, type HttpResponse } from '../helpers/app';
 
 const DEFAULT_CSP =
   "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data: blob:;" +
@@ -67,7 +68,7 @@ describeEachDatabase('security headers (configured)', (ctx) => {
     });
   });
 }, {
-  middlewares: DEFAULT_MIDDLEWARE_LIST_FOR_TESTS.map((name) => {
+  middlewares: DEFAULT_MIDDLEWARE_LIST.map((name) => {
     if (name === 'strapi::security') {
       return {
         name,

@@ -4,8 +4,8 @@
  * Strapi v4 file loaded as it is; mistakes stop start-up naming the file.
  */
 import { expect } from 'chai';
-import { definePlugin, type Middleware } from '@platform/core';
-import { DEFAULT_MIDDLEWARE_LIST_FOR_TESTS, startApp, type TestApp } from '../helpers/app';
+import { DEFAULT_MIDDLEWARE_LIST, definePlugin, type Middleware } from '@platform/core';
+import { startApp, type TestApp } from '../helpers/app';
 import { exampleAppWith } from '../helpers/app-dir';
 import { createTestDatabase, testClients } from '../helpers/databases';
 
@@ -59,7 +59,7 @@ for (const client of testClients()) {
     };
 
     it('runs app and plugin middlewares in the declared order, plugin-placed ones where they asked', async () => {
-      const list = [...DEFAULT_MIDDLEWARE_LIST_FOR_TESTS, { name: 'global::stamp', config: { label: 'first' } }, 'plugin::probe.second'];
+      const list = [...DEFAULT_MIDDLEWARE_LIST, { name: 'global::stamp', config: { label: 'first' } }, 'plugin::probe.second'];
       const app = await boot({ 'config/middlewares.ts': `export default ${JSON.stringify(list)};`, 'middlewares/stamp.ts': APP_MIDDLEWARE }, { plugins: [probe] });
       const res = await app.get('/api/probe/order');
       expect({ status: res.status, body: res.body }).to.deep.equal({
@@ -73,7 +73,7 @@ for (const client of testClients()) {
     });
 
     it("puts a plugin's middleware where the app's list names it, not where the plugin asked", async () => {
-      const list = ['plugin::probe.late', ...DEFAULT_MIDDLEWARE_LIST_FOR_TESTS, 'plugin::probe.edge'];
+      const list = ['plugin::probe.late', ...DEFAULT_MIDDLEWARE_LIST, 'plugin::probe.edge'];
       const app = await boot({ 'config/middlewares.js': `module.exports = ${JSON.stringify(list)};` }, { plugins: [probe] });
       expect((await app.get('/api/probe/order')).body).to.deep.equal({ order: ['plugin late', 'edge (probe)'] });
     });
@@ -126,11 +126,11 @@ for (const client of testClients()) {
 describe('config/middlewares mistakes', function () {
   this.timeout(60000);
   const cases: Array<[string, Record<string, string>, string]> = [
-    ['an unknown name', { 'config/middlewares.js': `module.exports = [...${JSON.stringify(DEFAULT_MIDDLEWARE_LIST_FOR_TESTS)}, 'strapi::compresion'];` }, 'config/middlewares.js: unknown middleware "strapi::compresion"'],
-    ['a name listed twice', { 'config/middlewares.js': `module.exports = [...${JSON.stringify(DEFAULT_MIDDLEWARE_LIST_FOR_TESTS)}, 'strapi::cors'];` }, 'config/middlewares.js: middleware "strapi::cors" is listed twice'],
+    ['an unknown name', { 'config/middlewares.js': `module.exports = [...${JSON.stringify(DEFAULT_MIDDLEWARE_LIST)}, 'strapi::compresion'];` }, 'config/middlewares.js: unknown middleware "strapi::compresion"'],
+    ['a name listed twice', { 'config/middlewares.js': `module.exports = [...${JSON.stringify(DEFAULT_MIDDLEWARE_LIST)}, 'strapi::cors'];` }, 'config/middlewares.js: middleware "strapi::cors" is listed twice'],
     ['a list without the error handler', { 'config/middlewares.js': `module.exports = ['strapi::query', 'strapi::body'];` }, 'config/middlewares.js: "strapi::errors" is missing; the Content API needs it'],
-    ['an app middleware without its file', { 'config/middlewares.js': `module.exports = [...${JSON.stringify(DEFAULT_MIDDLEWARE_LIST_FOR_TESTS)}, 'global::nope'];` }, 'config/middlewares.js: middleware "global::nope" has no file middlewares/nope.ts (or .js)'],
-    ['an entry that is neither a name nor an object', { 'config/middlewares.js': `module.exports = [...${JSON.stringify(DEFAULT_MIDDLEWARE_LIST_FOR_TESTS)}, 42];` }, 'config/middlewares.js: entry 10 must be a name or { name, config }, got 42'],
+    ['an app middleware without its file', { 'config/middlewares.js': `module.exports = [...${JSON.stringify(DEFAULT_MIDDLEWARE_LIST)}, 'global::nope'];` }, 'config/middlewares.js: middleware "global::nope" has no file middlewares/nope.ts (or .js)'],
+    ['an entry that is neither a name nor an object', { 'config/middlewares.js': `module.exports = [...${JSON.stringify(DEFAULT_MIDDLEWARE_LIST)}, 42];` }, 'config/middlewares.js: entry 10 must be a name or { name, config }, got 42'],
     ['a file that is not a list', { 'config/middlewares.js': `module.exports = { cors: true };` }, 'must export an array or a function of { env } returning an array'],
   ];
   for (const [what, files, message] of cases) {
