@@ -5,8 +5,9 @@
 import { expect } from 'chai';
 import * as errors from './errors';
 import {
-  ApplicationError, BootError, ForbiddenError, InternalError, MethodNotAllowedError, NotFoundError, NotImplementedError, PaginationError,
-  PayloadTooLargeError, PolicyError, RateLimitError, UnauthorizedError, ValidationError, isApplicationError,
+  ApplicationError, BadRequestError, BootError, ForbiddenError, InternalError, MethodNotAllowedError, NotFoundError, NotImplementedError, PaginationError,
+  PayloadTooLargeError, PolicyError, RateLimitError, RequestTimeoutError, ServiceUnavailableError, UnauthorizedError, UnsupportedMediaTypeError, ValidationError,
+  isApplicationError,
 } from './errors';
 
 type AppErrorClass = new (message?: string, details?: errors.ErrorDetails) => ApplicationError;
@@ -20,9 +21,13 @@ const CATALOGUE: Array<{ type: AppErrorClass; status: number; name: string; mess
   { type: PolicyError, status: 403, name: 'PolicyError', message: 'Policy Failed', code: 'PLATFORM_POLICY_FAILED', parent: ForbiddenError },
   { type: NotFoundError, status: 404, name: 'NotFoundError', message: 'Not Found', code: 'PLATFORM_NOT_FOUND', parent: ApplicationError },
   { type: MethodNotAllowedError, status: 405, name: 'MethodNotAllowedError', message: 'Method Not Allowed', code: 'PLATFORM_METHOD_NOT_ALLOWED', parent: ApplicationError },
+  { type: BadRequestError, status: 400, name: 'BadRequestError', message: 'Bad Request', code: 'PLATFORM_BAD_REQUEST', parent: ApplicationError },
+  { type: RequestTimeoutError, status: 408, name: 'RequestTimeoutError', message: 'Request Timeout', code: 'PLATFORM_REQUEST_TIMEOUT', parent: ApplicationError },
   { type: PayloadTooLargeError, status: 413, name: 'PayloadTooLargeError', message: 'Entity too large', code: 'PLATFORM_PAYLOAD_TOO_LARGE', parent: ApplicationError },
+  { type: UnsupportedMediaTypeError, status: 415, name: 'UnsupportedMediaTypeError', message: 'Unsupported Media Type', code: 'PLATFORM_UNSUPPORTED_MEDIA_TYPE', parent: ApplicationError },
   { type: RateLimitError, status: 429, name: 'RateLimitError', message: 'Too many requests, please try again later.', code: 'PLATFORM_RATE_LIMIT', parent: ApplicationError },
   { type: NotImplementedError, status: 501, name: 'NotImplementedError', message: 'This feature is not implemented yet', code: 'PLATFORM_NOT_IMPLEMENTED', parent: ApplicationError },
+  { type: ServiceUnavailableError, status: 503, name: 'ServiceUnavailableError', message: 'Service Unavailable', code: 'PLATFORM_SERVICE_UNAVAILABLE', parent: ApplicationError },
 ];
 
 describe('error catalogue', () => {

@@ -92,12 +92,41 @@ export class MethodNotAllowedError extends ApplicationError {
   }
 }
 
+/** A request the server cannot read (a body whose Content-Encoding does not decode, a broken header). */
+export class BadRequestError extends ApplicationError {
+  constructor(message = 'Bad Request', details: ErrorDetails = {}) {
+    super(message, details);
+    this.name = 'BadRequestError';
+    this.code = 'PLATFORM_BAD_REQUEST';
+  }
+}
+
+/** The client took longer to send its request than the server waits (config/server.ts `requestTimeout`). */
+export class RequestTimeoutError extends ApplicationError {
+  constructor(message = 'Request Timeout', details: ErrorDetails = {}) {
+    super(message, details);
+    this.name = 'RequestTimeoutError';
+    this.code = 'PLATFORM_REQUEST_TIMEOUT';
+    this.status = 408;
+  }
+}
+
 export class PayloadTooLargeError extends ApplicationError {
   constructor(message = 'Entity too large', details: ErrorDetails = {}) {
     super(message, details);
     this.name = 'PayloadTooLargeError';
     this.code = 'PLATFORM_PAYLOAD_TOO_LARGE';
     this.status = 413;
+  }
+}
+
+/** A body in a Content-Encoding the server does not decode. */
+export class UnsupportedMediaTypeError extends ApplicationError {
+  constructor(message = 'Unsupported Media Type', details: ErrorDetails = {}) {
+    super(message, details);
+    this.name = 'UnsupportedMediaTypeError';
+    this.code = 'PLATFORM_UNSUPPORTED_MEDIA_TYPE';
+    this.status = 415;
   }
 }
 
@@ -119,13 +148,23 @@ export class NotImplementedError extends ApplicationError {
   }
 }
 
+/** The server is starting or shutting down (the health endpoint says so to load balancers). */
+export class ServiceUnavailableError extends ApplicationError {
+  constructor(message = 'Service Unavailable', details: ErrorDetails = {}) {
+    super(message, details);
+    this.name = 'ServiceUnavailableError';
+    this.code = 'PLATFORM_SERVICE_UNAVAILABLE';
+    this.status = 503;
+  }
+}
+
 /**
  * Every code a BootError may carry, grouped by the step that raises it. A new code is added
  * here (and gets a row in errors.spec.ts), so the list stays complete and typos do not compile.
  */
 export const BOOT_ERROR_CODES = [
   // configuration files and environment
-  'CONFIG_ENV', 'CONFIG_FILE', 'CONFIG_INVALID', 'CONFIG_DATABASE', 'CONFIG_DATABASE_CLIENT', 'CONFIG_PLUGINS', 'FILE_INVALID_JSON',
+  'CONFIG_ENV', 'CONFIG_FILE', 'CONFIG_INVALID', 'CONFIG_DATABASE', 'CONFIG_DATABASE_CLIENT', 'CONFIG_PLUGINS', 'CONFIG_MIDDLEWARES', 'FILE_INVALID_JSON',
   // plugins
   'PLUGIN_LOAD', 'PLUGIN_DUPLICATE', 'PLUGIN_MISSING_DEPENDENCY', 'PLUGIN_CYCLE', 'PLUGIN_STEP', 'PLUGIN_UNKNOWN', 'PLUGIN_UNDECLARED',
   // registries of services, controllers, policies, middlewares

@@ -3,7 +3,7 @@
  */
 export * from './errors';
 export { Platform, type PlatformOptions, type PluginHandle } from './kernel/platform';
-export { definePlugin, type PluginDefinition, type ServiceFactory, type AppPartsProvider } from './kernel/plugin';
+export { definePlugin, type PluginDefinition, type ServiceFactory, type AppPartsProvider, type GlobalMiddlewareDefinition } from './kernel/plugin';
 export type { PluginContext, PluginGround, PluginView, AppView } from './kernel/plugin-context';
 export { definePluginErrors, type PluginErrors, type PluginErrorTable, type PluginErrorSpec, type PluginErrorCode } from './plugin-errors';
 export { guardHooks } from './kernel/guard-hooks';
@@ -12,7 +12,7 @@ export type { KernelHooks } from './kernel/hooks';
 export { Registry } from './kernel/registry';
 export { declareAppPart, isAppDeclaration, APP_DECLARATION, type AppDeclaration, type AppDeclarationSite, type AppDeclarationStamp, type AppPartFolder } from './app/declarations';
 export type { AppApiFiles, AppFile, AppLifecycleFile } from './app/app-files';
-export { createLogger, type Logger, type LogLevel } from './kernel/logger';
+export { createLogger, createJsonLogger, type Logger, type LogLevel, type LogFields, type LogFormat } from './kernel/logger';
 export type { EnvFn } from './config/env';
 export { isPlainObject, isIndexObject, indexObjectValues, parseBoolean, type ParseBooleanOptions } from './util/values';
 export { groupBy } from './util/group-by';
@@ -25,5 +25,6 @@ export { Database, type QueryEvent } from './database/database';
 export type { DatabaseClient } from './database/connection';
 export * from './http/types';
 export { toErrorBody, type ErrorBody } from './http/error-envelope';
+export { DEFAULT_MIDDLEWARE_LIST } from './http/global-middlewares';
 export { loadUserModule, findModuleFile, listModuleFiles } from './config/load-module';
 export { createRegistry } from './model/build-models';

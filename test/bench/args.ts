@@ -15,6 +15,8 @@ export interface BenchOptions {
   only: string[] | null;
   /** also measure 2 workers against 1 */
   workers: boolean;
+  /** also measure response compression (off, default threshold, every answer) */
+  compression: boolean;
   /** rebuild the data set even if a loaded one exists */
   reload: boolean;
 }
@@ -26,11 +28,12 @@ const HELP = `Usage: npm run bench -- [options]
   --connections N                  autocannon connections (default 50)
   --workload NAME[,NAME]           run only these workloads
   --no-workers                     skip the 1 -> 2 workers scaling run
+  --no-compression                 skip the response compression runs
   --reload                         rebuild the data set
   --seed N                         data set seed (default 42)`;
 
 export function parseBenchArgs(argv: string[]): BenchOptions {
-  const options: BenchOptions = { dbs: ['sqlite'], scale: 10000, seed: 42, duration: 10, connections: 50, only: null, workers: true, reload: false };
+  const options: BenchOptions = { dbs: ['sqlite'], scale: 10000, seed: 42, duration: 10, connections: 50, only: null, workers: true, compression: true, reload: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const next = () => {
@@ -51,6 +54,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       case '--connections': options.connections = positive(arg, next()); break;
       case '--workload': options.only = next().split(','); break;
       case '--no-workers': options.workers = false; break;
+      case '--no-compression': options.compression = false; break;
       case '--reload': options.reload = true; break;
       case '-h': case '--help': process.stdout.write(HELP + '\n'); process.exit(0); break;
       default: throw new Error(`unknown option ${arg}\n${HELP}`);

@@ -5,11 +5,11 @@ import { createRandom } from './random';
 
 describe('benchmark command line and report', () => {
   it('defaults to SQLite, 10,000 articles, 50 connections, 10 s runs and the workers run', () => {
-    expect(parseBenchArgs([])).to.deep.equal({ dbs: ['sqlite'], scale: 10000, seed: 42, duration: 10, connections: 50, only: null, workers: true, reload: false });
+    expect(parseBenchArgs([])).to.deep.equal({ dbs: ['sqlite'], scale: 10000, seed: 42, duration: 10, connections: 50, only: null, workers: true, compression: true, reload: false });
   });
 
   it('reads every option and refuses bad ones', () => {
-    expect(parseBenchArgs(['--db', 'all', '--scale', '100000', '--workload', 'list-25,get-by-id', '--no-workers', '--duration', '3'])).to.include({ scale: 100000, duration: 3, workers: false });
+    expect(parseBenchArgs(['--db', 'all', '--scale', '100000', '--workload', 'list-25,get-by-id', '--no-workers', '--no-compression', '--duration', '3'])).to.include({ scale: 100000, duration: 3, workers: false, compression: false });
     expect(parseBenchArgs(['--db', 'all']).dbs).to.deep.equal(['sqlite', 'mysql', 'postgres']);
     expect(parseBenchArgs(['--workload', 'list-25,get-by-id']).only).to.deep.equal(['list-25', 'get-by-id']);
     expect(() => parseBenchArgs(['--db', 'oracle'])).to.throw('unknown --db oracle');
@@ -25,7 +25,7 @@ describe('benchmark command line and report', () => {
   });
 
   it('renders a table per database with the ratio to the floor', () => {
-    const load = { requestsPerSecond: 1000, p50: 5, p99: 9, non2xx: 0, errors: 0, cpuMsPerRequest: 0.3 };
+    const load = { requestsPerSecond: 1000, p50: 5, p99: 9, non2xx: 0, errors: 0, cpuMsPerRequest: 0.3, bytesPerRequest: 2048 };
     const markdown = renderReport(
       [{ db: 'sqlite', scale: 10, loadSeconds: 0, startupMs: 400, rssIdleMb: 90, rssAfterMb: 100, workers: null,
         rows: [
@@ -37,5 +37,16 @@ describe('benchmark command line and report', () => {
     expect(markdown).to.include('## sqlite (10 articles)');
     expect(markdown).to.include('| list-25 | 1,000 | 5 | 9 | 0.30 | 2 | 1,000 | 0.20 | 1.50× | yes | 0 |');
     expect(markdown).to.include('| graphql-populate | n/a |  |  |  |  |  |  |  |  | not built |');
+    expect(markdown).to.not.include('Response compression');
+  });
+
+  it('renders the compression runs with bytes per request', () => {
+    const load = { requestsPerSecond: 1000, p50: 5, p99: 9, non2xx: 0, errors: 0, cpuMsPerRequest: 0.3, bytesPerRequest: 20480 };
+    const markdown = renderReport(
+      [{ db: 'sqlite', scale: 10, loadSeconds: 0, startupMs: 400, rssIdleMb: 90, rssAfterMb: 100, workers: null, rows: [],
+        compression: [{ workload: 'list-25', setting: 'off', result: load }, { workload: 'list-25', setting: 'on', result: { ...load, cpuMsPerRequest: 0.45, bytesPerRequest: 3100.4 } }] }],
+      { duration: 10, connections: 50, date: '2026-01-01T00:00:00.000Z' },
+    );
+    expect(markdown).to.include('| list-25 | off | 1,000 | 5 | 9 | 0.30 | 20,480 |\n| list-25 | on | 1,000 | 5 | 9 | 0.45 | 3,100 |');
   });
 });

@@ -11,6 +11,7 @@ import { datasetShape, ensureDataset } from './dataset';
 import { WORKLOADS, type Workload } from './workloads';
 import { startFloor, startPlatform } from './processes';
 import { runLoad } from './load';
+import { measureCompression } from './compression';
 import { renderReport, writeReport, type DbReport, type WorkloadRow } from './report';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -90,7 +91,8 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
     const twoResult = await runLoad(two, list, run).finally(() => two.stop());
     workers = { one: oneResult, two: twoResult };
   }
-  return { db, scale: options.scale, loadSeconds: load.seconds, startupMs: server.startupMs, rssIdleMb, rssAfterMb, rows, workers };
+  const compression = options.compression ? await measureCompression(database.env, run, options.only) : null;
+  return { db, scale: options.scale, loadSeconds: load.seconds, startupMs: server.startupMs, rssIdleMb, rssAfterMb, rows, workers, compression };
 }
 
 async function main() {

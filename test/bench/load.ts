@@ -13,16 +13,18 @@ export interface LoadResult {
   non2xx: number;
   errors: number;
   cpuMsPerRequest: number;
+  /** response bytes per request, headers included, as they went over the wire */
+  bytesPerRequest: number;
 }
 
-export async function runLoad(server: ServerProcess, workload: Workload, options: { duration: number; connections: number }): Promise<LoadResult> {
+export async function runLoad(server: ServerProcess, workload: Workload, options: { duration: number; connections: number; headers?: Record<string, string> }): Promise<LoadResult> {
   const cpuBefore = server.cpuMs();
   const result = await autocannon({
     url: server.url + workload.path,
     method: workload.method,
     connections: options.connections,
     duration: options.duration,
-    headers: workload.body ? { 'content-type': 'application/json' } : undefined,
+    headers: { ...(workload.body ? { 'content-type': 'application/json' } : {}), ...options.headers },
     body: workload.body ? JSON.stringify(workload.body) : undefined,
   });
   const cpuMs = server.cpuMs() - cpuBefore;
@@ -34,5 +36,6 @@ export async function runLoad(server: ServerProcess, workload: Workload, options
     non2xx: result.non2xx,
     errors: result.errors,
     cpuMsPerRequest: cpuMs / total,
+    bytesPerRequest: result.throughput.total / total,
   };
 }

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadResult } from './load';
+import type { CompressionRow } from './compression';
 
 export interface WorkloadRow {
   name: string;
@@ -24,6 +25,8 @@ export interface DbReport {
   rssAfterMb: number;
   rows: WorkloadRow[];
   workers: { one: LoadResult; two: LoadResult } | null;
+  /** absent when the run was asked without it (`--no-compression`) */
+  compression?: CompressionRow[] | null;
 }
 
 const f = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -50,6 +53,15 @@ export function renderReport(reports: DbReport[], meta: { duration: number; conn
     }
     if (r.workers) {
       lines.push('', `Workers (list-25): 1 worker ${f(r.workers.one.requestsPerSecond)} req/s, 2 workers ${f(r.workers.two.requestsPerSecond)} req/s (${f(r.workers.two.requestsPerSecond / r.workers.one.requestsPerSecond, 2)}×).`);
+    }
+    if (r.compression?.length) {
+      lines.push('', 'Response compression (`Accept-Encoding: gzip, deflate, br`):', '');
+      lines.push('| workload | compression | req/s | p50 ms | p99 ms | CPU ms/req | bytes/req |');
+      lines.push('|---|---|---:|---:|---:|---:|---:|');
+      for (const row of r.compression) {
+        const x = row.result;
+        lines.push(`| ${row.workload} | ${row.setting} | ${f(x.requestsPerSecond)} | ${x.p50} | ${x.p99} | ${f(x.cpuMsPerRequest, 2)} | ${f(x.bytesPerRequest)} |`);
+      }
     }
     lines.push('');
   }

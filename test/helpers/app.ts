@@ -37,6 +37,8 @@ export interface StartOptions {
   client?: DatabaseClient;
   appDir?: string;
   plugins?: PluginDefinition[];
+  /** the global middleware list, in place of the app's config/middlewares */
+  middlewares?: unknown[];
   config?: Record<string, Record<string, unknown>>;
   env?: NodeJS.ProcessEnv;
   /** reuse a database (restart tests) instead of creating one */
@@ -51,6 +53,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     env: { ...process.env, ...options.env },
     logLevel: (process.env.TEST_LOG_LEVEL as 'silent' | undefined) ?? 'silent',
     plugins: options.plugins,
+    middlewares: options.middlewares,
     config: { ...(options.config ?? {}), database: { ...database.config, ...(options.config?.database ?? {}) } },
   });
   try {
@@ -131,3 +134,4 @@ export function describeEachDatabase(title: string, fn: (ctx: { app: TestApp; cl
     });
   }
 }
+

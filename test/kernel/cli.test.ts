@@ -127,10 +127,15 @@ describe('platform CLI', function () {
     expect(unknown.status).to.equal(404);
     expect(await unknown.json()).to.deep.equal({ data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } });
 
-    // one access log line per request, at the default log level (written once the response is
-    // sent, so it may reach us just after the response does)
-    await child.waitFor(/\] HTTP GET \/api\/nothing 404 \d+\.\dms$/);
-    expect(child.output()).to.match(/\] HTTP GET \/api\/notes 200 \d+\.\dms\n/);
+    // one access log line per request, at the default log level, as JSON in production
+    // (written once the response is sent, so it may reach us just after the response does)
+    const line = await child.waitFor(/^\{.*"path":"\/api\/nothing".*\}$/);
+    const entry = JSON.parse(line[0]) as Record<string, unknown>;
+    expect(Object.keys(entry).sort()).to.deep.equal(['level', 'method', 'ms', 'msg', 'path', 'pid', 'reqId', 'status', 'time']);
+    expect({ level: entry.level, method: entry.method, status: entry.status }).to.deep.equal({ level: 25, method: 'GET', status: 404 });
+    expect(entry.reqId).to.equal(unknown.headers.get('x-request-id'));
+    expect(entry.ms).to.be.a('number');
+    expect(child.output()).to.match(/^\{"level":25,.*"method":"GET","path":"\/api\/notes","status":200,/m);
 
     child.process.kill('SIGTERM');
     expect(await child.exited).to.equal(0);

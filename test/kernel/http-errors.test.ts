@@ -114,8 +114,8 @@ for (const client of testClients()) {
         await fetch(`${url}/api/nowhere`, { method: 'POST' });
         const access = lines.filter((line) => line.startsWith('http '));
         expect(access).to.have.length(2);
-        expect(access[0]).to.match(/^http GET \/api\/probe\/ping\?x=1 200 \d+\.\dms$/);
-        expect(access[1]).to.match(/^http POST \/api\/nowhere 404 \d+\.\dms$/);
+        expect(access[0]).to.match(/^http GET \/api\/probe\/ping\?x=1 200 \d+\.\dms [0-9a-f-]{36}$/);
+        expect(access[1]).to.match(/^http POST \/api\/nowhere 404 \d+\.\dms [0-9a-f-]{36}$/);
       } finally {
         await platform.destroy();
         await database.drop();

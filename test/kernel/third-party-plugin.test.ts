@@ -21,6 +21,11 @@ describeEachDatabase('third-party plugin from a local path', (ctx) => {
     expect(res.body).to.deep.equal({ data: { message: 'Bonjour, Ada!' } });
   });
 
+  it('runs its global middleware on every answer: a route, an unknown path, an error', async () => {
+    const answers = await Promise.all(['/api/greeter/hello/Ada', '/api/nowhere', `/api/greeter/hello/${'x'.repeat(41)}`].map((p) => ctx.app.get(p)));
+    expect(answers.map((res) => [res.status, res.headers.get('x-greeting')])).to.deep.equal([[200, 'Bonjour (200)'], [404, 'Bonjour (404)'], [400, 'Bonjour (400)']]);
+  });
+
   it('exposes its service through the plugin handle and the typed registry', () => {
     const { platform } = ctx.app;
     const viaHandle = platform.plugin('greeter').service<GreeterService>('greeter');
@@ -89,6 +94,7 @@ describe('third-party plugin loading and switching off', function () {
       const res = await app.get('/api/greeter/hello/Ada');
       expect(res.status).to.equal(404);
       expect(res.body).to.deep.equal({ data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } });
+      expect(res.headers.get('x-greeting')).to.equal(null);
       const { platform } = app;
       expect(platform.isPluginEnabled('greeter')).to.equal(false);
       expect(platform.enabledPlugins()).to.not.include('greeter');

@@ -17,7 +17,12 @@ export interface LoadedConfig {
   env: EnvFn;
   /** which file each top-level config key came from, for error messages */
   files: Record<string, string>;
+  /** `config/middlewares.*`: an ordered list (Strapi v4's shape), not an object; null without the file */
+  middlewares: unknown[] | null;
 }
+
+/** Config files that export a list; a later file (`config/env/<NODE_ENV>/`) replaces the list whole. */
+const LIST_FILES = new Set(['middlewares']);
 
 export function loadEnvironment(appDir: string, base: NodeJS.ProcessEnv = process.env): Record<string, string | undefined> {
   const envFile = path.join(appDir, '.env');
@@ -30,20 +35,22 @@ export function loadConfig(appDir: string, envSource: Record<string, string | un
   const env = createEnv(envSource);
   const tree: ConfigTree = {};
   const files: Record<string, string> = {};
+  let middlewares: unknown[] | null = null;
   const readDir = (dir: string) => {
     for (const [name, file] of listModuleFiles(dir)) {
-      const value = evaluate(file, env);
-      tree[name] = deepMerge(tree[name] ?? {}, value);
+      const value = evaluate(file, env, LIST_FILES.has(name));
+      if (Array.isArray(value)) middlewares = value;
+      else tree[name] = deepMerge(tree[name] ?? {}, value);
       files[name] = file;
     }
   };
   readDir(path.join(appDir, 'config'));
   const nodeEnv = envSource.NODE_ENV;
   if (nodeEnv) readDir(path.join(appDir, 'config', 'env', nodeEnv));
-  return { tree, env, files };
+  return { tree, env, files, middlewares };
 }
 
-function evaluate(file: string, env: EnvFn): Record<string, unknown> {
+function evaluate(file: string, env: EnvFn, isList: boolean): Record<string, unknown> | unknown[] {
   let exported: unknown;
   try {
     exported = loadUserModule(file);
@@ -54,6 +61,10 @@ function evaluate(file: string, env: EnvFn): Record<string, unknown> {
       throw error.message.startsWith(file) ? error : new BootError(error.code, `${file}: ${error.message}`, { cause: error });
     }
     throw new BootError('CONFIG_FILE', `${file}: ${(error as Error).message}`, { cause: error });
+  }
+  if (isList) {
+    if (!Array.isArray(exported)) throw new BootError('CONFIG_FILE', `${file}: must export an array or a function of { env } returning an array`);
+    return exported;
   }
   if (!isPlainObject(exported)) {
     throw new BootError('CONFIG_FILE', `${file}: must export an object or a function of { env } returning an object`);

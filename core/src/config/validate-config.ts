@@ -21,6 +21,10 @@ const size: Check = (value) =>
     ? null
     : 'must be a size such as "1mb" or a number of bytes';
 
+const proxy: Check = (value) =>
+  typeof value === 'boolean' || (isPlainObject(value) && Array.isArray(value.trusted) && value.trusted.every((a) => typeof a === 'string' && a.length > 0))
+    ? null
+    : 'must be true, false or { trusted: [addresses of the proxies] }';
 /** Dotted key (first part is the file name) -> check. Only keys that are present are checked. */
 const CHECKS: Array<[string, Check]> = [
   ['server', object],
@@ -28,6 +32,9 @@ const CHECKS: Array<[string, Check]> = [
   ['server.port', integer(0, 65535)],
   ['server.bodyLimit', size],
   ['server.shutdownTimeout', integer(0, 24 * 3600 * 1000)],
+  ['server.headersTimeout', integer(1, 24 * 3600 * 1000)],
+  ['server.requestTimeout', integer(1, 24 * 3600 * 1000)],
+  ['server.proxy', proxy],
   ['api', object],
   ['api.rest', object],
   ['api.rest.prefix', prefix],

@@ -1,23 +1,24 @@
 /**
- * The HTTP server: koa with @koa/router and koa-body. One place turns errors into the REST
- * envelope; every request gets an access log line; each route runs the pipeline
- * auth -> policies -> route middlewares -> handler, and a handler's return value becomes the body.
+ * The HTTP server: koa with @koa/router. The app's global middlewares (config/middlewares.ts,
+ * ./global-middlewares.ts) run first, in their order; then the health check and routing. Each
+ * route runs the pipeline auth -> policies -> route middlewares -> handler, and a handler's
+ * return value becomes the body.
  */
 import http from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
 import compose from 'koa-compose';
-import { ApplicationError, MethodNotAllowedError, NotFoundError, PayloadTooLargeError, PolicyError, ValidationError } from '../errors';
-import { toErrorBody } from './error-envelope';
-import { limitBodyDepth } from './body-depth';
-import { parseQueryString } from './parse-query';
+import { MethodNotAllowedError, PolicyError } from '../errors';
+import { buildGlobalMiddlewares, type GlobalMiddlewareSources } from './global-middlewares';
+import { health, type Readiness } from './health';
+import { trustProxy, type ProxyConfig } from './proxy-trust';
+import { answerClientError, serverOptions, type ServerTimeouts } from './client-errors';
 import type { Handler, Middleware, RequestContext, RouteDefinition } from './types';
-import type { Logger } from '../kernel/logger';
 
 export interface ServerOptions {
-  logger: Logger;
-  /** max JSON/form body size, e.g. `1mb` */
-  bodyLimit: string;
+  middlewares: GlobalMiddlewareSources;
+  proxy: ProxyConfig | undefined;
+  readiness: Readiness;
   resolveHandler(route: RouteDefinition): Handler;
   resolvePolicies(route: RouteDefinition): Array<(ctx: RequestContext) => Promise<boolean>>;
   resolveMiddlewares(route: RouteDefinition): Middleware[];
@@ -32,23 +33,16 @@ export interface MountedRoute {
 
 export function createKoaApp(routes: MountedRoute[], options: ServerOptions): Koa {
   const app = new Koa();
-  app.proxy = true;
+  // The error handler answers every error; what koa still reports comes after the answer
+  // started (a client that closed the connection mid-stream): no fault of the server.
+  app.on('error', (error: Error) => options.middlewares.logger.debug(`response stream: ${error.message}`));
   const router = new Router();
   const knownPaths = new Router();
 
-  // Without the `http` level the access log costs nothing (no timer, no line built).
-  if (options.logger.enabled?.('http') !== false) app.use(accessLog(options.logger));
-  app.use(errorEnvelope(options.logger));
-  // Plain (not async) middlewares where there is nothing to do after `next`: one promise less
-  // per request each.
-  app.use((ctx, next) => {
-    const parsed = parseQueryString(ctx.querystring);
-    Object.defineProperty(ctx.request, 'query', { value: parsed, writable: true, configurable: true });
-    return next();
-  });
-  app.use(bodyParser(options.bodyLimit));
-  const depth = limitBodyDepth();
-  app.use((ctx, next) => (BODY_METHODS.has(ctx.method) ? depth(ctx, next) : next()));
+  const trust = trustProxy(app, options.proxy);
+  if (trust) app.use(trust);
+  for (const middleware of buildGlobalMiddlewares(options.middlewares)) app.use(middleware);
+  app.use(health(options.readiness));
 
   for (const { route, path } of routes) {
     const handler = options.resolveHandler(route);
@@ -67,7 +61,7 @@ export function createKoaApp(routes: MountedRoute[], options: ServerOptions): Ko
       async (ctx) => {
         const result = await handler(ctx);
         // null is "nothing" too: koa would turn a null body into a 204. A handler that produced
-        // nothing leaves koa's 404 in place: "no such entry", as in Strapi v4 (see errorEnvelope).
+        // nothing leaves koa's 404 in place: "no such entry", as in Strapi v4 (see ./error-handler.ts).
         if (result !== undefined && result !== null && ctx.body === undefined) ctx.body = result;
       },
     ]);
@@ -82,7 +76,7 @@ export function createKoaApp(routes: MountedRoute[], options: ServerOptions): Ko
 
   app.use(router.routes());
   // No route ran (the pipeline sets `state.route`): a wrong method on a known path is a 405;
-  // anything else stays koa's 404 for errorEnvelope.
+  // anything else stays koa's 404 for the error handler.
   app.use(async (ctx, next) => {
     await next();
     if (ctx.body != null || ctx.status !== 404 || ctx.state.route) return;
@@ -90,82 +84,6 @@ export function createKoaApp(routes: MountedRoute[], options: ServerOptions): Ko
     if (ctx.state.knownPath) throw new MethodNotAllowedError();
   });
   return app;
-}
-
-function accessLog(logger: Logger): Koa.Middleware {
-  return async (ctx, next) => {
-    const start = process.hrtime.bigint();
-    try {
-      await next();
-    } finally {
-      const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      logger.http(`${ctx.method} ${ctx.originalUrl} ${ctx.status} ${ms.toFixed(1)}ms`);
-    }
-  };
-}
-
-function errorEnvelope(logger: Logger): Koa.Middleware {
-  return async (ctx, next) => {
-    try {
-      await next();
-      // The one place a 404 is made: no route matched, or a route's handler produced nothing.
-      if (ctx.status === 404 && ctx.body == null) throw new NotFoundError();
-    } catch (raw) {
-      const error = normalizeHttpError(raw);
-      const { status, body, internal } = toErrorBody(error);
-      if (internal) logger.error(`${ctx.method} ${ctx.originalUrl} failed`, raw);
-      ctx.status = status;
-      ctx.body = body;
-    }
-  };
-}
-
-/** Errors thrown by koa-body, http-errors and friends become typed errors. */
-function normalizeHttpError(error: unknown): unknown {
-  if (error instanceof ApplicationError) return error;
-  const e = error as { status?: number; statusCode?: number; type?: string; message?: string; name?: string } | null;
-  const status = e?.status ?? e?.statusCode;
-  if (status === 413 || e?.type === 'entity.too.large') return new PayloadTooLargeError();
-  if (e?.name === 'SyntaxError' || e?.type === 'entity.parse.failed') {
-    const err = new ValidationError(e?.message ?? 'Malformed JSON body');
-    err.name = 'SyntaxError';
-    return err;
-  }
-  if (status && status >= 400 && status < 500) {
-    const err = new ApplicationError(e?.message ?? 'Bad Request');
-    err.status = status;
-    err.name = e?.name && e.name !== 'Error' ? e.name : 'BadRequestError';
-    return err;
-  }
-  return error;
-}
-
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/**
- * koa-body (and the validation library it loads) is among the slowest modules to load, so it
- * is required on the first request that can carry a body rather than at start-up.
- */
-function bodyParser(limit: string): Koa.Middleware {
-  let parse: Koa.Middleware | null = null;
-  return (ctx, next) => {
-    if (!BODY_METHODS.has(ctx.method)) return next();
-    if (!parse) {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const { koaBody } = require('koa-body') as typeof import('koa-body');
-      parse = koaBody({
-        jsonLimit: limit,
-        formLimit: limit,
-        textLimit: limit,
-        multipart: false,
-        parsedMethods: [...BODY_METHODS] as never,
-        onError: (error) => {
-          throw error;
-        },
-      }) as unknown as Koa.Middleware;
-    }
-    return parse(ctx, next);
-  };
 }
 
 /** Stops accepting connections and resolves once in-flight requests finished (or `graceMs` passed). */
@@ -185,9 +103,10 @@ export function closeServer(server: http.Server, graceMs: number): Promise<void>
   });
 }
 
-export function listen(app: Koa, port: number, host: string): Promise<http.Server> {
+export function listen(app: Koa, port: number, host: string, timeouts: ServerTimeouts): Promise<http.Server> {
   return new Promise((resolve, reject) => {
-    const server = http.createServer(app.callback());
+    const server = http.createServer(serverOptions(timeouts), app.callback());
+    server.on('clientError', answerClientError);
     server.once('error', reject);
     server.listen(port, host, () => {
       server.off('error', reject);

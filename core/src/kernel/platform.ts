@@ -16,7 +16,7 @@ import { orderPlugins } from './plugin-order';
 import { resolvePlugins } from './plugin-loader';
 import { declaredGuards, existingGuardColumns, reconcileHiddenRows } from '../database/hidden-rows';
 import { isEmptyPlan } from '../database/sync/plan';
-import { createLogger, isLogLevel, type Logger, type LogLevel } from './logger';
+import { createJsonLogger, createLogger, isLogFormat, isLogLevel, type Logger, type LogLevel } from './logger';
 import type { ServiceMap } from './service-map';
 import { loadAppApiFiles, loadLifecycleFiles, type AppLifecycleFile } from '../app/app-files';
 import { checkUnclaimed, registerApp } from '../app/register-app';
@@ -35,6 +35,10 @@ import { Database } from '../database/database';
 import { knexConfig, type DatabaseConfig } from '../database/connection';
 import { syncSchema } from '../database/schema-sync';
 import { closeServer, createKoaApp, listen, type MountedRoute } from '../http/server';
+import { DEFAULT_TIMEOUTS } from '../http/client-errors';
+import type { PlacedMiddleware } from '../http/global-middlewares';
+import type { ProxyConfig } from '../http/proxy-trust';
+import { knexLog } from '../database/knex-log';
 import { createRouteResolver } from '../http/route-resolver';
 import type { Middleware, Policy, RouteDefinition } from '../http/types';
 
@@ -47,6 +51,8 @@ export interface PlatformOptions {
   config?: ConfigTree;
   /** plugins given in code, in addition to those of `config/plugins.ts` */
   plugins?: PluginDefinition[];
+  /** the global middleware list, in place of `config/middlewares.ts` (tests) */
+  middlewares?: unknown[];
   /**
    * where the default plugins come from when the app folder has no `package.json` of its own:
    * the nearest `package.json` at or above this folder (default: the working directory)
@@ -83,6 +89,9 @@ export class Platform {
   schemas: SchemaSet = { contentTypes: new Map(), components: new Map() };
   private configTree: ConfigTree = {};
   private configFiles: Record<string, string> = {};
+  private middlewareList: unknown[] | null = null;
+  /** read by the health check: true from the end of start() until destroy() begins */
+  private readonly readiness = { ready: false };
   private envFn!: EnvFn;
   private plugins: StartedPlugin[] = [];
   private disabledPlugins = new Set<string>();
@@ -102,7 +111,9 @@ export class Platform {
     const envSource = loadEnvironment(options.appDir, options.env ?? process.env);
     const level = options.logLevel ?? (envSource.LOG_LEVEL || 'http');
     if (!isLogLevel(level)) throw new BootError('CONFIG_ENV', `Environment variable LOG_LEVEL must be one of silent, error, warn, info, http, debug, got "${level}"`);
-    this.log = options.logger ?? createLogger(level);
+    const format = envSource.LOG_FORMAT || (envSource.NODE_ENV === 'production' ? 'json' : 'text');
+    if (!isLogFormat(format)) throw new BootError('CONFIG_ENV', `Environment variable LOG_FORMAT must be text or json, got "${format}"`);
+    this.log = options.logger ?? (format === 'json' ? createJsonLogger(level) : createLogger(level));
     this.envSource = envSource;
   }
 
@@ -195,6 +206,7 @@ export class Platform {
     // A database section given in code replaces the file's whole (never a mix of two clients).
     if (this.options.config?.database) this.configTree.database = this.options.config.database;
     this.configFiles = loaded.files;
+    this.middlewareList = this.options.middlewares ?? loaded.middlewares;
     validateKernelConfig(this.configTree, this.configFiles, this.appDir);
 
     const resolved = resolvePlugins(this.appDir, this.configTree, this.configFiles, this.options.plugins ?? [], this.options.distributionDir);
@@ -276,6 +288,7 @@ export class Platform {
     checkUnclaimed(this, this.lifecycleFiles, this.lifecyclesClaimed);
     this.buildHttp();
     this.phase = 'started';
+    this.readiness.ready = true;
     return this;
   }
 
@@ -290,7 +303,10 @@ export class Platform {
     if (!this.koa) await this.start();
     const p = port ?? this.config<number>('server.port', 1337);
     const h = host ?? this.config<string>('server.host', '0.0.0.0');
-    this.server = await listen(this.koa!, p, h);
+    this.server = await listen(this.koa!, p, h, {
+      headersTimeout: this.config<number>('server.headersTimeout', DEFAULT_TIMEOUTS.headersTimeout),
+      requestTimeout: this.config<number>('server.requestTimeout', DEFAULT_TIMEOUTS.requestTimeout),
+    });
     this.phase = 'listening';
     await this.hooks.ready.promise();
     return this.server;
@@ -307,6 +323,8 @@ export class Platform {
   async destroy(): Promise<void> {
     if (this.phase === 'destroyed') return;
     this.phase = 'destroyed';
+    // The health check answers 503 from now on, while in-flight requests finish.
+    this.readiness.ready = false;
     if (this.server) await closeServer(this.server, this.config<number>('server.shutdownTimeout', 10000));
     for (const { definition, context } of [...this.plugins].reverse()) {
       try {
@@ -332,12 +350,24 @@ export class Platform {
     for (const [key, mw] of Object.entries(plugin.middlewares ?? {})) this.middlewares.add(`plugin::${plugin.name}.${key}`, mw);
   }
 
+  /** The plugins' global middlewares, built with each plugin's context. */
+  private placedMiddlewares(): PlacedMiddleware[] {
+    return this.plugins.flatMap(({ definition, context }) =>
+      Object.entries(definition.globalMiddlewares ?? {}).map(([key, def]) => ({
+        name: `plugin::${definition.name}.${key}`,
+        middleware: def.middleware(context),
+        before: def.before,
+        after: def.after,
+      })),
+    );
+  }
+
   private async connectDatabase(): Promise<void> {
     const dbConfig = this.config<DatabaseConfig | undefined>('database');
     const file = this.configFiles.database ?? 'config/database';
     if (!dbConfig?.connection) throw new BootError('CONFIG_DATABASE', `${file}: "connection" is required`);
     const { client, knex } = knexConfig(dbConfig, this.appDir, file);
-    this.database = new Database(client, knex);
+    this.database = new Database(client, { ...knex, log: knexLog(this.log) });
     try {
       await this.database.knex.raw('select 1');
     } catch (error) {
@@ -354,9 +384,20 @@ export class Platform {
     const restPrefix = this.config<string>('api.rest.prefix', '/api');
     this.routeTable = table.map((route) => ({ route, prefix: prefixes.get(route) ?? restPrefix }));
     const resolver = createRouteResolver({ controllers: this.controllers, policies: this.policies, middlewares: this.middlewares, platform: this });
+    const middlewaresFile = this.configFiles.middlewares ? path.relative(this.appDir, this.configFiles.middlewares) : 'config/middlewares';
     this.koa = createKoaApp(this.routes(), {
-      logger: this.log,
-      bodyLimit: this.config<string>('server.bodyLimit', '1mb'),
+      middlewares: {
+        list: this.middlewareList,
+        file: middlewaresFile,
+        appDir: this.appDir,
+        logger: this.log,
+        bodyLimit: this.config<string>('server.bodyLimit', '1mb'),
+        platform: this,
+        pluginMiddleware: (uid) => this.middlewares.find(uid),
+        placed: this.placedMiddlewares(),
+      },
+      proxy: this.config<ProxyConfig | undefined>('server.proxy'),
+      readiness: this.readiness,
       ...resolver,
       authenticate: async (ctx, route) => {
         if (this.hooks.authenticate.taps.length > 0) await this.hooks.authenticate.promise(ctx, route);

@@ -80,7 +80,7 @@ function prefixedLogger(log: Logger, name: string): Logger {
     error: (message, error) => log.error(tag + message, error),
     warn: (message) => log.warn(tag + message),
     info: (message) => log.info(tag + message),
-    http: (message) => log.http(tag + message),
+    http: (message, fields) => log.http(tag + message, fields),
     debug: (message) => log.debug(tag + message),
     enabled: log.enabled ? (level) => log.enabled!(level) : undefined,
   };

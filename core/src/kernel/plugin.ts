@@ -32,6 +32,20 @@ export interface AppPartsProvider {
   defaults?(contentType: LoadedContentType, ctx: PluginContext): { service?: object; controller?: object; routes?: RouteDefinition[] };
 }
 
+/**
+ * A middleware a plugin runs on every request, unknown paths and error answers included (CORS
+ * for a frontend, a rate limit). It is `plugin::<plugin>.<key>` in the app's
+ * config/middlewares.ts: where the app lists that name, it runs there; otherwise it is placed
+ * `before` or `after` an entry of the list (`'strapi::errors'`, `'strapi::cors'`), or after the
+ * last entry, just before routing, when neither is given or the anchor is not in the list.
+ */
+export interface GlobalMiddlewareDefinition<TConfig extends Record<string, unknown> = Record<string, unknown>> {
+  /** builds the middleware once, when the server is built (after bootstrap) */
+  middleware: ServiceFactory<Middleware, TConfig>;
+  before?: string;
+  after?: string;
+}
+
 export interface PluginDefinition<TConfig extends Record<string, unknown> = Record<string, unknown>> {
   /** kebab-case name, unique; also the key in `config/plugins.ts` */
   name: string;
@@ -51,7 +65,10 @@ export interface PluginDefinition<TConfig extends Record<string, unknown> = Reco
   services?: Record<string, ServiceFactory<unknown, TConfig>>;
   controllers?: Record<string, ServiceFactory<unknown, TConfig>>;
   policies?: Record<string, Policy>;
+  /** route middlewares, registered as `plugin::<name>.<key>` (config/middlewares.ts may list them too) */
   middlewares?: Record<string, Middleware>;
+  /** middlewares run on every request, placed in the app's global list (see GlobalMiddlewareDefinition) */
+  globalMiddlewares?: Record<string, GlobalMiddlewareDefinition<TConfig>>;
   /** routes mounted under `<rest.prefix>/<name>` unless a route sets `config.prefix` */
   routes?: RouteDefinition[];
   /** app parts this plugin builds (see AppPartsProvider) */
