@@ -34,6 +34,7 @@ const CHECKS: Array<[string, Check]> = [
   ['api.rest.defaultLimit', integer(1, Number.MAX_SAFE_INTEGER)],
   ['api.rest.maxLimit', integer(1, Number.MAX_SAFE_INTEGER)],
   ['api.rest.withCount', boolean],
+  ['api.rest.maxPopulatedEntries', integer(1, Number.MAX_SAFE_INTEGER)],
   ['database', object],
   ['database.connection', object],
   ['plugins', object],

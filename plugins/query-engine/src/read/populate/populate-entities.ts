@@ -11,11 +11,13 @@ import { loadRelation } from './load-relation';
 import { loadComponent } from './load-component';
 import { loadZone } from './load-zone';
 import { loadExtension } from './load-extension';
+import { maxEntries, Tally } from './budget';
 
-export const populateEntities: PopulateEntities = async (engine, model, entities, nodes, params) => {
+export const populateEntities: PopulateEntities = async (engine, model, entities, nodes, params, tally) => {
   if (entities.length === 0 || nodes.length === 0) return;
+  const level = tally ?? Tally.root(maxEntries(engine), entities.length);
   const ids = [...new Set(entities.map((e) => e.id))];
-  const loaded = await Promise.all(nodes.map((node) => loadNode(engine, model, ids, node, params)));
+  const loaded = await Promise.all(nodes.map((node) => loadNode(engine, model, ids, node, params, level)));
   // Assigned once everything is loaded, in the nodes' (schema) order, after the scalar keys.
   nodes.forEach((node, index) => {
     const field = model.fields.get(node.field);
@@ -25,17 +27,17 @@ export const populateEntities: PopulateEntities = async (engine, model, entities
   });
 };
 
-function loadNode(engine: Engine, model: Model, ids: number[], node: PopulateNode, params: FindParams): Promise<Map<number, unknown>> {
+function loadNode(engine: Engine, model: Model, ids: number[], node: PopulateNode, params: FindParams, tally: Tally): Promise<Map<number, unknown>> {
   const field = model.fields.get(node.field);
   switch (field?.kind) {
     case 'relation':
-      return loadRelation(engine, field, ids, node, params, populateEntities);
+      return loadRelation(engine, field, ids, node, params, tally, populateEntities);
     case 'component':
-      return loadComponent(engine, model, field, ids, node, params, populateEntities);
+      return loadComponent(engine, model, field, ids, node, params, tally, populateEntities);
     case 'dynamiczone':
-      return loadZone(engine, model, field, ids, node, params, populateEntities);
+      return loadZone(engine, model, field, ids, node, params, tally, populateEntities);
     case 'extension':
-      return loadExtension(engine, model, field, ids, node, params, populateEntities);
+      return loadExtension(engine, model, field, ids, node, params, tally, populateEntities);
     default:
       return Promise.resolve(new Map());
   }

@@ -1,0 +1,46 @@
+import { expect } from 'chai';
+import { ValidationError } from '@platform/core';
+import { Tally } from './budget';
+
+const entry = (id: number) => ({ id });
+const refusal = (fn: () => unknown): ValidationError => {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).to.be.instanceOf(ValidationError);
+    return error as ValidationError;
+  }
+  throw new Error('expected the budget to refuse');
+};
+
+describe('populate budget (Tally)', () => {
+  it('counts an entry once per place it appears, through every level', () => {
+    // 2 roots; both link entry 10 and root 1 also links 11: 3 in the answer
+    const level1 = Tally.root(100, 2).next([{ owner: 1, entity: entry(10) }, { owner: 2, entity: entry(10) }, { owner: 1, entity: entry(11) }], true);
+    expect(level1.weightOf(10)).to.equal(2);
+    expect(level1.weightOf(11)).to.equal(1);
+    // entry 10 appears twice, so its 3 children appear twice each
+    const level2 = level1.next([{ owner: 10, entity: entry(20) }, { owner: 10, entity: entry(21) }, { owner: 10, entity: entry(22) }, { owner: 11, entity: entry(20) }], true);
+    expect(level2.weightOf(20)).to.equal(3);
+    expect(level2.weightOf(21)).to.equal(2);
+  });
+
+  it('accepts exactly the limit and refuses one more, naming the limit and the config key', () => {
+    const root = Tally.root(5, 2);
+    root.next([{ owner: 1, entity: entry(10) }, { owner: 2, entity: entry(10) }, { owner: 2, entity: entry(11) }], true);
+    const error = refusal(() => root.next([{ owner: 1, entity: entry(12) }], true));
+    expect(error.message).to.equal('Invalid parameter populate: the response would hold more than 5 entries (api.rest.maxPopulatedEntries)');
+    expect(error.details).to.deep.equal({ limit: 5, key: 'api.rest.maxPopulatedEntries' });
+  });
+
+  it('a to-one attribute counts only the first entry per owner', () => {
+    const root = Tally.root(3, 2);
+    // 2 roots + 1: the second entry of owner 1 is not in the answer
+    root.next([{ owner: 1, entity: entry(10) }, { owner: 1, entity: entry(11) }], false);
+    expect(refusal(() => root.next([{ owner: 2, entity: entry(10) }], false)).message).to.contain('more than 3 entries');
+  });
+
+  it('a root level above the limit is refused', () => {
+    expect(refusal(() => Tally.root(3, 4)).message).to.contain('more than 3 entries');
+  });
+});
