@@ -37,6 +37,7 @@ const CHECKS: Array<[string, Check]> = [
   ['api.rest.maxPopulatedEntries', integer(1, Number.MAX_SAFE_INTEGER)],
   ['database', object],
   ['database.connection', object],
+  ['database.statementTimeout', integer(0, 24 * 3600 * 1000)],
   ['plugins', object],
 ];
 

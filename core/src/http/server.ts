@@ -9,6 +9,7 @@ import Router from '@koa/router';
 import compose from 'koa-compose';
 import { ApplicationError, MethodNotAllowedError, NotFoundError, PayloadTooLargeError, PolicyError, ValidationError } from '../errors';
 import { toErrorBody } from './error-envelope';
+import { isStatementTimeout, StatementTimeoutError } from '../database/statement-timeout';
 import { limitBodyDepth } from './body-depth';
 import { parseQueryString } from './parse-query';
 import type { Handler, Middleware, RequestContext, RouteDefinition } from './types';
@@ -123,6 +124,8 @@ function errorEnvelope(logger: Logger): Koa.Middleware {
 /** Errors thrown by koa-body, http-errors and friends become typed errors. */
 function normalizeHttpError(error: unknown): unknown {
   if (error instanceof ApplicationError) return error;
+  // cancelled by the database past `database.statementTimeout`: the client may try again later
+  if (isStatementTimeout(error)) return new StatementTimeoutError();
   const e = error as { status?: number; statusCode?: number; type?: string; message?: string; name?: string } | null;
   const status = e?.status ?? e?.statusCode;
   if (status === 413 || e?.type === 'entity.too.large') return new PayloadTooLargeError();
