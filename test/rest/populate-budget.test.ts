@@ -100,4 +100,27 @@ describeEachDatabase('populate fan-out budget', (ctx) => {
     expect(peak - before, 'RSS growth in bytes').to.be.below(200 * 1024 * 1024);
     await answersAPlainGet();
   });
+
+  it('refuses populated entries whose JSON would pass api.rest.maxResponseBytes, before building it', async () => {
+    // 25 000-character bodies: 1600 populated articles would be 40 MB of JSON, in 1645 entries
+    await ctx.app.knex('articles').update({ body: 'b'.repeat(25000) });
+    const { result, count } = await ctx.app.countQueries(() => ctx.app.get('/api/articles?populate[tags][populate][articles]=true&pagination[pageSize]=5'));
+    expect(result.status).to.equal(400);
+    expect(result.body).to.deep.equal({
+      data: null,
+      error: {
+        status: 400,
+        name: 'ValidationError',
+        message: 'The response would be larger than 33554432 bytes (api.rest.maxResponseBytes)',
+        details: { limit: 33554432, key: 'api.rest.maxResponseBytes' },
+      },
+    });
+    // list, count, tags, articles: refused once the articles are loaded, before any JSON is made
+    expect(count).to.equal(4);
+    // the same populate on one article (8 tags, 320 articles: 8 MB) is answered
+    const one = await ctx.app.get('/api/articles/2?populate[tags][populate][articles][fields][0]=body');
+    expect(one.status).to.equal(200);
+    expect(one.body.data.attributes.tags.data).to.have.length(TAGS_PER_ARTICLE);
+    await answersAPlainGet();
+  });
 });

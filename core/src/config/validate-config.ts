@@ -35,6 +35,7 @@ const CHECKS: Array<[string, Check]> = [
   ['api.rest.maxLimit', integer(1, Number.MAX_SAFE_INTEGER)],
   ['api.rest.withCount', boolean],
   ['api.rest.maxPopulatedEntries', integer(1, Number.MAX_SAFE_INTEGER)],
+  ['api.rest.maxResponseBytes', integer(1, Number.MAX_SAFE_INTEGER)],
   ['database', object],
   ['database.connection', object],
   ['database.statementTimeout', integer(0, 24 * 3600 * 1000)],

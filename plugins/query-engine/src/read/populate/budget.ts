@@ -1,6 +1,7 @@
 /**
- * The size budget of one response: how many entries it holds, counted level by level while
- * populate loads them, before the next level is queried. An entry linked under several parents
+ * The size budget of one response: how many entries it holds and about how many characters
+ * its JSON takes, counted level by level while populate loads them, before the next level is
+ * queried, so that an answer too large is never built nor serialized. An entry linked under several parents
  * is loaded and formatted once but appears once per parent in the JSON answer, so each loaded
  * entry carries a weight (how many times it appears) and a level costs the sum of its
  * entries' weights. Depth and page size alone do not bound that: `tags.articles.tags.articles`
@@ -18,31 +19,76 @@ export const MAX_ENTRIES_KEY = 'api.rest.maxPopulatedEntries';
  */
 export const DEFAULT_MAX_ENTRIES = 20000;
 
-const limitOf = new WeakMap<Engine, number>();
+/** The configuration key of the size budget: the answer's JSON, estimated before it is built. */
+export const MAX_BYTES_KEY = 'api.rest.maxResponseBytes';
+/**
+ * 32 MB: entries may carry long texts, so a count alone does not bound the JSON; past V8's
+ * longest string (about 512 MB) it could not even be serialized.
+ */
+export const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 
-/** `api.rest.maxPopulatedEntries`, read once per engine. */
-export function maxEntries(engine: Engine): number {
-  let limit = limitOf.get(engine);
-  if (limit === undefined) {
-    limit = engine.ctx.appConfig<number>(MAX_ENTRIES_KEY, DEFAULT_MAX_ENTRIES);
-    limitOf.set(engine, limit);
+export interface Limits {
+  entries: number;
+  bytes: number;
+}
+
+const limitsOf = new WeakMap<Engine, Limits>();
+
+/** `api.rest.maxPopulatedEntries` and `api.rest.maxResponseBytes`, read once per engine. */
+export function responseLimits(engine: Engine): Limits {
+  let limits = limitsOf.get(engine);
+  if (limits === undefined) {
+    limits = Object.freeze({
+      entries: engine.ctx.appConfig<number>(MAX_ENTRIES_KEY, DEFAULT_MAX_ENTRIES),
+      bytes: engine.ctx.appConfig<number>(MAX_BYTES_KEY, DEFAULT_MAX_BYTES),
+    });
+    limitsOf.set(engine, limits);
   }
-  return limit;
+  return limits;
 }
 
 export function responseTooLarge(limit: number): ValidationError {
   return new ValidationError(`Invalid parameter populate: the response would hold more than ${limit} entries (${MAX_ENTRIES_KEY})`, { limit, key: MAX_ENTRIES_KEY });
 }
 
-/** The entries a response holds so far, shared by every level and branch of one read. */
+export function responseTooHeavy(limit: number): ValidationError {
+  return new ValidationError(`The response would be larger than ${limit} bytes (${MAX_BYTES_KEY})`, { limit, key: MAX_BYTES_KEY });
+}
+
+/** Per entry: `{"id":..,"attributes":{..}}` and its `data` wrapper when populated. */
+const ENTRY_OVERHEAD = 40;
+/** A number, boolean or null, and the quotes, colon and comma around a key. */
+const VALUE_OVERHEAD = 8;
+
+const sizes = new WeakMap<Entity, number>();
+
+/** About how many characters the entry's own attributes take in the JSON answer (once per entry object). */
+export function estimatedSize(entity: Entity): number {
+  let size = sizes.get(entity);
+  if (size === undefined) {
+    size = ENTRY_OVERHEAD;
+    for (const [key, value] of Object.entries(entity)) {
+      size += key.length + VALUE_OVERHEAD;
+      if (typeof value === 'string') size += value.length;
+      else if (value !== null && typeof value === 'object') size += JSON.stringify(value)?.length ?? 0;
+    }
+    sizes.set(entity, size);
+  }
+  return size;
+}
+
+/** The entries and characters a response holds so far, shared by every level and branch of one read. */
 class Budget {
   private built = 0;
-  constructor(readonly limit: number) {}
+  private bytes = 0;
+  constructor(readonly limits: Limits) {}
 
-  spend(entries: number): void {
+  spend(entries: number, bytes: number): void {
     this.built += entries;
+    this.bytes += bytes;
     // Sibling branches load in parallel: once over, every further level is refused too.
-    if (this.built > this.limit) throw responseTooLarge(this.limit);
+    if (this.built > this.limits.entries) throw responseTooLarge(this.limits.entries);
+    if (this.bytes > this.limits.bytes) throw responseTooHeavy(this.limits.bytes);
   }
 }
 
@@ -57,10 +103,14 @@ export class Tally {
     private readonly weights: Map<number, number> | null,
   ) {}
 
-  /** The root level under a budget of `limit` entries: its `entries` are counted once each. */
-  static root(limit: number, entries: number): Tally {
-    const budget = new Budget(limit);
-    budget.spend(entries);
+  /**
+   * The root level under `limits`: its entries are counted once each. Their size is not: a page
+   * is bounded by `maxLimit` entries of at most a request body each, and a list that populates
+   * nothing must not be refused for what the same list populating a category would be.
+   */
+  static root(limits: Limits, entries: number): Tally {
+    const budget = new Budget(limits);
+    budget.spend(entries, 0);
     return new Tally(budget, null);
   }
 
@@ -76,6 +126,7 @@ export class Tally {
     const weights = new Map<number, number>();
     const owners = many ? null : new Set<number>();
     let added = 0;
+    let bytes = 0;
     for (const { owner, entity } of linked) {
       if (owners) {
         if (owners.has(owner)) continue;
@@ -83,9 +134,10 @@ export class Tally {
       }
       const weight = this.weightOf(owner);
       added += weight;
+      bytes += weight * estimatedSize(entity);
       weights.set(entity.id, (weights.get(entity.id) ?? 0) + weight);
     }
-    this.budget.spend(added);
+    this.budget.spend(added, bytes);
     return new Tally(this.budget, weights);
   }
 }

@@ -11,11 +11,11 @@ import { loadRelation } from './load-relation';
 import { loadComponent } from './load-component';
 import { loadZone } from './load-zone';
 import { loadExtension } from './load-extension';
-import { maxEntries, Tally } from './budget';
+import { responseLimits, Tally } from './budget';
 
 export const populateEntities: PopulateEntities = async (engine, model, entities, nodes, params, tally) => {
   if (entities.length === 0 || nodes.length === 0) return;
-  const level = tally ?? Tally.root(maxEntries(engine), entities.length);
+  const level = tally ?? Tally.root(responseLimits(engine), entities.length);
   const ids = [...new Set(entities.map((e) => e.id))];
   const loaded = await Promise.all(nodes.map((node) => loadNode(engine, model, ids, node, params, level)));
   // Assigned once everything is loaded, in the nodes' (schema) order, after the scalar keys.
