@@ -68,6 +68,13 @@ describeEachDatabase('wide and deep filters through relations', (ctx) => {
     expect(ids).to.deep.equal([5, 10, 15, 19, 20, 25, 30, 35, 40]);
   });
 
+  it('keeps a branch on the related id apart from the branches it shares a relation with', async () => {
+    const res = await ctx.app.get('/api/articles?fields[0]=title&sort=id&pagination[pageSize]=100&filters[$or][0][category]=1&filters[$or][1][category][name]=cat2');
+    expect(res.status).to.equal(200);
+    // category 1: id % 4 = 0; category 2: id % 4 = 1
+    expect(res.body.data.map((a: { id: number }) => a.id)).to.deep.equal(range(40).filter((id) => id % 4 <= 1));
+  });
+
   it('answers a filter through a 10-relation chain at once, list and count', async () => {
     const { result, queries } = await ctx.app.countQueries(() => ctx.app.get(`/api/articles?fields[0]=title&sort=id&${chain(10, 'title3')}`));
     expect(result.status).to.equal(200);

@@ -172,28 +172,27 @@ function combine<T>(qb: Knex.QueryBuilder, items: readonly T[], or: boolean, app
  */
 function shareLinkedBranches(model: Model, items: Record<string, unknown>[]): Record<string, unknown>[] {
   if (items.length < 2) return items;
-  const out: Record<string, unknown>[] = [];
+  // in order: a branch kept as it is, or the key of a shared condition (at its first branch's place)
+  const order: Array<Record<string, unknown> | string> = [];
   const shared = new Map<string, unknown[]>();
   for (const item of items) {
     const key = linkedOnly(model, item);
     if (key === null) {
-      out.push(item);
+      order.push(item);
       continue;
     }
-    let conditions = shared.get(key);
-    if (!conditions) {
-      conditions = [];
-      shared.set(key, conditions);
-      // the merged branch keeps the place of the first one
-      out.push({ [key]: { $or: conditions } });
-    }
-    conditions.push(item[key]);
-  }
-  // a relation asked by one branch only stays as it was
-  return out.map((item) => {
-    const [key] = Object.keys(item);
     const conditions = shared.get(key);
-    return conditions && conditions.length === 1 && Object.keys(item).length === 1 ? { [key]: conditions[0] } : item;
+    if (conditions) conditions.push(item[key]);
+    else {
+      shared.set(key, [item[key]]);
+      order.push(key);
+    }
+  }
+  return order.map((entry) => {
+    if (typeof entry !== 'string') return entry;
+    const conditions = shared.get(entry) as unknown[];
+    // a relation asked by one branch only stays as it was
+    return { [entry]: conditions.length === 1 ? conditions[0] : { $or: conditions } };
   });
 }
 
