@@ -5,7 +5,7 @@
  * `max_execution_time`), PostgreSQL's `statement_timeout`. SQLite runs in-process through
  * better-sqlite3, which exposes neither a progress handler nor `sqlite3_interrupt` (and a
  * statement holds the only thread while it runs), so there the cost of a read is bounded by
- * construction instead: the query engine's budgets on populate and filters.
+ * construction instead: budgets on the size of an answer and the shape of its SQL.
  */
 import { ApplicationError } from '../errors';
 

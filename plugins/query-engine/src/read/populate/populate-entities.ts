@@ -2,6 +2,8 @@
  * Fills the populated attributes of already loaded entries, level by level. Each populated
  * attribute costs a fixed number of queries for all entries of a level together (`WHERE
  * owner IN (...)`), whatever their number: a list of 5 and a list of 50 issue the same SQL.
+ * What each level adds to the answer is counted against the response budget (budget.ts)
+ * before the level below it is queried.
  */
 import type { Field, Model } from '@platform/core';
 import type { Engine } from '../../engine';
