@@ -67,7 +67,9 @@ export function estimatedSize(entity: Entity): number {
   let size = sizes.get(entity);
   if (size === undefined) {
     size = ENTRY_OVERHEAD;
-    for (const [key, value] of Object.entries(entity)) {
+    // `for...in` rather than Object.entries: no array per entry on the populate hot path
+    for (const key in entity) {
+      const value = entity[key];
       size += key.length + VALUE_OVERHEAD;
       if (typeof value === 'string') size += value.length;
       else if (value !== null && typeof value === 'object') size += JSON.stringify(value)?.length ?? 0;
