@@ -18,5 +18,7 @@ export default ({ env }: { env: EnvFn }) => {
       },
       pool: { min: env.int('DATABASE_POOL_MIN', 0), max: env.int('DATABASE_POOL_MAX', 10) },
     },
+    // the longest one SQL statement may run before the database cancels it (ms; 0: no limit)
+    statementTimeout: env.int('DATABASE_STATEMENT_TIMEOUT', 5000),
   };
 };

@@ -22,6 +22,7 @@ export type { ColumnKind } from './database/sync/types';
 export * from './model/types';
 export * as naming from './model/naming';
 export { Database, type QueryEvent } from './database/database';
+export { StatementTimeoutError, isStatementTimeout, STATEMENT_TIMEOUT_KEY } from './database/statement-timeout';
 export type { DatabaseClient } from './database/connection';
 export * from './http/types';
 export { toErrorBody, type ErrorBody } from './http/error-envelope';

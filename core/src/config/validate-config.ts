@@ -41,8 +41,11 @@ const CHECKS: Array<[string, Check]> = [
   ['api.rest.defaultLimit', integer(1, Number.MAX_SAFE_INTEGER)],
   ['api.rest.maxLimit', integer(1, Number.MAX_SAFE_INTEGER)],
   ['api.rest.withCount', boolean],
+  ['api.rest.maxPopulatedEntries', integer(1, Number.MAX_SAFE_INTEGER)],
+  ['api.rest.maxResponseBytes', integer(1, Number.MAX_SAFE_INTEGER)],
   ['database', object],
   ['database.connection', object],
+  ['database.statementTimeout', integer(0, 24 * 3600 * 1000)],
   ['plugins', object],
 ];
 

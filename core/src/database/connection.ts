@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { BootError } from '../errors';
+import { DEFAULT_STATEMENT_TIMEOUT, limitMysqlSession } from './statement-timeout';
 import { cacheStatements, registerUnicodeCase, type SqliteConnection, type SqliteFunctions } from './sqlite-connection';
 
 export type DatabaseClient = 'sqlite' | 'mysql' | 'postgres';
@@ -19,6 +20,8 @@ export interface DatabaseConfig {
   };
   /** PostgreSQL schema to use (tests use one schema per run) */
   schema?: string;
+  /** the longest a statement may run, in ms, enforced by MariaDB and PostgreSQL (0: no limit) */
+  statementTimeout?: number;
 }
 
 export function normalizeClient(client: string, file: string): DatabaseClient {
@@ -44,6 +47,7 @@ export function knexConfig(config: DatabaseConfig, appDir: string, file: string)
   const client = normalizeClient(String(config.connection?.client ?? ''), file);
   const connection = { ...(config.connection.connection ?? {}) };
   const pool = config.connection.pool ?? {};
+  const statementTimeout = config.statementTimeout ?? DEFAULT_STATEMENT_TIMEOUT;
   if (client === 'sqlite') {
     const filename = String(connection.filename ?? '.tmp/data.db');
     const resolved = filename === ':memory:' ? filename : path.resolve(appDir, filename);
@@ -85,7 +89,11 @@ export function knexConfig(config: DatabaseConfig, appDir: string, file: string)
           ...({ jsonStrings: true } as object),
           ...connection,
         },
-        pool: { min: pool.min ?? 0, max: pool.max ?? 10 },
+        pool: {
+          min: pool.min ?? 0,
+          max: pool.max ?? 10,
+          afterCreate: (conn: Parameters<typeof limitMysqlSession>[0], done: (err: Error | null, conn: unknown) => void) => limitMysqlSession(conn, statementTimeout, done),
+        },
       },
     };
   }
@@ -93,7 +101,8 @@ export function knexConfig(config: DatabaseConfig, appDir: string, file: string)
     client,
     knex: {
       client: 'pg',
-      connection: { ...connection },
+      // sent with the start-up message: the server cancels a statement past it (0: no limit)
+      connection: { statement_timeout: statementTimeout > 0 ? statementTimeout : undefined, ...connection },
       searchPath: config.schema ? [config.schema] : undefined,
       pool: { min: pool.min ?? 0, max: pool.max ?? 10 },
     },

@@ -6,6 +6,7 @@
 import type Koa from 'koa';
 import { ApplicationError, NotFoundError, PayloadTooLargeError, ValidationError } from '../errors';
 import { toErrorBody } from './error-envelope';
+import { isStatementTimeout, StatementTimeoutError } from '../database/statement-timeout';
 import type { Logger } from '../kernel/logger';
 
 export function errorEnvelope(logger: Logger): Koa.Middleware {
@@ -29,6 +30,8 @@ export function errorEnvelope(logger: Logger): Koa.Middleware {
 /** Errors thrown by koa-body, http-errors and friends become typed errors. */
 export function normalizeHttpError(error: unknown): unknown {
   if (error instanceof ApplicationError) return error;
+  // cancelled by the database past `database.statementTimeout`: the client may try again later
+  if (isStatementTimeout(error)) return new StatementTimeoutError();
   const e = error as { status?: number; statusCode?: number; type?: string; message?: string; name?: string } | null;
   const status = e?.status ?? e?.statusCode;
   if (status === 413 || e?.type === 'entity.too.large') return new PayloadTooLargeError();

@@ -10,6 +10,7 @@ import type { Entity, FindParams, PageMeta, PaginationDefaults } from '../types'
 import { resolveFields } from './query/fields';
 import { applyFilters } from './query/filters';
 import { applySort } from './query/sort';
+import { withSortedColumns } from './query/sorted-columns';
 import { normalizePagination } from './query/pagination';
 import { formatRow } from './query/format';
 import { selectColumns } from './query/columns';
@@ -123,11 +124,14 @@ interface PreparedList {
 /** Builds the list query (fields, scope, filters, sort, page) and parses populate; throws 400s. */
 function prepareList(engine: Engine, model: Model, params: FindParams, pagination: NormalizedPagination | null): PreparedList {
   const includePrivate = params.includePrivate === true;
-  const fields = resolveFields(model, params.fields, 'fields', { includePrivate });
+  const asked = resolveFields(model, params.fields, 'fields', { includePrivate });
   const nodes = parsePopulate(engine, model, params.populate, 'populate', { includePrivate });
-  const qb = select(engine, model, fields);
+  const qb = select(engine, model, asked);
   applyConditions(engine, qb, model, params, 'root');
   applySort(engine, qb, model, ROOT, params.sort, 'sort', { includePrivate, params });
+  // once the sort is known valid: the sorted attributes Strapi would select too
+  const fields = withSortedColumns(model, asked, params.filters, params.sort);
+  if (fields !== asked) qb.select(selectColumns(engine, ROOT, fields.filter((f) => !asked.includes(f))));
   if (pagination) {
     if (pagination.offset > 0) qb.offset(pagination.offset);
     if (pagination.limit !== null) qb.limit(pagination.limit);

@@ -7,11 +7,12 @@ import type { ComponentField, Model } from '@platform/core';
 import type { Engine } from '../../engine';
 import type { Entity, FindParams } from '../../types';
 import type { PopulateNode } from '../query/contracts';
+import type { Tally } from './budget';
 import { hasSort, inChunks, whereNotIndexed, OWNER, rowsToEntities, groupByOwner, T, targetQuery, type PopulateLevel } from './target-query';
 
 const J = 'pj';
 
-export async function loadComponent(engine: Engine, owner: Model, field: ComponentField, ids: number[], node: PopulateNode, params: FindParams, populate: PopulateLevel): Promise<Map<number, unknown>> {
+export async function loadComponent(engine: Engine, owner: Model, field: ComponentField, ids: number[], node: PopulateNode, params: FindParams, tally: Tally, populate: PopulateLevel): Promise<Map<number, unknown>> {
   const join = owner.componentJoin;
   const component = engine.ctx.models.find(field.component);
   if (!join || !component) return new Map();
@@ -30,7 +31,8 @@ export async function loadComponent(engine: Engine, owner: Model, field: Compone
 
   const byId = new Map<number, Entity>();
   const linked = rowsToEntities(component, rows, fields, byId);
-  await populate(engine, component, [...byId.values()], node.populate, params);
+  const next = tally.next(linked, field.repeatable);
+  await populate(engine, component, [...byId.values()], node.populate, params, next);
 
   return groupByOwner(linked, field.repeatable);
 }

@@ -8,11 +8,12 @@ import type { ExtensionField, Model } from '@platform/core';
 import type { Engine } from '../../engine';
 import type { Entity, FindParams } from '../../types';
 import type { PopulateNode } from '../query/contracts';
+import type { Tally } from './budget';
 import { hasSort, inChunks, OWNER, rowsToEntities, groupByOwner, T, targetQuery, type PopulateLevel } from './target-query';
 
 const L = 'pm';
 
-export async function loadExtension(engine: Engine, owner: Model, field: ExtensionField, ids: number[], node: PopulateNode, params: FindParams, populate: PopulateLevel): Promise<Map<number, unknown>> {
+export async function loadExtension(engine: Engine, owner: Model, field: ExtensionField, ids: number[], node: PopulateNode, params: FindParams, tally: Tally, populate: PopulateLevel): Promise<Map<number, unknown>> {
   const link = engine.fieldKinds.of(field).link(engine.ctx, owner, field);
   if (!link) return new Map();
   const { target } = link;
@@ -30,7 +31,8 @@ export async function loadExtension(engine: Engine, owner: Model, field: Extensi
 
   const byId = new Map<number, Entity>();
   const linked = rowsToEntities(target, rows, fields, byId);
-  await populate(engine, target, [...byId.values()], node.populate, params);
+  const next = tally.next(linked, field.multiple);
+  await populate(engine, target, [...byId.values()], node.populate, params, next);
 
   return groupByOwner(linked, field.multiple);
 }

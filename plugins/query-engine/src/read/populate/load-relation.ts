@@ -7,12 +7,13 @@ import type { Model, RelationField } from '@platform/core';
 import type { Engine } from '../../engine';
 import { RelationCount, type Entity, type FindParams } from '../../types';
 import type { PopulateNode } from '../query/contracts';
+import type { Tally } from './budget';
 import { applyFilters } from '../query/filters';
 import { applyPopulateScope, hasSort, inChunks, OWNER, rowsToEntities, groupByOwner, T, targetQuery, type PopulateLevel } from './target-query';
 
 const L = 'pl';
 
-export async function loadRelation(engine: Engine, field: RelationField, ids: number[], node: PopulateNode, params: FindParams, populate: PopulateLevel): Promise<Map<number, unknown>> {
+export async function loadRelation(engine: Engine, field: RelationField, ids: number[], node: PopulateNode, params: FindParams, tally: Tally, populate: PopulateLevel): Promise<Map<number, unknown>> {
   const target = engine.ctx.models.get(field.target);
   if (node.count && field.toMany) return countRelation(engine, field, target, ids, node, params);
 
@@ -28,7 +29,8 @@ export async function loadRelation(engine: Engine, field: RelationField, ids: nu
 
   const byId = new Map<number, Entity>();
   const linked = rowsToEntities(target, rows, fields, byId);
-  await populate(engine, target, [...byId.values()], node.populate, params);
+  const next = tally.next(linked, field.toMany);
+  await populate(engine, target, [...byId.values()], node.populate, params, next);
 
   return groupByOwner(linked, field.toMany);
 }

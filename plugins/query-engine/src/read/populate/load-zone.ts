@@ -7,6 +7,7 @@ import { groupBy, type DynamicZoneField, type Model } from '@platform/core';
 import type { Engine } from '../../engine';
 import type { Entity, FindParams } from '../../types';
 import type { PopulateBranch, PopulateNode } from '../query/contracts';
+import type { Tally } from './budget';
 import { formatRow } from '../query/format';
 import { inChunks, whereNotIndexed, T, targetQuery, type PopulateLevel } from './target-query';
 
@@ -16,7 +17,7 @@ interface JoinRow {
   type: string;
 }
 
-export async function loadZone(engine: Engine, owner: Model, field: DynamicZoneField, ids: number[], node: PopulateNode, params: FindParams, populate: PopulateLevel): Promise<Map<number, unknown>> {
+export async function loadZone(engine: Engine, owner: Model, field: DynamicZoneField, ids: number[], node: PopulateNode, params: FindParams, tally: Tally, populate: PopulateLevel): Promise<Map<number, unknown>> {
   const join = owner.componentJoin;
   const branches = zoneBranches(field, node);
   const types = Object.keys(branches);
@@ -49,7 +50,11 @@ export async function loadZone(engine: Engine, owner: Model, field: DynamicZoneF
       // `id` then `__component` lead, as Strapi v4 answers
       byId.set(id, { id, __component: type, ...rest });
     }
-    await populate(engine, component, [...byId.values()], branch.populate, params);
+    const linked = joinRows.flatMap((row) => {
+      const entity = row.type === type ? byId.get(row.componentId) : undefined;
+      return entity ? [{ owner: row.owner, entity }] : [];
+    });
+    await populate(engine, component, [...byId.values()], branch.populate, params, tally.next(linked, true));
     itemsByType.set(type, byId);
   }));
 

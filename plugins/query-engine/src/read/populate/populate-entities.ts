@@ -2,6 +2,8 @@
  * Fills the populated attributes of already loaded entries, level by level. Each populated
  * attribute costs a fixed number of queries for all entries of a level together (`WHERE
  * owner IN (...)`), whatever their number: a list of 5 and a list of 50 issue the same SQL.
+ * What each level adds to the answer is counted against the response budget (budget.ts)
+ * before the level below it is queried.
  */
 import type { Field, Model } from '@platform/core';
 import type { Engine } from '../../engine';
@@ -11,11 +13,13 @@ import { loadRelation } from './load-relation';
 import { loadComponent } from './load-component';
 import { loadZone } from './load-zone';
 import { loadExtension } from './load-extension';
+import { responseLimits, Tally } from './budget';
 
-export const populateEntities: PopulateEntities = async (engine, model, entities, nodes, params) => {
+export const populateEntities: PopulateEntities = async (engine, model, entities, nodes, params, tally) => {
   if (entities.length === 0 || nodes.length === 0) return;
+  const level = tally ?? Tally.root(responseLimits(engine), entities.length);
   const ids = [...new Set(entities.map((e) => e.id))];
-  const loaded = await Promise.all(nodes.map((node) => loadNode(engine, model, ids, node, params)));
+  const loaded = await Promise.all(nodes.map((node) => loadNode(engine, model, ids, node, params, level)));
   // Assigned once everything is loaded, in the nodes' (schema) order, after the scalar keys.
   nodes.forEach((node, index) => {
     const field = model.fields.get(node.field);
@@ -25,17 +29,17 @@ export const populateEntities: PopulateEntities = async (engine, model, entities
   });
 };
 
-function loadNode(engine: Engine, model: Model, ids: number[], node: PopulateNode, params: FindParams): Promise<Map<number, unknown>> {
+function loadNode(engine: Engine, model: Model, ids: number[], node: PopulateNode, params: FindParams, tally: Tally): Promise<Map<number, unknown>> {
   const field = model.fields.get(node.field);
   switch (field?.kind) {
     case 'relation':
-      return loadRelation(engine, field, ids, node, params, populateEntities);
+      return loadRelation(engine, field, ids, node, params, tally, populateEntities);
     case 'component':
-      return loadComponent(engine, model, field, ids, node, params, populateEntities);
+      return loadComponent(engine, model, field, ids, node, params, tally, populateEntities);
     case 'dynamiczone':
-      return loadZone(engine, model, field, ids, node, params, populateEntities);
+      return loadZone(engine, model, field, ids, node, params, tally, populateEntities);
     case 'extension':
-      return loadExtension(engine, model, field, ids, node, params, populateEntities);
+      return loadExtension(engine, model, field, ids, node, params, tally, populateEntities);
     default:
       return Promise.resolve(new Map());
   }

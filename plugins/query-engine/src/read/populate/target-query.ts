@@ -14,6 +14,7 @@ import { applySort } from '../query/sort';
 import { formatRow } from '../query/format';
 import { selectColumns } from '../query/columns';
 import { applyScope } from '../query/apply-scope';
+import type { Tally } from './budget';
 
 /** Alias of the target table in every populate query (link tables use their own short aliases). */
 export const T = 'pt';
@@ -24,7 +25,7 @@ export const OWNER = '__owner';
 export const MAX_IDS_PER_QUERY = 5000;
 
 /** The populate of one level, handed to the loaders so they can recurse into their targets. */
-export type PopulateLevel = (engine: Engine, model: Model, entities: Entity[], nodes: PopulateNode[], params: FindParams) => Promise<void>;
+export type PopulateLevel = (engine: Engine, model: Model, entities: Entity[], nodes: PopulateNode[], params: FindParams, tally: Tally) => Promise<void>;
 
 export interface TargetQuery {
   qb: Knex.QueryBuilder;

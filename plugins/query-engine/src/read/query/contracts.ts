@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import type { Model, ScalarField } from '@platform/core';
 import type { Engine } from '../../engine';
 import type { Entity, FindParams, PageMeta, PaginationDefaults, Filters } from '../../types';
+import type { Tally } from '../populate/budget';
 
 export type ResolveFields = (model: Model, fields: unknown, path: string, options?: { includePrivate?: boolean }) => ScalarField[];
 export interface QueryOptions {
@@ -62,4 +63,5 @@ export interface ParsePopulateOptions {
   includePrivate?: boolean;
 }
 export type ParsePopulate = (engine: Engine, model: Model, input: unknown, path: string, options?: ParsePopulateOptions) => PopulateNode[];
-export type PopulateEntities = (engine: Engine, model: Model, entities: Entity[], nodes: PopulateNode[], params: FindParams) => Promise<void>;
+/** `tally`: the weights of `entities` in the response; none for the root level (each counts once). */
+export type PopulateEntities = (engine: Engine, model: Model, entities: Entity[], nodes: PopulateNode[], params: FindParams, tally?: Tally) => Promise<void>;

@@ -34,14 +34,9 @@ function applyGroup(walk: Walk, qb: Knex.QueryBuilder, model: Model, alias: stri
   for (const [key, value] of Object.entries(group)) {
     if (value === undefined) continue;
     if (key === '$and' || key === '$or') {
-      const items = groupList(key, value);
+      const items = key === '$or' ? shareLinkedBranches(model, groupList(key, value)) : groupList(key, value);
       if (items.length === 0) continue;
-      qb.where((sub) => {
-        for (const item of items) {
-          if (key === '$and') sub.where((inner) => applyGroup(walk, inner, model, alias, item));
-          else sub.orWhere((inner) => applyGroup(walk, inner, model, alias, item));
-        }
-      });
+      qb.where((sub) => combine(sub, items, key === '$or', (inner, item) => applyGroup(walk, inner, model, alias, item)));
     } else if (key === '$not') {
       if (!isPlainObject(value)) throw invalidParameter(key);
       if (Object.keys(value).length === 0) continue;
@@ -86,12 +81,7 @@ function applyScalar(walk: Walk, qb: Knex.QueryBuilder, column: FilterColumn, va
       const items = toList(operand);
       if (!items) throw invalidParameter(op);
       if (items.length === 0) continue;
-      qb.where((sub) => {
-        for (const item of items) {
-          if (op === '$and') sub.where((inner) => applyScalar(walk, inner, column, item));
-          else sub.orWhere((inner) => applyScalar(walk, inner, column, item));
-        }
-      });
+      qb.where((sub) => combine(sub, items, op === '$or', (inner, item) => applyScalar(walk, inner, column, item)));
     } else if (ATTRIBUTE_OPERATORS.has(op)) {
       applyOperator(client, qb, column, op, operand);
     } else {
@@ -151,6 +141,77 @@ function related(walk: Walk, model: Model, field: LinkField) {
   const internal: Walk = { ...walk, options: { ...walk.options, includePrivate: true } };
   for (const filters of relatedScope(walk.engine, hop.target, walk.options.params)) applyGroup(internal, qb, hop.target, hop.targetAlias, filters);
   return { qb, hop };
+}
+
+/** Up to this many terms of an `$and`/`$or` are joined flat; more are split in halves. */
+const FLAT_TERMS = 8;
+
+/**
+ * The items of an `$and`/`$or`, AND-ed or OR-ed into `qb`. A long list is nested as a balanced
+ * tree of parenthesized halves: SQLite refuses an expression deeper than 1000 and counts a
+ * flat chain of n terms about n times over for each subquery around it, so 200 branches
+ * inside 4 relation subqueries already failed; halves keep the depth near 2·log2(n).
+ */
+function combine<T>(qb: Knex.QueryBuilder, items: readonly T[], or: boolean, apply: (qb: Knex.QueryBuilder, item: T) => void): void {
+  const add = (callback: (inner: Knex.QueryBuilder) => void) => (or ? qb.orWhere(callback) : qb.where(callback));
+  if (items.length <= FLAT_TERMS) {
+    for (const item of items) add((inner) => apply(inner, item));
+    return;
+  }
+  const half = Math.ceil(items.length / 2);
+  add((inner) => combine(inner, items.slice(0, half), or, apply));
+  add((inner) => combine(inner, items.slice(half), or, apply));
+}
+
+/**
+ * `$or` branches that each ask one thing of the same relation (component, plugin attribute)
+ * become one condition on it with the branches' conditions OR-ed inside: "a related row
+ * matches A, or a related row matches B" is "a related row matches A or B". Applied again one
+ * level down, 200 branches through the same 4 relations read each link table once instead of
+ * 200 times (a statement SQLite refuses as too large, and 800 subqueries elsewhere).
+ */
+function shareLinkedBranches(model: Model, items: Record<string, unknown>[]): Record<string, unknown>[] {
+  if (items.length < 2) return items;
+  // in order: a branch kept as it is, or the key of a shared condition (at its first branch's place)
+  const order: Array<Record<string, unknown> | string> = [];
+  const shared = new Map<string, unknown[]>();
+  for (const item of items) {
+    const key = linkedOnly(model, item);
+    if (key === null) {
+      order.push(item);
+      continue;
+    }
+    const conditions = shared.get(key);
+    if (conditions) conditions.push(item[key]);
+    else {
+      shared.set(key, [item[key]]);
+      order.push(key);
+    }
+  }
+  return order.map((entry) => {
+    if (typeof entry !== 'string') return entry;
+    const conditions = shared.get(entry) as unknown[];
+    // a relation asked by one branch only stays as it was
+    return { [entry]: conditions.length === 1 ? conditions[0] : { $or: conditions } };
+  });
+}
+
+/**
+ * The attribute a branch asks about when it is `{ <link attribute>: { <target conditions> } }`
+ * and nothing else; null otherwise. Operators on the related id (`$eq`, `$null`, ...) stay out:
+ * only conditions on the related rows themselves move inside the shared one.
+ */
+function linkedOnly(model: Model, item: Record<string, unknown>): string | null {
+  const keys = Object.keys(item);
+  if (keys.length !== 1) return null;
+  const field = model.fields.get(keys[0]);
+  if (!field || (field.kind !== 'relation' && field.kind !== 'component' && field.kind !== 'extension')) return null;
+  if (field.kind === 'relation' && field.relation.startsWith('morph')) return null;
+  const value = item[keys[0]];
+  if (!isPlainObject(value) || toList(value)) return null;
+  const targetKeys = Object.keys(value);
+  if (targetKeys.length === 0 || targetKeys.some((key) => ATTRIBUTE_OPERATORS.has(key))) return null;
+  return keys[0];
 }
 
 function groupList(key: string, value: unknown): Record<string, unknown>[] {

@@ -1,0 +1,71 @@
+/**
+ * Every statement has a time budget (issue 10 item 2b): past `database.statementTimeout` the
+ * database itself cancels the statement (it is gone from the server's process list, not only
+ * abandoned by the client), the request gets a 503 naming the key, and the connection serves
+ * the next request. SQLite has no way to interrupt a statement through better-sqlite3; its
+ * reads are bounded by the query engine's budgets instead (populate-budget, filter-limits).
+ */
+import { expect } from 'chai';
+import { definePlugin, type DatabaseClient, type RequestContext } from '@platform/core';
+import { describeEachDatabase, type TestApp } from '../helpers/app';
+
+/** A statement that runs 7.25 s unless cancelled; the odd duration finds it in the process list. */
+const SLOW: Record<DatabaseClient, string> = {
+  sqlite: '',
+  mysql: 'SELECT SLEEP(7.25) AS slept',
+  postgres: 'SELECT pg_sleep(7.25) AS slept',
+};
+
+const slowProbe = definePlugin({
+  name: 'slow-probe',
+  controllers: {
+    probe: (plugin) => ({
+      async slow(ctx: RequestContext) {
+        void ctx;
+        await plugin.db.connection.raw(SLOW[plugin.db.client]);
+        return { data: 'finished' };
+      },
+    }),
+  },
+  routes: [{ method: 'GET', path: '/slow', handler: 'plugin::slow-probe.probe.slow', config: { auth: false } }],
+});
+
+const TIMED_OUT = {
+  data: null,
+  error: {
+    status: 503,
+    name: 'ServiceUnavailableError',
+    message: 'The database did not answer within its time budget (database.statementTimeout)',
+    details: { key: 'database.statementTimeout' },
+  },
+};
+
+/** The sleeping statements the database still runs, seen from a connection of its own. */
+async function stillRunning(app: TestApp): Promise<number> {
+  if (app.platform.db.client === 'mysql') {
+    const [rows] = await app.knex.raw("SELECT COUNT(*) AS n FROM information_schema.processlist WHERE info LIKE 'SELECT SLEEP(7.25)%'");
+    return Number((rows as Array<{ n: number }>)[0].n);
+  }
+  const { rows } = await app.knex.raw("SELECT COUNT(*) AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE 'SELECT pg_sleep(7.25)%'");
+  return Number((rows as Array<{ n: string }>)[0].n);
+}
+
+describeEachDatabase('statement time budget', (ctx) => {
+  beforeEach(function () {
+    // better-sqlite3 cannot interrupt a statement (no progress handler, no sqlite3_interrupt)
+    if (ctx.client === 'sqlite') this.skip();
+  });
+
+  it('cancels a statement past database.statementTimeout on the database side and answers 503', async () => {
+    // more requests than the pool has connections (10): each one is freed by the cancel
+    const results = await Promise.all(Array.from({ length: 12 }, () => ctx.app.get('/api/slow-probe/slow')));
+    for (const res of results) {
+      expect(res.status).to.equal(503);
+      expect(res.body).to.deep.equal(TIMED_OUT);
+    }
+    expect(await stillRunning(ctx.app)).to.equal(0);
+    const plain = await ctx.app.get('/api/tags');
+    expect(plain.status).to.equal(200);
+    expect(plain.body.data).to.deep.equal([]);
+  });
+}, { plugins: [slowProbe], config: { database: { statementTimeout: 300 } } });
