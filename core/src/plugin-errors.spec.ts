@@ -76,7 +76,7 @@ describe('definePluginErrors', () => {
     const cases: Array<{ title: string; plugin: string; table: PluginErrorTable; message: string }> = [
       { title: 'a plugin name that is not kebab-case', plugin: 'Sample_Plugin', table: {}, message: 'definePluginErrors: "Sample_Plugin" is not a kebab-case plugin name' },
       { title: 'an empty plugin name', plugin: '', table: {}, message: 'definePluginErrors: "" is not a kebab-case plugin name' },
-      { title: 'a scoped package name', plugin: '@platform/i18n', table: {}, message: 'definePluginErrors: "@platform/i18n" is not a kebab-case plugin name' },
+      { title: 'a scoped package name', plugin: '@acme/seo', table: {}, message: 'definePluginErrors: "@acme/seo" is not a kebab-case plugin name' },
       { title: 'a lowercase code', plugin: 'p', table: { bad_config: { kind: 'boot' } }, message: 'definePluginErrors(p): "bad_config" is not an UPPER_SNAKE code' },
       { title: 'a code with a dot', plugin: 'p', table: { 'P.BAD': { kind: 'internal' } }, message: 'definePluginErrors(p): "P.BAD" is not an UPPER_SNAKE code' },
       { title: 'a code starting with a digit', plugin: 'p', table: { '1BAD': { kind: 'boot' } }, message: 'definePluginErrors(p): "1BAD" is not an UPPER_SNAKE code' },

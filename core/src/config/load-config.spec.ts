@@ -31,12 +31,12 @@ describe('config loading', () => {
     const dir = app({
       'config/server.js': `module.exports = ({ env }) => ({ host: env('HOST', '0.0.0.0'), port: env.int('PORT', 1337) });`,
       'config/api.json': `{ "rest": { "defaultLimit": 10 } }`,
-      'config/plugins.ts': `export default { i18n: { enabled: false } };`,
+      'config/plugins.ts': `export default { seo: { enabled: false } };`,
     });
     const loaded = loadConfig(dir, { PORT: '4000' });
     expect(loaded.tree).to.deep.equal({
       api: { rest: { defaultLimit: 10 } },
-      plugins: { i18n: { enabled: false } },
+      plugins: { seo: { enabled: false } },
       server: { host: '0.0.0.0', port: 4000 },
     });
     expect(loaded.files).to.deep.equal({

@@ -7,7 +7,7 @@ import { createPluginContext, type PluginContextHost, type PluginGround } from '
 
 function host(lines: string[]): PluginContextHost {
   const config: Record<string, unknown> = { 'plugin.seo': { title: 'Site' }, 'api.rest.prefix': '/api' };
-  const services: Record<string, unknown> = { 'plugin::seo.meta': 'own', 'plugin::query-engine.hooks': 'hooks', 'plugin::sitemap.index': 'optional', 'plugin::mailer.send': 'undeclared', 'api::article.article': 'app' };
+  const services: Record<string, unknown> = { 'plugin::seo.meta': 'own', 'plugin::search.hooks': 'hooks', 'plugin::sitemap.index': 'optional', 'plugin::mailer.send': 'undeclared', 'api::article.article': 'app' };
   const fail = (): never => {
     throw new Error('not lent in this test');
   };
@@ -34,13 +34,13 @@ function host(lines: string[]): PluginContextHost {
     log: createLogger('debug', (line) => lines.push(line.replace(/^\[[^\]]+\] /, ''))),
     config: <T>(dotted: string, defaultValue?: T) => (dotted in config ? config[dotted] : defaultValue) as T,
     serviceOf: (uid) => services[uid],
-    isPluginEnabled: (name) => ['seo', 'query-engine', 'mailer'].includes(name),
+    isPluginEnabled: (name) => ['seo', 'search', 'mailer'].includes(name),
   };
 }
 
 describe('plugin context', () => {
   const lines: string[] = [];
-  const ctx = createPluginContext(host(lines), definePlugin({ name: 'seo', requires: ['query-engine'], optional: ['sitemap'] }));
+  const ctx = createPluginContext(host(lines), definePlugin({ name: 'seo', requires: ['search'], optional: ['sitemap'] }));
 
   it('holds the plugin\'s own configuration, frozen', () => {
     expect(ctx.config).to.deep.equal({ title: 'Site' });
@@ -48,7 +48,7 @@ describe('plugin context', () => {
   });
 
   it('reaches its own services, those of declared plugins and the app\'s', () => {
-    expect([ctx.service('plugin::seo.meta'), ctx.service('plugin::query-engine.hooks'), ctx.service('plugin::sitemap.index'), ctx.service('api::article.article')])
+    expect([ctx.service('plugin::seo.meta'), ctx.service('plugin::search.hooks'), ctx.service('plugin::sitemap.index'), ctx.service('api::article.article')])
       .to.deep.equal(['own', 'hooks', 'optional', 'app']);
   });
 
@@ -61,15 +61,15 @@ describe('plugin context', () => {
 
   it('tells whether a declared optional plugin is enabled, and hands out declared plugins that are', () => {
     expect(ctx.isEnabled('sitemap')).to.equal(false);
-    expect(ctx.isEnabled('query-engine')).to.equal(true);
-    expect(ctx.plugin('query-engine').service('hooks')).to.equal('hooks');
+    expect(ctx.isEnabled('search')).to.equal(true);
+    expect(ctx.plugin('search').service('hooks')).to.equal('hooks');
     expect(() => ctx.plugin('sitemap')).to.throw(BootError, 'Plugin "sitemap" is not enabled').with.property('code', 'PLUGIN_UNKNOWN');
   });
 
   it('reads the app\'s settings but not another plugin\'s configuration', () => {
     expect(ctx.appConfig('api.rest.prefix')).to.equal('/api');
     expect(ctx.appConfig('server.port', 1337)).to.equal(1337);
-    expect(() => ctx.appConfig('plugin.i18n')).to.throw(BootError, 'Plugin "seo" reads "plugin.i18n": a plugin reads its own configuration from its context, not another plugin\'s');
+    expect(() => ctx.appConfig('plugin.locales')).to.throw(BootError, 'Plugin "seo" reads "plugin.locales": a plugin reads its own configuration from its context, not another plugin\'s');
   });
 
   it('shares the kernel\'s ground (hooks, app folder, schemas)', () => {

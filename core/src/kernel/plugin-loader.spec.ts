@@ -15,13 +15,24 @@ describe('resolvePlugins', () => {
     fs.mkdirSync(path.join(appDir, 'plugins-local', 'stamp'), { recursive: true });
     fs.writeFileSync(
       path.join(appDir, 'plugins-local', 'stamp', 'index.js'),
-      `module.exports = { name: 'stamp', requires: ['query-engine'], config: { default: { a: 1, b: 2 } } };`,
+      `module.exports = { name: 'stamp', requires: ['search'], config: { default: { a: 1, b: 2 } } };`,
     );
     fs.writeFileSync(path.join(appDir, 'plugins-local', 'misnamed.js'), `module.exports = { name: 'other' };`);
     fs.writeFileSync(path.join(appDir, 'plugins-local', 'not-a-plugin.js'), `module.exports = 42;`);
+    // Plugin packages installed in the app: the `platform` field of their package.json says so
+    // (and may give the plugin a name other than the package's).
+    const install = (packageName: string, platform: Record<string, string>, name: string) => {
+      const dir = path.join(appDir, 'node_modules', ...packageName.split('/'));
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: packageName, version: '1.0.0', main: 'index.js', platform }));
+      fs.writeFileSync(path.join(dir, 'index.js'), `module.exports = { name: ${JSON.stringify(name)} };`);
+    };
+    install('@acme/locales', { kind: 'plugin' }, 'locales');
+    install('acme-search-engine', { kind: 'plugin', name: 'search' }, 'search');
+    install('@acme/drafts', { kind: 'plugin' }, 'drafts');
     // The app declares its plugins the way it declares any package: as dependencies. `qs` is
     // no plugin, and a dependency that is not installed is passed over.
-    const dependencies = { '@platform/i18n': '0.1.0', qs: '6.17.1', '@platform/query-engine': '0.1.0', '@platform/draft-publish': '0.1.0', 'not-installed-anywhere': '1.0.0' };
+    const dependencies = { '@acme/locales': '1.0.0', qs: '6.17.1', 'acme-search-engine': '1.0.0', '@acme/drafts': '1.0.0', 'not-installed-anywhere': '1.0.0' };
     fs.writeFileSync(path.join(appDir, 'package.json'), JSON.stringify({ name: 'an-app', dependencies }));
   });
   after(() => fs.rmSync(appDir, { recursive: true, force: true }));
@@ -29,15 +40,16 @@ describe('resolvePlugins', () => {
   const installedBuiltIns = () => resolvePlugins(appDir, {}, {}, []).plugins.map((p) => p.name);
 
   it('finds the plugin packages among the app\'s dependencies, in the order the manifest lists them', () => {
+    const from = [appDir, path.resolve(__dirname)];
     expect(installedPlugins(appDir)).to.deep.equal([
-      { name: 'i18n', packageName: '@platform/i18n' },
-      { name: 'query-engine', packageName: '@platform/query-engine' },
-      { name: 'draft-publish', packageName: '@platform/draft-publish' },
+      { name: 'locales', packageName: '@acme/locales', from },
+      { name: 'search', packageName: 'acme-search-engine', from },
+      { name: 'drafts', packageName: '@acme/drafts', from },
     ]);
   });
 
   it('turns every installed plugin on by default', () => {
-    expect(installedBuiltIns()).to.deep.equal(['i18n', 'query-engine', 'draft-publish']);
+    expect(installedBuiltIns()).to.deep.equal(['locales', 'search', 'drafts']);
   });
 
   it('takes the distribution\'s set for an app folder without a package.json (the nearest one at or above the distribution folder)', () => {
@@ -45,7 +57,7 @@ describe('resolvePlugins', () => {
     const distribution = path.join(appDir, 'bin');
     fs.mkdirSync(distribution, { recursive: true });
     try {
-      expect(installedPlugins(site, distribution).map((p) => p.name)).to.deep.equal(['i18n', 'query-engine', 'draft-publish']);
+      expect(installedPlugins(site, distribution).map((p) => p.name)).to.deep.equal(['locales', 'search', 'drafts']);
       expect(installedPlugins(site, site)).to.deep.equal([]);
     } finally {
       fs.rmSync(site, { recursive: true, force: true });
@@ -53,16 +65,16 @@ describe('resolvePlugins', () => {
   });
 
   it('leaves out a plugin switched off with enabled: false or false, and reports it as disabled', () => {
-    const resolved = resolvePlugins(appDir, { plugins: { i18n: { enabled: false }, 'draft-publish': false } }, FILES, []);
-    expect(resolved.plugins.map((p) => p.name)).to.not.include.members(['i18n', 'draft-publish']);
-    expect([...resolved.disabled].sort()).to.deep.equal(['draft-publish', 'i18n']);
-    expect(resolved.pluginConfig).to.not.have.property('i18n');
+    const resolved = resolvePlugins(appDir, { plugins: { locales: { enabled: false }, drafts: false } }, FILES, []);
+    expect(resolved.plugins.map((p) => p.name)).to.deep.equal(['search']);
+    expect([...resolved.disabled].sort()).to.deep.equal(['drafts', 'locales']);
+    expect(resolved.pluginConfig).to.not.have.property('locales');
   });
 
   it('loads a local plugin with resolve, merging its config over the defaults', () => {
     const resolved = resolvePlugins(appDir, { plugins: { stamp: { resolve: './plugins-local/stamp', config: { b: 3 } } } }, FILES, []);
     const stamp = resolved.plugins.find((p) => p.name === 'stamp');
-    expect(stamp?.requires).to.deep.equal(['query-engine']);
+    expect(stamp?.requires).to.deep.equal(['search']);
     expect(resolved.pluginConfig.stamp).to.deep.equal({ a: 1, b: 3 });
   });
 
@@ -73,21 +85,21 @@ describe('resolvePlugins', () => {
   });
 
   it('ignores a plugin we do not have (no resolve) with a warning naming the key and the closest known plugin', () => {
-    const resolved = resolvePlugins(appDir, { plugins: { 'draft-publishh': { enabled: true }, email: { config: { provider: 'sendmail' } }, graphql: false } }, FILES, []);
-    expect(resolved.plugins.map((p) => p.name)).to.deep.equal(['i18n', 'query-engine', 'draft-publish']);
-    expect(resolved.pluginConfig).to.not.have.any.keys('draft-publishh', 'email');
+    const resolved = resolvePlugins(appDir, { plugins: { draftss: { enabled: true }, email: { config: { provider: 'sendmail' } }, sitemap: false } }, FILES, []);
+    expect(resolved.plugins.map((p) => p.name)).to.deep.equal(['locales', 'search', 'drafts']);
+    expect(resolved.pluginConfig).to.not.have.any.keys('draftss', 'email');
     expect(resolved.warnings).to.deep.equal([
-      '/app/config/plugins.ts: plugin "draft-publishh" is not installed (no dependency of the app\'s package.json provides it) and has no "resolve"; its entry is ignored (the closest known plugin is "draft-publish")',
-      '/app/config/plugins.ts: plugin "email" is not installed (no dependency of the app\'s package.json provides it) and has no "resolve"; its entry is ignored (the closest known plugin is "i18n")',
+      '/app/config/plugins.ts: plugin "draftss" is not installed (no dependency of the app\'s package.json provides it) and has no "resolve"; its entry is ignored (the closest known plugin is "drafts")',
+      '/app/config/plugins.ts: plugin "email" is not installed (no dependency of the app\'s package.json provides it) and has no "resolve"; its entry is ignored (the closest known plugin is "search")',
     ]);
-    expect(resolvePlugins(appDir, { plugins: { i18n: true } }, FILES, []).warnings).to.deep.equal([]);
+    expect(resolvePlugins(appDir, { plugins: { locales: true } }, FILES, []).warnings).to.deep.equal([]);
   });
 
   const cases: Array<[string, Record<string, unknown>, string]> = [
     ['an entry that is neither a boolean nor an object', { stamp: 'yes' }, '/app/config/plugins.ts: key "stamp" must be a boolean or an object'],
-    ['a non-boolean enabled', { i18n: { enabled: 'no' } }, '/app/config/plugins.ts: "i18n.enabled" must be a boolean'],
+    ['a non-boolean enabled', { locales: { enabled: 'no' } }, '/app/config/plugins.ts: "locales.enabled" must be a boolean'],
     ['a non-string resolve', { stamp: { resolve: 42 } }, '/app/config/plugins.ts: "stamp.resolve" must be a string'],
-    ['a config that is not an object', { i18n: { config: [] } }, '/app/config/plugins.ts: "i18n.config" must be an object'],
+    ['a config that is not an object', { locales: { config: [] } }, '/app/config/plugins.ts: "locales.config" must be an object'],
     ['a key that does not match the plugin name', { stamp: { resolve: './plugins-local/misnamed' } }, '/app/config/plugins.ts: plugin key "stamp" loads a plugin named "other"'],
     [
       'a module that is not a plugin definition',

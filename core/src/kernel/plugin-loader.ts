@@ -12,7 +12,7 @@
  *   `resolve` on an installed plugin's key replaces it with that implementation.
  * - A key that names no plugin we have and has no `resolve` is ignored with a warning naming the
  *   closest known plugin: a Strapi project's `config/plugins.js` configures plugins this
- *   platform does not have (`email`, `upload` providers, `graphql`), and it must still boot; the
+ *   platform does not have (an email provider, say), and it must still boot; the
  *   warning is what catches a typo.
  * - Plugins given in code (`new Platform({ plugins })`) come last.
  */
@@ -35,6 +35,8 @@ interface PluginEntry {
 export interface InstalledPlugin {
   name: string;
   packageName: string;
+  /** where the package was found from: the folder of the manifest that lists it, then the kernel */
+  from: string[];
 }
 
 /** The `"platform"` field of a plugin package's `package.json`. */
@@ -67,11 +69,11 @@ function readJson(file: string): Record<string, unknown> | null {
   }
 }
 
-/** The nearest `package.json` at or above a folder. */
-function nearestManifest(start: string): Record<string, unknown> | null {
+/** The nearest `package.json` at or above a folder, with its folder. */
+function nearestManifest(start: string): { manifest: Record<string, unknown>; dir: string } | null {
   for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
     const manifest = readJson(path.join(dir, 'package.json'));
-    if (manifest) return manifest;
+    if (manifest) return { manifest, dir };
     if (path.dirname(dir) === dir) return null;
   }
 }
@@ -81,31 +83,34 @@ function nearestManifest(start: string): Record<string, unknown> | null {
  * distribution's, see above), in the order the manifest lists them.
  */
 export function installedPlugins(appDir: string, distributionDir: string = process.cwd()): InstalledPlugin[] {
-  const manifest = readJson(path.join(appDir, 'package.json')) ?? nearestManifest(distributionDir);
-  const dependencies = manifest?.dependencies;
-  if (!isPlainObject(dependencies)) return [];
+  const own = readJson(path.join(appDir, 'package.json'));
+  const found = own ? { manifest: own, dir: appDir } : nearestManifest(distributionDir);
+  const dependencies = found?.manifest.dependencies;
+  if (!found || !isPlainObject(dependencies)) return [];
+  // The packages a manifest lists are installed next to it (or, in a workspace, beside the kernel).
+  const from = lookupPaths(found.dir);
   const out: InstalledPlugin[] = [];
   for (const packageName of Object.keys(dependencies)) {
     let manifestFile: string;
     try {
-      manifestFile = require.resolve(`${packageName}/package.json`, { paths: lookupPaths(appDir) });
+      manifestFile = require.resolve(`${packageName}/package.json`, { paths: from });
     } catch {
       continue; // not installed, or its exports hide package.json: not a plugin package
     }
     const field = readJson(manifestFile)?.platform as PlatformPackageField | undefined;
     if (!isPlainObject(field) || field.kind !== 'plugin') continue;
-    out.push({ name: typeof field.name === 'string' ? field.name : packageName.replace(/^@[^/]+\//, ''), packageName });
+    out.push({ name: typeof field.name === 'string' ? field.name : packageName.replace(/^@[^/]+\//, ''), packageName, from });
   }
   return out;
 }
 
-function loadDefinition(name: string, specifier: string, appDir: string, file: string): PluginDefinition {
+function loadDefinition(name: string, specifier: string, appDir: string, file: string, from: string[] = lookupPaths(appDir)): PluginDefinition {
   let exported: unknown;
   try {
     const isPath = specifier.startsWith('.') || path.isAbsolute(specifier);
-    const entry = require.resolve(isPath ? path.resolve(appDir, specifier) : specifier, { paths: lookupPaths(appDir) });
-    // A plugin outside the app resolves its peers (`@platform/core`) from the app and kernel.
-    registerPluginRoot(packageRoot(fs.realpathSync(entry)), lookupPaths(appDir));
+    const entry = require.resolve(isPath ? path.resolve(appDir, specifier) : specifier, { paths: from });
+    // A plugin outside the app resolves its peers (`@platform/core`) from where it was found.
+    registerPluginRoot(packageRoot(fs.realpathSync(entry)), from);
     // Installed packages are shared by every platform in the process; local paths are app code.
     exported = loadUserModule(entry, { fresh: isPath });
   } catch (error) {
@@ -141,10 +146,10 @@ export function resolvePlugins(
 
   const installed = installedPlugins(appDir, distributionDir);
   const plugins: PluginDefinition[] = [];
-  for (const { name, packageName } of installed) {
+  for (const { name, packageName, from } of installed) {
     const entry = entries.get(name);
     if (entry && (!entry.enabled || entry.resolve)) continue; // off, or replaced (loaded below)
-    plugins.push(loadDefinition(name, packageName, appDir, file));
+    plugins.push(loadDefinition(name, packageName, appDir, file, from));
   }
   const known = [...installed.map((p) => p.name), ...extra.map((def) => def.name)];
   const warnings: string[] = [];
@@ -153,7 +158,7 @@ export function resolvePlugins(
       if (entry.enabled) plugins.push(loadDefinition(name, entry.resolve, appDir, file));
       continue;
     }
-    // `graphql: { enabled: false }` for a plugin we do not have asks for what is already true.
+    // `<name>: { enabled: false }` for a plugin we do not have asks for what is already true.
     if (known.includes(name) || !entry.enabled) continue;
     const closest = closestName(name, known);
     warnings.push(`${file}: plugin "${name}" is not installed (no dependency of the app's package.json provides it) and has no "resolve"; its entry is ignored${closest ? ` (the closest known plugin is "${closest}")` : ''}`);

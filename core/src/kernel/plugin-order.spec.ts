@@ -13,13 +13,13 @@ describe('orderPlugins', () => {
   });
 
   it('starts a plugin after the optional plugins it uses when they are enabled', () => {
-    const given = [plugin('i18n', ['query-engine'], ['draft-publish']), plugin('query-engine'), plugin('draft-publish', ['query-engine'])];
-    expect(names(orderPlugins(given))).to.deep.equal(['query-engine', 'draft-publish', 'i18n']);
+    const given = [plugin('locales', ['engine'], ['drafts']), plugin('engine'), plugin('drafts', ['engine'])];
+    expect(names(orderPlugins(given))).to.deep.equal(['engine', 'drafts', 'locales']);
   });
 
   it('starts a plugin without its optional plugins when they are absent', () => {
-    const given = [plugin('i18n', ['query-engine'], ['draft-publish']), plugin('query-engine')];
-    expect(names(orderPlugins(given, { names: new Set(['draft-publish']), file: 'config/plugins.ts' }))).to.deep.equal(['query-engine', 'i18n']);
+    const given = [plugin('locales', ['engine'], ['drafts']), plugin('engine')];
+    expect(names(orderPlugins(given, { names: new Set(['drafts']), file: 'config/plugins.ts' }))).to.deep.equal(['engine', 'locales']);
   });
 
   it('names a cycle that goes through an optional dependency', () => {
@@ -32,8 +32,8 @@ describe('orderPlugins', () => {
   });
 
   it('moves only what a dependency needs and leaves the rest in place', () => {
-    const given = [plugin('i18n', ['query-engine']), plugin('upload'), plugin('query-engine'), plugin('graphql', ['query-engine', 'upload'])];
-    expect(names(orderPlugins(given))).to.deep.equal(['query-engine', 'i18n', 'upload', 'graphql']);
+    const given = [plugin('locales', ['engine']), plugin('media'), plugin('engine'), plugin('search', ['engine', 'media'])];
+    expect(names(orderPlugins(given))).to.deep.equal(['engine', 'locales', 'media', 'search']);
   });
 
   it('does not change the list it is given', () => {
@@ -43,9 +43,9 @@ describe('orderPlugins', () => {
   });
 
   it('rejects a missing dependency, naming both plugins', () => {
-    const error = bootError(() => orderPlugins([plugin('a'), plugin('graphql', ['upload'])]));
+    const error = bootError(() => orderPlugins([plugin('a'), plugin('search', ['media'])]));
     expect(error.code).to.equal('PLUGIN_MISSING_DEPENDENCY');
-    expect(error.message).to.equal('Plugin "graphql" requires plugin "upload", which is not enabled or not installed');
+    expect(error.message).to.equal('Plugin "search" requires plugin "media", which is not enabled or not installed');
   });
 
   it('rejects a cycle, naming every plugin in it', () => {
@@ -69,8 +69,8 @@ describe('orderPlugins', () => {
 
 describe('orderPlugins with disabled plugins', () => {
   it('says when a required plugin is disabled, naming both plugins and the file', () => {
-    const error = bootError(() => orderPlugins([plugin('needs-i18n', ['i18n'])], { names: new Set(['i18n']), file: 'config/plugins.ts' }));
+    const error = bootError(() => orderPlugins([plugin('needs-locales', ['locales'])], { names: new Set(['locales']), file: 'config/plugins.ts' }));
     expect(error.code).to.equal('PLUGIN_MISSING_DEPENDENCY');
-    expect(error.message).to.equal('Plugin "needs-i18n" requires plugin "i18n", which is disabled in config/plugins.ts');
+    expect(error.message).to.equal('Plugin "needs-locales" requires plugin "locales", which is disabled in config/plugins.ts');
   });
 });

@@ -73,7 +73,7 @@ describe('desiredSchema', () => {
     expect(byName.get('components_blog_parts')!.columns.map((c) => c.name)).to.deep.equal(['id', 'n']);
   });
 
-  it('extends the uid indexes by the columns of `options.uniqueIndexScope` (i18n: unique per locale)', () => {
+  it('extends the uid indexes by the columns of `options.uniqueIndexScope` (unique per locale)', () => {
     const scoped: SchemaSet = {
       contentTypes: new Map([
         contentType('api::page.page', {
