@@ -30,10 +30,11 @@ export async function runServer(appDir: string, options: { workers: number; mode
   if (options.mode === 'production' && !process.env.NODE_ENV) process.env.NODE_ENV = 'production';
   const started = Date.now();
   const platform = new Platform({ appDir });
-  await platform.start();
+  platform.configure();
   // PORT/HOST win over config/server.ts; a PORT that is not a number is named, not ignored.
   const port = platform.env.int('PORT');
   const host = platform.env('HOST');
+  // The port opens first (answering 503 while the platform starts), then the platform starts.
   await platform.listen(port, host);
   const { url } = platform.address();
   platform.log.info(`platform ${options.mode === 'development' ? 'develop' : 'start'}: serving ${appDir} at ${url} (started in ${Date.now() - started} ms)`);

@@ -1,7 +1,8 @@
 /**
  * `GET /_health` and `HEAD /_health`, as in Strapi v4: 204 once the platform is ready
- * (database connected, schema in sync, routes built), 503 while it starts or shuts down, so a
- * load balancer stops sending traffic before in-flight requests are drained.
+ * (database connected, schema in sync, routes built), 503 while it shuts down, so a load
+ * balancer stops sending traffic before in-flight requests are drained. While it starts, the
+ * port answers 503 before this app exists (./starting.ts).
  */
 import type Koa from 'koa';
 import { MethodNotAllowedError, ServiceUnavailableError } from '../errors';

@@ -103,9 +103,9 @@ export function closeServer(server: http.Server, graceMs: number): Promise<void>
   });
 }
 
-export function listen(app: Koa, port: number, host: string, timeouts: ServerTimeouts): Promise<http.Server> {
+export function listen(handler: http.RequestListener, port: number, host: string, timeouts: ServerTimeouts): Promise<http.Server> {
   return new Promise((resolve, reject) => {
-    const server = http.createServer(serverOptions(timeouts), app.callback());
+    const server = http.createServer(serverOptions(timeouts), handler);
     server.on('clientError', answerClientError);
     server.once('error', reject);
     server.listen(port, host, () => {

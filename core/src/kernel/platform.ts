@@ -40,6 +40,7 @@ import type { PlacedMiddleware } from '../http/global-middlewares';
 import type { ProxyConfig } from '../http/proxy-trust';
 import { knexLog } from '../database/knex-log';
 import { createRouteResolver } from '../http/route-resolver';
+import { answerStarting, SwitchableHandler } from '../http/starting';
 import type { Middleware, Policy, RouteDefinition } from '../http/types';
 
 export interface PlatformOptions {
@@ -76,7 +77,7 @@ interface StartedPlugin {
   context: PluginContext;
 }
 
-type Phase = 'new' | 'registered' | 'started' | 'listening' | 'destroyed';
+type Phase = 'new' | 'starting' | 'registered' | 'started' | 'listening' | 'destroyed';
 
 export class Platform {
   readonly appDir: string;
@@ -103,6 +104,7 @@ export class Platform {
   private koa: Koa | null = null;
   private server: http.Server | null = null;
   private phase: Phase = 'new';
+  private configured = false;
   private readonly options: PlatformOptions;
 
   constructor(options: PlatformOptions) {
@@ -198,8 +200,12 @@ export class Platform {
   // ---- lifecycle ----------------------------------------------------------------------
 
   /** Loads everything and syncs the database; does not listen. */
-  async start(): Promise<this> {
-    if (this.phase !== 'new') throw new BootError('PLATFORM_STATE', `start() called twice`);
+  /**
+   * Loads and checks the configuration files (the first step of start(), which runs it if it
+   * has not run): `env`, `config()` and the server's port are known from here on.
+   */
+  configure(): this {
+    if (this.configured) return this;
     const loaded = loadConfig(this.appDir, this.envSource);
     this.envFn = loaded.env;
     this.configTree = deepMerge(withDefaults(loaded.tree), this.options.config ?? {}) as ConfigTree;
@@ -208,6 +214,14 @@ export class Platform {
     this.configFiles = loaded.files;
     this.middlewareList = this.options.middlewares ?? loaded.middlewares;
     validateKernelConfig(this.configTree, this.configFiles, this.appDir);
+    this.configured = true;
+    return this;
+  }
+
+  async start(): Promise<this> {
+    if (this.phase !== 'new') throw new BootError('PLATFORM_STATE', `start() called twice`);
+    this.phase = 'starting';
+    this.configure();
 
     const resolved = resolvePlugins(this.appDir, this.configTree, this.configFiles, this.options.plugins ?? [], this.options.distributionDir);
     const pluginsFile = this.configFiles.plugins ? path.relative(this.appDir, this.configFiles.plugins) : 'config/plugins';
@@ -299,14 +313,30 @@ export class Platform {
   }
 
   /** Starts listening; port/host default to config `server.port`/`server.host`. */
+  /**
+   * Starts listening; port/host default to config `server.port`/`server.host`. Called before
+   * start(), it opens the port first and starts after: until start() ends, every request
+   * (`/_health` included) is answered 503, so a load balancer sees a node that is starting.
+   */
   async listen(port?: number, host?: string): Promise<http.Server> {
-    if (!this.koa) await this.start();
+    this.configure();
     const p = port ?? this.config<number>('server.port', 1337);
     const h = host ?? this.config<string>('server.host', '0.0.0.0');
-    this.server = await listen(this.koa!, p, h, {
+    const handler = new SwitchableHandler(this.koa ? this.koa.callback() : answerStarting);
+    this.server = await listen(handler.listener, p, h, {
       headersTimeout: this.config<number>('server.headersTimeout', DEFAULT_TIMEOUTS.headersTimeout),
       requestTimeout: this.config<number>('server.requestTimeout', DEFAULT_TIMEOUTS.requestTimeout),
     });
+    if (!this.koa) {
+      try {
+        await this.start();
+      } catch (error) {
+        await closeServer(this.server, 0);
+        this.server = null;
+        throw error;
+      }
+      handler.use(this.koa!.callback());
+    }
     this.phase = 'listening';
     await this.hooks.ready.promise();
     return this.server;
