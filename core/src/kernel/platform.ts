@@ -199,7 +199,6 @@ export class Platform {
 
   // ---- lifecycle ----------------------------------------------------------------------
 
-  /** Loads everything and syncs the database; does not listen. */
   /**
    * Loads and checks the configuration files (the first step of start(), which runs it if it
    * has not run): `env`, `config()` and the server's port are known from here on.
@@ -218,6 +217,7 @@ export class Platform {
     return this;
   }
 
+  /** Loads everything and syncs the database; does not listen. */
   async start(): Promise<this> {
     if (this.phase !== 'new') throw new BootError('PLATFORM_STATE', `start() called twice`);
     this.phase = 'starting';
