@@ -1,19 +1,9 @@
 import { expect } from 'chai';
-import { BootError } from '../errors';
 import { createRegistry } from '../model/build-models';
+import { bootError } from '../../../test/helpers/boot-error';
 import { collectAttributeTypes, type AttributeTypeDefinition } from './attribute-types';
 
 const definition: AttributeTypeDefinition = { toField: () => ({ target: null, multiple: false, options: {} }) };
-
-function bootError(fn: () => unknown): BootError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).to.be.instanceOf(BootError);
-    return error as BootError;
-  }
-  throw new Error('expected a BootError');
-}
 
 describe('attribute types provided by plugins', () => {
   it('finds the types of the enabled plugins, and only those', () => {

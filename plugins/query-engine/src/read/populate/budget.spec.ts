@@ -1,19 +1,12 @@
 import { expect } from 'chai';
 import { ValidationError } from '@platform/core';
+import { thrownBy } from '../../../../../test/helpers/boot-error';
 import { estimatedSize, Tally } from './budget';
 
 const limits = (entries: number, bytes = Number.MAX_SAFE_INTEGER) => ({ entries, bytes });
 
 const entry = (id: number) => ({ id });
-const refusal = (fn: () => unknown): ValidationError => {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).to.be.instanceOf(ValidationError);
-    return error as ValidationError;
-  }
-  throw new Error('expected the budget to refuse');
-};
+const refusal = (fn: () => unknown): ValidationError => thrownBy(fn, ValidationError);
 
 describe('populate budget (Tally)', () => {
   it('counts an entry once per place it appears, through every level', () => {
