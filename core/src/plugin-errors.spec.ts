@@ -68,6 +68,14 @@ describe('definePluginErrors', () => {
     expect({ details: error.details, cause: error.cause }).to.deep.equal({ details: {}, cause: undefined });
   });
 
+  it('hands back a frozen copy of its table', () => {
+    const table = { LATE: { kind: 'boot' } } as const;
+    const frozen = definePluginErrors('late', table).table;
+    expect(frozen).to.deep.equal(table);
+    expect(frozen).to.not.equal(table);
+    expect(Object.isFrozen(frozen)).to.equal(true);
+  });
+
   it('an empty table is allowed', () => {
     expect(definePluginErrors('quiet', {}).table).to.deep.equal({});
   });
@@ -80,6 +88,9 @@ describe('definePluginErrors', () => {
       { title: 'a lowercase code', plugin: 'p', table: { bad_config: { kind: 'boot' } }, message: 'definePluginErrors(p): "bad_config" is not an UPPER_SNAKE code' },
       { title: 'a code with a dot', plugin: 'p', table: { 'P.BAD': { kind: 'internal' } }, message: 'definePluginErrors(p): "P.BAD" is not an UPPER_SNAKE code' },
       { title: 'a code starting with a digit', plugin: 'p', table: { '1BAD': { kind: 'boot' } }, message: 'definePluginErrors(p): "1BAD" is not an UPPER_SNAKE code' },
+      { title: 'a code ending with an underscore', plugin: 'p', table: { BAD_: { kind: 'boot' } }, message: 'definePluginErrors(p): "BAD_" is not an UPPER_SNAKE code' },
+      { title: 'a code with a double underscore', plugin: 'p', table: { A__B: { kind: 'boot' } }, message: 'definePluginErrors(p): "A__B" is not an UPPER_SNAKE code' },
+      { title: 'an unknown kind', plugin: 'p', table: { LOUD: { kind: 'fatal' } as never }, message: 'definePluginErrors(p): "LOUD" has kind "fatal"; use "boot", "internal" or "request"' },
       {
         title: 'a request code with a 2xx status', plugin: 'p', table: { GONE: { kind: 'request', status: 200, name: 'GoneError' } },
         message: 'definePluginErrors(p): "GONE" needs an HTTP error status (4xx or 5xx) and a name',
