@@ -52,7 +52,8 @@ const exposedMessage = (count: number) => [
   'Choose one:',
   '  - publish them: platform hidden-rows --reveal --table posts --yes',
   '  - delete them: platform hidden-rows --delete --table posts (lists what it would delete; add --yes to delete)',
-  '  - keep them hidden: switch back on what added "publishedAt" (the content-type option or the plugin)',
+  '  - keep them hidden: switch back on what added "publishedAt" (the content-type option or the plugin),',
+  '    or start without it and keep them hidden from every read: keepHiddenRows: ["posts"] in config/database.ts',
 ].join('\n');
 
 async function postRows(app: TestApp | { knex: TestApp['knex'] }) {

@@ -25,6 +25,10 @@ const proxy: Check = (value) =>
   typeof value === 'boolean' || (isPlainObject(value) && Array.isArray(value.trusted) && value.trusted.every((a) => typeof a === 'string' && a.length > 0))
     ? null
     : 'must be true, false or { trusted: [addresses of the proxies] }';
+const tableList: Check = (value) =>
+  typeof value === 'boolean' || (Array.isArray(value) && value.every((t) => typeof t === 'string' && t.length > 0))
+    ? null
+    : 'must be true, false or a list of table names';
 /** Dotted key (first part is the file name) -> check. Only keys that are present are checked. */
 const CHECKS: Array<[string, Check]> = [
   ['server', object],
@@ -46,6 +50,7 @@ const CHECKS: Array<[string, Check]> = [
   ['database', object],
   ['database.connection', object],
   ['database.statementTimeout', integer(0, 24 * 3600 * 1000)],
+  ['database.keepHiddenRows', tableList],
   ['plugins', object],
 ];
 

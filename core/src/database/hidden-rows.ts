@@ -9,8 +9,12 @@
  * can remember, in its own table, which columns hid rows. So each boot, right after the sync:
  *
  * - a remembered column that no attribute declares any more, with rows where it is NULL, stops
- *   start-up with the count and the ways out (the `platform hidden-rows` command, or switching
- *   the attribute back on); with none, it is remembered as dormant;
+ *   start-up with the count and the ways out (the `platform hidden-rows` command, switching
+ *   the attribute back on, or `database.keepHiddenRows`); with none, it is remembered as dormant;
+ * - unless `database.keepHiddenRows` names its table (or is `true`): then the column stays
+ *   remembered as active and its model lists it in `hiddenRows`, so the query engine keeps
+ *   those rows out of every read and fills the column of new rows (they are visible); when the
+ *   attribute comes back, the rows it hid are still hidden and the others still visible;
  * - a declared column that did not exist before this boot's sync, or that was dormant, gets
  *   the value of `revealFrom` where it is NULL: those rows were visible and stay visible (the
  *   migration Strapi v4 runs when a type that has rows gains a publication date);
@@ -107,6 +111,13 @@ export async function countHidden(knex: Knex | Knex.Transaction, guard: Pick<Hid
   return Number(row.n);
 }
 
+/** `database.keepHiddenRows`: `true` (every table) or the tables whose hidden rows stay hidden without their attribute. */
+export type KeepHiddenRows = boolean | readonly string[] | undefined;
+
+function keeps(keep: KeepHiddenRows, guard: HiddenRowsGuard): boolean {
+  return keep === true || (Array.isArray(keep) && keep.includes(guard.table));
+}
+
 /** The boot error of guards whose rows would be served; the message gives the counts and the ways out. */
 export function exposedRowsError(exposed: Array<{ guard: HiddenRowsGuard; count: number }>): BootError {
   const lines = exposed.map(({ guard, count }) =>
@@ -119,21 +130,31 @@ export function exposedRowsError(exposed: Array<{ guard: HiddenRowsGuard; count:
     'Choose one:',
     `  - ${reveal} them: platform hidden-rows --reveal --table ${tables} --yes`,
     `  - delete them: platform hidden-rows --delete --table ${tables} (lists what it would delete; add --yes to delete)`,
-    `  - keep them hidden: switch back on what added "${exposed[0].guard.attribute}" (the content-type option or the plugin)`,
+    `  - keep them hidden: switch back on what added "${exposed[0].guard.attribute}" (the content-type option or the plugin),`,
+    `    or start without it and keep them hidden from every read: keepHiddenRows: ${JSON.stringify(exposed.map(({ guard }) => guard.table))} in config/database.ts`,
   ].join('\n'));
 }
 
-/** Run after the schema sync, before any plugin bootstraps or the server listens (see above). */
-export async function reconcileHiddenRows(db: Database, declared: readonly HiddenRowsGuard[], existedBefore: ReadonlySet<string>, schemaChanged: boolean): Promise<void> {
+/**
+ * Run after the schema sync, before any plugin bootstraps or the server listens (see above).
+ * Returns the guards kept by `keep`: their rows stay hidden though no attribute says so.
+ */
+export async function reconcileHiddenRows(db: Database, declared: readonly HiddenRowsGuard[], existedBefore: ReadonlySet<string>, schemaChanged: boolean, keep: KeepHiddenRows = false): Promise<HiddenRowsGuard[]> {
   const { knex } = db;
   const stored = await readStoredGuards(knex);
   const declaredKeys = new Set(declared.map(key));
   const exposed: Array<{ guard: HiddenRowsGuard; count: number }> = [];
   const dormant: StoredGuard[] = [];
+  const kept: HiddenRowsGuard[] = [];
   for (const guard of stored) {
     if (guard.state !== 'active' || declaredKeys.has(key(guard))) continue;
     if (!(await hasColumn(knex, guard))) {
       dormant.push(guard);
+      continue;
+    }
+    // Kept even with no NULL row now: a row hidden before stays hidden when the attribute returns.
+    if (keeps(keep, guard)) {
+      kept.push(guard);
       continue;
     }
     const count = await countHidden(knex, guard);
@@ -141,8 +162,8 @@ export async function reconcileHiddenRows(db: Database, declared: readonly Hidde
     else dormant.push(guard);
   }
   if (exposed.length > 0) throw exposedRowsError(exposed);
-  if (declared.length === 0 && stored.length === 0) return;
-  if (!schemaChanged && !(await storedRowExists(knex))) return;
+  if (declared.length === 0 && stored.length === 0) return kept;
+  if (!schemaChanged && !(await storedRowExists(knex))) return kept;
   const next = new Map(stored.map((guard) => [key(guard), guard]));
   for (const guard of dormant) next.set(key(guard), { ...guard, state: 'dormant' });
   await db.transaction(async (trx) => {
@@ -157,4 +178,15 @@ export async function reconcileHiddenRows(db: Database, declared: readonly Hidde
     const rows = [...next.values()];
     if (JSON.stringify(rows) !== JSON.stringify(stored)) await writeStoredGuards(trx, rows);
   });
+  return kept;
+}
+
+/** Gives each kept guard's model the column the query engine keeps hidden rows out of reads by. */
+export function markKeptHiddenRows(models: ModelRegistry, kept: readonly HiddenRowsGuard[]): void {
+  for (const guard of kept) {
+    const model = models.find(guard.uid);
+    // The content-type may be gone too (its table stays): nothing reads it then.
+    if (!model || model.tableName !== guard.table) continue;
+    model.hiddenRows = [...(model.hiddenRows ?? []), { column: guard.column, fillFrom: guard.revealFrom }];
+  }
 }

@@ -14,7 +14,7 @@ import { createPluginContext, type PluginContext } from './plugin-context';
 import { createPluginHost } from './plugin-host';
 import { orderPlugins } from './plugin-order';
 import { resolvePlugins } from './plugin-loader';
-import { declaredGuards, existingGuardColumns, reconcileHiddenRows } from '../database/hidden-rows';
+import { declaredGuards, existingGuardColumns, markKeptHiddenRows, reconcileHiddenRows, type KeepHiddenRows } from '../database/hidden-rows';
 import { isEmptyPlan } from '../database/sync/plan';
 import { createJsonLogger, createLogger, isLogFormat, isLogLevel, type Logger, type LogLevel } from './logger';
 import type { ServiceMap } from './service-map';
@@ -286,7 +286,8 @@ export class Platform {
     const guardColumns = await existingGuardColumns(this.db.knex, guards);
     const synced = await syncSchema(this.db, this.modelRegistry, this.log, attributeTypes.tables(this.modelRegistry));
     // Before any plugin bootstraps or a request is served: rows that lost what hid them stop here.
-    await reconcileHiddenRows(this.db, guards, guardColumns, !isEmptyPlan(synced));
+    const kept = await reconcileHiddenRows(this.db, guards, guardColumns, !isEmptyPlan(synced), this.config<KeepHiddenRows>('database.keepHiddenRows', false));
+    markKeptHiddenRows(this.modelRegistry, kept);
 
     this.services.freeze();
     this.controllers.freeze();

@@ -123,6 +123,18 @@ export interface Model {
   hasCreatorColumns: boolean;
   /** the indexes the schema declares for the entity table (none when absent) */
   indexes?: SchemaIndex[];
+  /**
+   * Columns no attribute describes any more whose NULL still hides a row from every read: set
+   * at start-up for rows kept hidden by `database.keepHiddenRows` (database/hidden-rows.ts).
+   * Absent on every other model.
+   */
+  hiddenRows?: readonly HiddenRowsColumn[];
+}
+
+/** A column whose NULL hides a row, and the column a new row copies into it (it is visible). */
+export interface HiddenRowsColumn {
+  column: string;
+  fillFrom: string;
 }
 
 export interface ModelRegistry {

@@ -6,8 +6,8 @@
  * statement the database refuses.
  */
 import type { Knex } from 'knex';
-import type { PluginContext, RelationField } from '@platform/core';
-import { chunks, INSERT_CHUNK, storableIds } from '@platform/query-engine';
+import type { Model, PluginContext, RelationField } from '@platform/core';
+import { chunks, INSERT_CHUNK, storableIds, whereVisibleRows } from '@platform/query-engine';
 import type { ListPlan, StoredLink } from './order-planner';
 
 type Connection = Knex | Knex.Transaction;
@@ -78,11 +78,11 @@ export class LinkStore {
     return new Map(others.map((other) => [other, (last.get(other) ?? 0) + 1]));
   }
 
-  /** The ids among `ids` that exist in `table`. */
-  async existing(table: string, ids: number[]): Promise<Set<number>> {
+  /** The ids among `ids` that are entries of `model` (a row the kernel keeps hidden is none). */
+  async existing(model: Model, ids: number[]): Promise<Set<number>> {
     const found = new Set<number>();
     for (const slice of chunks(storableIds(ids))) {
-      const rows: Array<{ id: number | string }> = await this.db(table).select('id').whereIn('id', slice);
+      const rows: Array<{ id: number | string }> = await whereVisibleRows(this.db(model.tableName).select('id').whereIn('id', slice), model);
       for (const row of rows) found.add(Number(row.id));
     }
     return found;

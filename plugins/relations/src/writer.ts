@@ -81,7 +81,7 @@ export function createRelationWriter(platform: PluginContext): RelationWriter {
     }
     const found = new Map<string, Set<number>>();
     for (const [target, ids] of wanted) {
-      found.set(target, await store.existing(platform.models.get(target).tableName, [...ids]));
+      found.set(target, await store.existing(platform.models.get(target), [...ids]));
     }
     const issues: ValidationIssue[] = [];
     for (const { field, input } of changes) {

@@ -7,11 +7,13 @@ import type { Model } from '@platform/core';
 import type { Engine } from '../engine';
 import type { Entity } from '../types';
 import { fromDatabaseValue, storedColumn } from '../stored-value';
+import { whereVisibleRows } from '../read/query/hidden-rows';
 
 export async function loadExisting(engine: Engine, model: Model, id: number): Promise<Entity | null> {
   const { db } = engine.ctx;
   const columns = model.scalarFields.map((field) => storedColumn(db.connection, db.client, field));
-  const row = await db.connection(model.tableName).where('id', id).first(['id', ...columns]);
+  // A row the kernel keeps hidden is not there for an update or a delete either.
+  const row = await whereVisibleRows(db.connection(model.tableName).where('id', id), model).first(['id', ...columns]);
   if (!row) return null;
   const entity: Entity = { id: Number(row.id) };
   for (const field of model.scalarFields) {

@@ -12,6 +12,7 @@ import type { PreparedEntry } from './validate-entry';
 import { toDatabaseValue } from './db-values';
 import { loadJoinRows } from './join-rows';
 import { deleteComponents } from './delete-tree';
+import { visibleRowValues } from '../read/query/hidden-rows';
 
 export type RowExtras = Record<string, unknown>;
 
@@ -33,7 +34,8 @@ export async function insertRow(engine: Engine, table: string, row: Record<strin
 }
 
 export async function insertEntry(engine: Engine, entry: PreparedEntry, extras: RowExtras = {}): Promise<number> {
-  const id = await insertRow(engine, entry.model.tableName, rowOf(engine, entry, extras));
+  const row = rowOf(engine, entry, extras);
+  const id = await insertRow(engine, entry.model.tableName, { ...row, ...visibleRowValues(entry.model, row) });
   entry.id = id;
   return id;
 }

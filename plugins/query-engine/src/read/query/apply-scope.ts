@@ -1,5 +1,6 @@
 /**
- * Adds the conditions plugins push for a level (see scope.ts) to the query reading it.
+ * Adds the conditions plugins push for a level (see scope.ts) to the query reading it, and
+ * keeps out the rows the kernel keeps hidden (hidden-rows.ts).
  */
 import type { Knex } from 'knex';
 import type { Model } from '@platform/core';
@@ -7,8 +8,10 @@ import type { Engine } from '../../engine';
 import type { FindParams, ScopeContext } from '../../types';
 import { applyFilters } from './filters';
 import { scopeFilters } from './scope';
+import { whereVisibleRows } from './hidden-rows';
 
 export function applyScope(engine: Engine, qb: Knex.QueryBuilder, model: Model, alias: string, params: FindParams, level: ScopeContext['level']): void {
+  whereVisibleRows(qb, model, alias);
   // Plugin conditions may name any attribute (a plugin's own, even private ones).
   for (const filters of scopeFilters(engine, model, params, level)) {
     applyFilters(engine, qb, model, alias, filters, 'filters', { includePrivate: true, params });

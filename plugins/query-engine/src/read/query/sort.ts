@@ -13,6 +13,7 @@ import { invalidParameter } from './errors';
 import { AliasCounter, joinHop, linkHop } from './joins';
 import { isHidden } from './visibility';
 import { relatedScope } from './scope';
+import { whereVisibleRows } from './hidden-rows';
 import { applyFilters } from './filters';
 
 export interface SortItem {
@@ -109,6 +110,7 @@ function binaryOrder(client: string, type: ScalarType | 'id'): string {
 
 /** A related content-type is scoped as a populated level (a draft in `live` never counts). */
 function scopeHop(engine: Engine, qb: Knex.QueryBuilder, target: Model, alias: string, options: QueryOptions): void {
+  whereVisibleRows(qb, target, alias);
   for (const filters of relatedScope(engine, target, options.params)) {
     applyFilters(engine, qb, target, alias, filters, 'sort', { includePrivate: true, params: options.params });
   }

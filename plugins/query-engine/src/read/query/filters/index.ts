@@ -13,6 +13,7 @@ import { invalidParameter } from '../errors';
 import { AliasCounter, linkHop, type LinkField } from '../joins';
 import { isHidden } from '../visibility';
 import { relatedScope } from '../scope';
+import { whereVisibleRows } from '../hidden-rows';
 import type { QueryOptions } from '../contracts';
 import { ATTRIBUTE_OPERATORS, applyOperator, nullFlag, toList, type FilterColumn } from './operators';
 
@@ -139,6 +140,7 @@ function related(walk: Walk, model: Model, field: LinkField) {
   else qb.whereNotNull(hop.ownerRef);
   // Plugin conditions may name any attribute, private ones included.
   const internal: Walk = { ...walk, options: { ...walk.options, includePrivate: true } };
+  whereVisibleRows(qb, hop.target, hop.targetAlias);
   for (const filters of relatedScope(walk.engine, hop.target, walk.options.params)) applyGroup(internal, qb, hop.target, hop.targetAlias, filters);
   return { qb, hop };
 }
