@@ -88,16 +88,16 @@ describe('platform CLI', function () {
     expect(child.output()).to.equal(HELP);
   });
 
-  it('an unknown command prints an error and the usage, without a stack trace, and exits 1', async () => {
+  it('an unknown command prints an error and the usage, without a stack trace, and exits 2', async () => {
     const child = run(['serve']);
-    expect(await child.exited).to.equal(1);
+    expect(await child.exited).to.equal(2);
     expect(child.output()).to.equal(`platform: Unknown command "serve"\n\n${HELP}\n`);
   });
 
   it('an app folder that does not exist is an error, not an empty app', async () => {
     const missing = path.join(os.tmpdir(), `platform-missing-${process.pid}`);
     const child = run(['start', '--app', missing], { PORT: '0' });
-    expect(await child.exited).to.equal(1);
+    expect(await child.exited).to.equal(2);
     expect(child.output()).to.equal(`platform: The app folder ${missing} does not exist (use --app DIR)\n`);
     expect(fs.existsSync(missing)).to.equal(false);
   });

@@ -1,5 +1,7 @@
 /**
- * The `platform` command: `develop` (restarts on change), `start` (production), `--help`.
+ * The `platform` command: `develop` (restarts on change), `start` (production), `hidden-rows`,
+ * the commands the app's plugins add (./plugin-commands.ts), `--help`. A usage mistake exits
+ * with code 2 (core/bin/platform.js), a start-up or command failure with 1.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,6 +9,7 @@ import { runServer } from './serve';
 import { runDevelop } from './develop';
 import { CliUsageError } from './usage-error';
 import { HIDDEN_ROWS_HELP, hiddenRowsCommand, parseHiddenRowsArgs } from './hidden-rows';
+import { pluginCommandsHelp, runPluginCommand, takeAppDir } from './plugin-commands';
 
 export const HELP = `Usage: platform <command> [options]
 
@@ -15,6 +18,7 @@ Commands:
   start              serve the app (production: no watcher)
   hidden-rows        list, reveal or delete rows hidden through an attribute the app no longer has
                      (start-up stops while they exist; platform hidden-rows --help)
+  <command> --help   a command's own options (these and the commands the app's plugins add)
 
 Options:
   --app DIR          the app folder (default: the current directory)
@@ -67,8 +71,17 @@ export function commandOf(argv: string[]): string | null {
   return null;
 }
 
+/** The kernel's own commands; any other name is looked up among the app's plugins' commands. */
+const KERNEL_COMMANDS = new Set(['develop', 'start', 'hidden-rows']);
+
 export async function main(argv: string[]): Promise<void> {
-  if (commandOf(argv) === 'hidden-rows') {
+  const named = commandOf(argv);
+  if (named !== null && !KERNEL_COMMANDS.has(named)) {
+    const output = { out: (line: string) => process.stdout.write(line + '\n'), info: (line: string) => process.stderr.write(line + '\n') };
+    if (await runPluginCommand(named, argv, output)) return;
+    throw new CliUsageError(`Unknown command "${named}"\n\n${HELP}${pluginCommandsHelp(takeAppDir(argv).appDir)}`);
+  }
+  if (named === 'hidden-rows') {
     if (argv.includes('--help') || argv.includes('-h')) {
       process.stdout.write(HIDDEN_ROWS_HELP);
       return;
@@ -78,7 +91,7 @@ export async function main(argv: string[]): Promise<void> {
   }
   const options = parseArgs(argv);
   if (options.help || !options.command) {
-    process.stdout.write(HELP);
+    process.stdout.write(HELP + pluginCommandsHelp(options.appDir));
     return;
   }
   if ((options.command === 'develop' || options.command === 'start') && !isDirectory(options.appDir)) {
@@ -91,7 +104,5 @@ export async function main(argv: string[]): Promise<void> {
     case 'start':
       await runServer(options.appDir, { workers: options.workers, mode: 'production' });
       return;
-    default:
-      throw new CliUsageError(`Unknown command "${options.command}"\n\n${HELP}`);
   }
 }

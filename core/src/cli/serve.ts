@@ -5,12 +5,18 @@
  */
 import cluster from 'node:cluster';
 import { Platform } from '../kernel/platform';
+import type { SecretsMode } from '../kernel/secrets';
+
+/** develop generates a missing secret into `.env`; start refuses to run without it. */
+function secretsMode(mode: 'production' | 'development'): SecretsMode {
+  return mode === 'development' ? 'develop' : 'start';
+}
 
 export async function runServer(appDir: string, options: { workers: number; mode: 'production' | 'development' }): Promise<void> {
   if (options.workers > 1 && cluster.isPrimary) {
     // The schema is synced once, here, before the workers start: workers booting at the same
     // time on a fresh database would otherwise race to create the same tables.
-    const syncing = new Platform({ appDir });
+    const syncing = new Platform({ appDir, mode: secretsMode(options.mode) });
     await syncing.start();
     await syncing.destroy();
     for (let i = 0; i < options.workers; i++) cluster.fork();
@@ -29,7 +35,7 @@ export async function runServer(appDir: string, options: { workers: number; mode
   }
   if (options.mode === 'production' && !process.env.NODE_ENV) process.env.NODE_ENV = 'production';
   const started = Date.now();
-  const platform = new Platform({ appDir });
+  const platform = new Platform({ appDir, mode: secretsMode(options.mode) });
   platform.configure();
   // PORT/HOST win over config/server.ts; a PORT that is not a number is named, not ignored.
   const port = platform.env.int('PORT');

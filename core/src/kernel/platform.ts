@@ -12,6 +12,8 @@ import { Registry } from './registry';
 import type { PluginDefinition } from './plugin';
 import { createPluginContext, type PluginContext } from './plugin-context';
 import { createPluginHost } from './plugin-host';
+import type { CommandOutput, PluginCommandDefinition } from './plugin-command';
+import { resolveSecret, type SecretsMode } from './secrets';
 import { orderPlugins } from './plugin-order';
 import { resolvePlugins } from './plugin-loader';
 import { declaredGuards, existingGuardColumns, markKeptHiddenRows, reconcileHiddenRows, type KeepHiddenRows } from '../database/hidden-rows';
@@ -61,6 +63,19 @@ export interface PlatformOptions {
   distributionDir?: string;
   logLevel?: LogLevel;
   logger?: Logger;
+  /**
+   * How the platform runs, for what a missing secret does (./secrets.ts): `develop` writes a
+   * random one to the app's `.env`, `start` stops start-up naming it; by default (`embedded`)
+   * a random one lasts for this process.
+   */
+  mode?: SecretsMode;
+}
+
+/** A command a plugin adds to the `platform` command line. */
+export interface PlatformCommand {
+  name: string;
+  plugin: string;
+  definition: PluginCommandDefinition;
 }
 
 /** A plugin as the app (and tests) see it from outside: its definition, services and configuration. */
@@ -178,6 +193,11 @@ export class Platform {
     };
   }
 
+  /** A secret named by its environment variable, for a plugin (PluginContext.secret). */
+  secret(name: string, configured: unknown, requester: string): string {
+    return resolveSecret({ mode: this.options.mode ?? 'embedded', appDir: this.appDir, env: this.envSource, log: this.log }, name, configured, requester);
+  }
+
   isPluginEnabled(name: string): boolean {
     return this.plugins.some((p) => p.definition.name === name);
   }
@@ -217,18 +237,35 @@ export class Platform {
     return this;
   }
 
+  /**
+   * The commands the app's enabled plugins add to the `platform` command line; reads the
+   * configuration and finds the plugins, starts nothing. Two plugins adding one name stop here.
+   */
+  commands(): PlatformCommand[] {
+    const commands: PlatformCommand[] = [];
+    for (const plugin of this.resolvePluginSet(false).ordered) {
+      for (const [name, definition] of Object.entries(plugin.commands ?? {})) {
+        const taken = commands.find((c) => c.name === name);
+        if (taken) throw new BootError('PLUGIN_COMMAND', `Plugins "${taken.plugin}" and "${plugin.name}" both add the command "${name}"`);
+        commands.push({ name, plugin: plugin.name, definition: definition as PluginCommandDefinition });
+      }
+    }
+    return commands;
+  }
+
+  /** Runs a plugin's command with the plugin's context, once start() is done (the app does not listen). */
+  async runCommand(command: PlatformCommand, args: unknown, output: CommandOutput): Promise<void> {
+    if (this.phase !== 'started') throw new BootError('PLATFORM_STATE', 'runCommand() needs start() first');
+    const started = this.plugins.find((p) => p.definition.name === command.plugin);
+    if (!started) throw new BootError('PLUGIN_UNKNOWN', `Plugin "${command.plugin}" is not enabled`);
+    await command.definition.run(args, started.context, output);
+  }
+
   /** Loads everything and syncs the database; does not listen. */
   async start(): Promise<this> {
     if (this.phase !== 'new') throw new BootError('PLATFORM_STATE', `start() called twice`);
     this.phase = 'starting';
-    this.configure();
-
-    const resolved = resolvePlugins(this.appDir, this.configTree, this.configFiles, this.options.plugins ?? [], this.options.distributionDir);
-    const pluginsFile = this.configFiles.plugins ? path.relative(this.appDir, this.configFiles.plugins) : 'config/plugins';
-    for (const warning of resolved.warnings) this.log.warn(warning);
-    this.disabledPlugins = resolved.disabled;
-    const ordered = orderPlugins(resolved.plugins, { names: resolved.disabled, file: pluginsFile });
-    this.configTree.plugin = resolved.pluginConfig;
+    const { ordered, pluginsFile } = this.resolvePluginSet(true);
     for (const plugin of ordered) {
       try {
         plugin.config?.validate?.(this.config(`plugin.${plugin.name}`, {}));
@@ -369,6 +406,18 @@ export class Platform {
   }
 
   // ---- internals ----------------------------------------------------------------------
+
+  /** The enabled plugins in start order, their configuration placed in the tree. */
+  private resolvePluginSet(warn: boolean): { ordered: PluginDefinition[]; pluginsFile: string } {
+    this.configure();
+    const resolved = resolvePlugins(this.appDir, this.configTree, this.configFiles, this.options.plugins ?? [], this.options.distributionDir);
+    const pluginsFile = this.configFiles.plugins ? path.relative(this.appDir, this.configFiles.plugins) : 'config/plugins';
+    if (warn) for (const warning of resolved.warnings) this.log.warn(warning);
+    this.disabledPlugins = resolved.disabled;
+    const ordered = orderPlugins(resolved.plugins, { names: resolved.disabled, file: pluginsFile });
+    this.configTree.plugin = resolved.pluginConfig;
+    return { ordered, pluginsFile };
+  }
 
   private registerPluginParts({ definition: plugin, context }: StartedPlugin): void {
     for (const [key, factory] of Object.entries(plugin.services ?? {})) {

@@ -35,6 +35,7 @@ function host(lines: string[]): PluginContextHost {
     config: <T>(dotted: string, defaultValue?: T) => (dotted in config ? config[dotted] : defaultValue) as T,
     serviceOf: (uid) => services[uid],
     isPluginEnabled: (name) => ['seo', 'search', 'mailer'].includes(name),
+    secret: (name, configured, requester) => `${requester} ${name} ${String(configured)}`,
   };
 }
 
@@ -50,6 +51,10 @@ describe('plugin context', () => {
   it('reaches its own services, those of declared plugins and the app\'s', () => {
     expect([ctx.service('plugin::seo.meta'), ctx.service('plugin::search.hooks'), ctx.service('plugin::sitemap.index'), ctx.service('api::article.article')])
       .to.deep.equal(['own', 'hooks', 'optional', 'app']);
+  });
+
+  it('asks the kernel for a secret in its own name', () => {
+    expect([ctx.secret('SEO_KEY'), ctx.secret('SEO_KEY', 'given')]).to.deep.equal(['seo SEO_KEY undefined', 'seo SEO_KEY given']);
   });
 
   it('refuses a service of a plugin it did not declare, naming both plugins', () => {

@@ -62,6 +62,13 @@ export interface PluginContext<TConfig extends Record<string, unknown> = Record<
   plugin(name: string): PluginView;
   /** whether a declared plugin (an `optional` one, typically) is enabled */
   isEnabled(name: string): boolean;
+  /**
+   * A secret named by its environment variable (`SIGNING_KEY`): `configured` when it is a
+   * non-empty string (the plugin's own config key), else the environment's (`.env` included).
+   * When both lack it, `platform develop` generates one and appends it to the app's `.env`,
+   * `platform start` stops start-up naming the variable (see ./secrets.ts).
+   */
+  secret(name: string, configured?: unknown): string;
 }
 
 /** What the kernel lends a context; the context decides what the plugin may reach. */
@@ -72,6 +79,7 @@ export interface PluginContextHost {
   config<T>(dotted: string, defaultValue?: T): T;
   serviceOf(uid: string): unknown;
   isPluginEnabled(name: string): boolean;
+  secret(name: string, configured: unknown, requester: string): string;
 }
 
 function prefixedLogger(log: Logger, name: string): Logger {
@@ -127,6 +135,7 @@ export function createPluginContext<TConfig extends Record<string, unknown>>(hos
       check(other, 'the plugin');
       return host.isPluginEnabled(other);
     },
+    secret: (secretName, configured) => host.secret(secretName, configured, name),
   };
   // The shared ground is the prototype: its lazy getters (models, db) stay live.
   const context = Object.assign(Object.create(host.ground) as PluginGround, own) as PluginContext<TConfig>;

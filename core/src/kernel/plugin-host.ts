@@ -33,5 +33,6 @@ export function createPluginHost(platform: Platform, app: AppView): PluginContex
     config: (dotted, defaultValue) => platform.config(dotted, defaultValue),
     serviceOf: (uid) => platform.services.get(uid),
     isPluginEnabled: (name) => platform.isPluginEnabled(name),
+    secret: (name, configured, requester) => platform.secret(name, configured, requester),
   };
 }

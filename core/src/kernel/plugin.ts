@@ -11,6 +11,7 @@ import type { AppDeclaration, AppDeclarationSite } from '../app/declarations';
 import type { LoadedContentType } from '../schema/types';
 import type { AttributeTypeDefinition } from '../schema/attribute-types';
 import type { PluginContext } from './plugin-context';
+import type { PluginCommandDefinition } from './plugin-command';
 
 /**
  * Builds a service or controller from the plugin's context. (Declared through a method so a
@@ -73,6 +74,8 @@ export interface PluginDefinition<TConfig extends Record<string, unknown> = Reco
   routes?: RouteDefinition[];
   /** app parts this plugin builds (see AppPartsProvider) */
   appParts?: AppPartsProvider;
+  /** commands added to the `platform` command line, keyed by name (`platform <name> ...`; ./plugin-command.ts) */
+  commands?: Record<string, PluginCommandDefinition<unknown, TConfig>>;
   register?(ctx: PluginContext<TConfig>): void | Promise<void>;
   bootstrap?(ctx: PluginContext<TConfig>): void | Promise<void>;
   destroy?(ctx: PluginContext<TConfig>): void | Promise<void>;

@@ -1,0 +1,71 @@
+/**
+ * `platform <command> ...` for the commands the app's plugins add (kernel/plugin-command.ts):
+ * the app's plugins are found (nothing starts), the command's arguments are read, then the app
+ * starts without listening, the command runs, and the app stops.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Platform, type PlatformCommand } from '../kernel/platform';
+import type { CommandOutput } from '../kernel/plugin-command';
+import type { LogLevel } from '../kernel/logger';
+import { CliUsageError } from './usage-error';
+
+/** `--app DIR` / `--app=DIR` taken out of the arguments; the rest in order. */
+export function takeAppDir(argv: string[]): { appDir: string; rest: string[] } {
+  let appDir = process.cwd();
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--app') appDir = path.resolve(argv[++i] ?? '.');
+    else if (argv[i].startsWith('--app=')) appDir = path.resolve(argv[i].slice(6));
+    else rest.push(argv[i]);
+  }
+  return { appDir, rest };
+}
+
+/**
+ * A platform for a command: secrets as `develop` makes them (a command run before the first
+ * `develop` writes the same `.env`), or as `start` under NODE_ENV=production; warnings only,
+ * on stderr, unless LOG_LEVEL says otherwise, so stdout is the command's own.
+ */
+export function commandPlatform(appDir: string): Platform {
+  if (!fs.existsSync(appDir) || !fs.statSync(appDir).isDirectory()) throw new CliUsageError(`The app folder ${appDir} does not exist (use --app DIR)`);
+  const logLevel: LogLevel | undefined = process.env.LOG_LEVEL ? undefined : 'warn';
+  return new Platform({ appDir, logLevel, mode: process.env.NODE_ENV === 'production' ? 'start' : 'develop' });
+}
+
+/** The `platform --help` lines of the plugins' commands; none when the app cannot be read. */
+export function pluginCommandsHelp(appDir: string): string {
+  let commands: PlatformCommand[];
+  try {
+    commands = commandPlatform(appDir).commands();
+  } catch {
+    return '';
+  }
+  if (commands.length === 0) return '';
+  const lines = commands.map((c) => `  ${c.name.padEnd(17)}  ${c.definition.summary}`);
+  return `\nCommands of the app's plugins (platform <command> --help):\n${lines.join('\n')}\n`;
+}
+
+/**
+ * Runs `platform <name> ...` when a plugin of the app adds `name`; false when none does (the
+ * caller reports the unknown command).
+ */
+export async function runPluginCommand(name: string, argv: string[], output: CommandOutput): Promise<boolean> {
+  const { appDir, rest } = takeAppDir(argv);
+  const platform = commandPlatform(appDir);
+  const command = platform.commands().find((c) => c.name === name);
+  if (!command) return false;
+  const args = rest.filter((arg, i) => !(arg === name && i === rest.indexOf(name)));
+  if (args.includes('--help') || args.includes('-h')) {
+    output.out(command.definition.help.replace(/\n$/, ''));
+    return true;
+  }
+  const parsed = command.definition.parse(args);
+  try {
+    await platform.start();
+    await platform.runCommand(command, parsed, output);
+  } finally {
+    await platform.destroy();
+  }
+  return true;
+}
