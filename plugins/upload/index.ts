@@ -5,6 +5,7 @@
  */
 import { definePlugin } from '@platform/core';
 import { fileSchema } from './src/file-content-type';
+import { folderSchema } from './src/folder-content-type';
 import { mediaAttributeType } from './src/media-attribute';
 import { mediaKind } from './src/media-kind';
 
@@ -18,6 +19,7 @@ export default definePlugin({
   requires: ['query-engine'],
   contentTypes: {
     file: { schema: fileSchema },
+    folder: { schema: folderSchema },
   },
   attributeTypes: {
     media: mediaAttributeType,

@@ -128,7 +128,7 @@ describe('an existing Strapi v4 database (the layout document sample, SQLite)', 
 
   it('holds the tables and rows the test wrote (the fixture itself is sound)', () => {
     expect(before.master.filter((r) => r.type === 'table').map((r) => r.name)).to.include.members(['articles', 'admin_users', 'files_related_morphs', 'up_users']);
-    expect(before.master.filter((r) => r.type === 'index')).to.have.length(85);
+    expect(before.master.filter((r) => r.type === 'index')).to.have.length(97);
     expect(before.rows.articles).to.have.length(2);
     expect(before.rows.articles_components).to.have.length(3);
   });

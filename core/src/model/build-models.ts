@@ -122,7 +122,10 @@ function ownerLink(owner: Model, attrName: string, attr: RelationAttribute, targ
   let ownerOrderColumn: string | null = null;
   if (bidirectional && MANY_TO_ANY.has(attr.relation)) {
     ownerOrderColumn = orderColumn(owner.singularName);
-    if (selfRef) ownerOrderColumn = `inv_${ownerOrderColumn}`;
+    // Strapi v4 renames it only where it would collide with the target order column: a
+    // self-referencing manyToMany (a self manyToOne keeps `<singular>_order`, as in
+    // `upload_folders_parent_links.folder_order`).
+    if (selfRef && attr.relation === 'manyToMany') ownerOrderColumn = `inv_${ownerOrderColumn}`;
   }
   return { name: linkTableName(owner.tableName, attrName), ownerColumn, targetColumn, targetOrderColumn, ownerOrderColumn };
 }

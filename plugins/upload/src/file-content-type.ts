@@ -4,7 +4,7 @@
  * decimal, the timestamps and creator columns the kernel adds to every content-type, the
  * `upload_files_*_index` indexes). Strapi's polymorphic `related` relation is not an attribute
  * here: the `media` attribute type keeps those links in `files_related_morphs` (see
- * morph-table.ts). Media folders (`upload_folders`, `files_folder_links`) are not modeled yet.
+ * morph-table.ts). A file's folder is Strapi's private `folder` relation (`files_folder_links`).
  */
 import type { ContentTypeSchema } from '@platform/core';
 
@@ -38,6 +38,7 @@ export const fileSchema: ContentTypeSchema = {
     previewUrl: { type: 'string', configurable: false },
     provider: { type: 'string', configurable: false, required: true },
     provider_metadata: { type: 'json', configurable: false },
+    folder: { type: 'relation', relation: 'manyToOne', target: 'plugin::upload.folder', inversedBy: 'files', private: true },
     folderPath: { type: 'string', configurable: false, required: true, private: true },
   },
 };

@@ -1,0 +1,64 @@
+/**
+ * Names of uploaded files. The name a client sends is kept as data only (`files.name`): the
+ * stored object is named by its hash (`<slug>_<10 hex digits>`) and an extension of safe
+ * characters, so no name (path separators, `..`, NUL, control characters) can reach outside
+ * the upload folder.
+ */
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import mime from 'mime-types';
+
+/** The longest name, alternative text or caption (the columns are varchar(255)). */
+export const MAX_TEXT = 255;
+const MAX_SLUG = 100;
+const SAFE_EXT = /^\.[A-Za-z0-9]{1,16}$/;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+
+/** The name as data: Unicode NFC (as Strapi stores it), without control characters. */
+export function cleanName(raw: string): string {
+  return raw.normalize().replace(CONTROL, '');
+}
+
+/** The last segment of a name, whatever the separator the client's system uses. */
+function lastSegment(name: string): string {
+  return name.split(/[\\/]/).pop() ?? '';
+}
+
+/** The extension of the name when it is made of safe characters, else the mime type's usual one. */
+export function fileExtension(name: string, mimeType: string): string {
+  const ext = path.extname(lastSegment(name));
+  if (SAFE_EXT.test(ext)) return ext;
+  const fromMime = mime.extension(mimeType);
+  return fromMime ? `.${fromMime}` : '';
+}
+
+/** Strapi v4's `nameToSlug(name, { separator: '_', lowercase: false })`, for ASCII output. */
+export function slugOf(name: string): string {
+  const ascii = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  return ascii
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, MAX_SLUG)
+    .replace(/_+$/, '');
+}
+
+/** A new stored name for a file called `name`: `<slug>_<random>` (`smoke_cover_501dfbd374`). */
+export function newHash(name: string, ext: string): string {
+  const base = lastSegment(name);
+  const stem = ext && base.toLowerCase().endsWith(ext.toLowerCase()) ? base.slice(0, base.length - ext.length) : base;
+  return `${slugOf(stem) || 'file'}_${randomBytes(5).toString('hex')}`;
+}
+
+/** The mime type of an uploaded part: what the client declared, else the extension's, else a byte stream. */
+export function mimeOf(declared: string | null | undefined, name: string): string {
+  const value = (declared ?? '').split(';')[0].trim().toLowerCase();
+  if (value && value !== 'application/octet-stream') return value;
+  return mime.lookup(lastSegment(name)) || 'application/octet-stream';
+}
+
+/** Strapi v4's `bytesToKbytes`: KB with two decimals. */
+export function kilobytes(bytes: number): number {
+  return Math.round((bytes / 1000) * 100) / 100;
+}
