@@ -1,22 +1,48 @@
 /**
- * The upload plugin: the `plugin::upload.file` content-type (Strapi v4's `files` table), and
- * the `media` attribute type with its query-engine field kind, so that media attributes are
- * validated, written, populated, filtered and deleted with their `files_related_morphs` links.
+ * The upload plugin: Strapi v4's upload content API (`/api/upload`: upload, replace, describe,
+ * list, read and delete files, with image formats made by sharp and a replaceable storage
+ * provider), the `plugin::upload.file` and `plugin::upload.folder` content-types (Strapi v4's
+ * `files` and `upload_folders` tables), and the `media` attribute type with its query-engine
+ * field kind, so that media attributes are validated, written, populated, filtered and deleted
+ * with their `files_related_morphs` links.
  */
 import { definePlugin } from '@platform/core';
+import { DEFAULT_CONFIG, validateConfig, type UploadConfig } from './src/config';
+import { errors } from './src/errors';
 import { fileSchema } from './src/file-content-type';
 import { folderSchema } from './src/folder-content-type';
+import { createContentApiController } from './src/http/content-api-controller';
+import { uploadRoutes } from './src/http/routes';
 import { mediaAttributeType } from './src/media-attribute';
 import { mediaKind } from './src/media-kind';
+import { initProvider, providerName } from './src/providers/resolve';
+import { createUploadService, type UploadService } from './src/upload-service';
 
 export { FILE_UID } from './src/file-content-type';
+export { FOLDER_UID } from './src/folder-content-type';
 export { morphTableName } from './src/morph-table';
 export { MEDIA_CATEGORIES, type MediaAttribute, type MediaCategory, type MediaOptions } from './src/media-attribute';
 export { mediaCategory } from './src/media-input';
+export type { UploadConfig } from './src/config';
+export type { UploadService } from './src/upload-service';
+export type { ProviderFile, ProviderModule, StoredObject, UploadProvider } from './src/providers/types';
 
-export default definePlugin({
+declare module '@platform/core' {
+  interface ServiceMap {
+    'plugin::upload.upload': UploadService;
+  }
+}
+
+type Config = UploadConfig & Record<string, unknown>;
+
+export default definePlugin<Config>({
   name: 'upload',
   requires: ['query-engine'],
+  errors: errors.table,
+  config: {
+    default: { ...DEFAULT_CONFIG },
+    validate: validateConfig,
+  },
   contentTypes: {
     file: { schema: fileSchema },
     folder: { schema: folderSchema },
@@ -24,7 +50,18 @@ export default definePlugin({
   attributeTypes: {
     media: mediaAttributeType,
   },
+  services: {
+    upload: (ctx) => createUploadService(ctx),
+  },
+  controllers: {
+    'content-api': (ctx) => createContentApiController(ctx),
+  },
+  routes: uploadRoutes,
   register(ctx) {
     ctx.service('plugin::query-engine.field-kinds').register(mediaKind);
+  },
+  async bootstrap(ctx) {
+    const provider = await initProvider(ctx.config.provider, ctx.config.providerOptions, ctx.appDir);
+    ctx.service('plugin::upload.upload').setProvider(provider, providerName(ctx.config.provider));
   },
 });

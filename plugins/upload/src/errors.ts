@@ -25,6 +25,8 @@ export const errors = definePluginErrors('upload', {
   REPLACE_MULTIPLE: { kind: 'request', status: 400, name: 'ApplicationError' },
   /** `ref`/`refId`/`field` that name no entry or no media attribute */
   LINK_INVALID: { kind: 'request', status: 400, name: 'ValidationError' },
+  /** a provider stored an object without setting its url */
+  PROVIDER_NO_URL: { kind: 'internal' },
   /** no file with that id */
   FILE_NOT_FOUND: { kind: 'request', status: 404, name: 'NotFoundError' },
 });

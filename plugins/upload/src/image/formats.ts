@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type FormatEnum, type Sharp } from 'sharp';
 import type { UploadConfig } from '../config';
 
 import type { ImageInfo } from './inspect';
@@ -27,7 +27,7 @@ export interface ImageVariant {
 
 type Options = Pick<UploadConfig, 'sizeOptimization' | 'autoOrientation' | 'responsiveDimensions' | 'breakpoints' | 'maxPixels'>;
 
-function open(file: string, options: Options): sharp.Sharp {
+function open(file: string, options: Options): Sharp {
   return sharp(file, { limitInputPixels: options.maxPixels });
 }
 
@@ -40,7 +40,7 @@ export async function optimize(file: string, image: ImageInfo, options: Options,
   const quality = options.sizeOptimization ? 80 : 100;
   let pipeline = open(file, options);
   if (options.autoOrientation) pipeline = pipeline.rotate();
-  pipeline = image.format === 'heif' ? pipeline.avif({ quality }) : pipeline.toFormat(image.format as keyof sharp.FormatEnum, { quality });
+  pipeline = image.format === 'heif' ? pipeline.avif({ quality }) : pipeline.toFormat(image.format as keyof FormatEnum, { quality });
   const target = path.join(workDir, 'optimized');
   const info = await pipeline.toFile(target);
   const original = (await fs.promises.stat(file)).size;

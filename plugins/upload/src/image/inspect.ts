@@ -5,7 +5,7 @@
  * 12000×12000 pixels is refused from its header), and the image must decode whole (a
  * truncated or corrupt file is Strapi's 400 `File is not a valid image`).
  */
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { errors } from '../errors';
 
 /** sharp's format name for each image type it reads (Strapi's FORMATS_TO_PROCESS). */
@@ -40,7 +40,7 @@ export function isProcessedImage(mime: string): boolean {
 export async function inspectImage(file: string, mime: string, maxPixels: number): Promise<ImageInfo | null> {
   const expected = FORMAT_OF_MIME[mime];
   if (!expected) return null;
-  let metadata: sharp.Metadata;
+  let metadata: Metadata;
   try {
     // The header only: nothing is decoded yet.
     metadata = await sharp(file, { limitInputPixels: false }).metadata();

@@ -1,0 +1,78 @@
+/**
+ * `plugin::upload.content-api`: the actions of Strapi v4's upload content API. They answer the
+ * file records themselves (a list, or one record), not the `{ data }` envelope, as Strapi v4
+ * does. Queries and answers go through the content-API contract (declared parameters only,
+ * private attributes removed), like every content route; which caller may run an action is
+ * decided by the route's handler string (`plugin::upload.content-api.find`...) in the auth step.
+ */
+import fs from 'node:fs';
+import type { PluginContext, RequestContext } from '@platform/core';
+import { parseId, restContext, type Entity } from '@platform/query-engine';
+import type { UploadConfig } from '../config';
+import { errors } from '../errors';
+import { FILE_UID } from '../file-content-type';
+import { readUploadRequest } from './multipart';
+import { parseFileId, parseFileInfos, parseLinkTarget } from './upload-body';
+
+export interface UploadContentApiController {
+  find(ctx: RequestContext): Promise<Entity[]>;
+  findOne(ctx: RequestContext): Promise<Entity>;
+  upload(ctx: RequestContext): Promise<Entity[] | Entity>;
+  destroy(ctx: RequestContext): Promise<Entity>;
+}
+
+export function createContentApiController(plugin: PluginContext<UploadConfig & Record<string, unknown>>): UploadContentApiController {
+  const service = () => plugin.service('plugin::upload.upload');
+  const contract = () => plugin.service('plugin::query-engine.content-api');
+  const model = () => plugin.models.get(FILE_UID);
+  const output = <T>(data: T, ctx: RequestContext): T => contract().sanitizeOutput(model(), data, restContext(ctx));
+  const query = (ctx: RequestContext) => {
+    contract().validateQuery(ctx.query, restContext(ctx));
+    return contract().sanitizeQuery(model(), ctx.query, restContext(ctx));
+  };
+  const routeId = (ctx: RequestContext): number => {
+    const id = parseId(ctx.params.id);
+    if (id === null) throw errors.request('FILE_NOT_FOUND', 'file.notFound', {});
+    return id;
+  };
+
+  return {
+    async find(ctx) {
+      return output(await service().findMany(query(ctx)), ctx);
+    },
+
+    async findOne(ctx) {
+      const id = routeId(ctx);
+      const { fields, populate } = query(ctx);
+      const file = await service().findOne(id, { fields, populate });
+      if (!file) throw errors.request('FILE_NOT_FOUND', 'file.notFound', {});
+      return output(file, ctx);
+    },
+
+    async destroy(ctx) {
+      return output(await service().remove(routeId(ctx)), ctx);
+    },
+
+    async upload(ctx) {
+      const id = parseFileId(ctx.query.id);
+      const request = await readUploadRequest(ctx, plugin.config);
+      try {
+        const infos = parseFileInfos(request.fields.fileInfo);
+        const files = request.files.filter((file) => file.size > 0);
+        if (files.length === 0) {
+          if (id !== undefined) return output(await service().updateFileInfo(id, infos[0] ?? {}), ctx);
+          throw errors.request('FILES_EMPTY', 'Files are empty', {});
+        }
+        if (files.length < request.files.length) throw errors.request('FILES_EMPTY', 'Files are empty', {});
+        if (id !== undefined) {
+          if (files.length > 1) throw errors.request('REPLACE_MULTIPLE', 'Cannot replace a file with multiple ones', {});
+          return output(await service().replace(id, files[0], infos[0] ?? {}, request.workDir), ctx);
+        }
+        const link = parseLinkTarget(request.fields);
+        return output(await service().upload({ files, infos, link, workDir: request.workDir, context: restContext(ctx) }), ctx);
+      } finally {
+        await fs.promises.rm(request.workDir, { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,137 @@
+/**
+ * Reads the body of `POST /api/upload`, the one route that takes multipart (the global body
+ * parser leaves multipart alone). Parts named `files` stream to a temporary folder, never into
+ * memory; a file past `sizeLimit` stops the request with a 413 while it streams in, and more
+ * files or fields than allowed are a 400. The caller removes `workDir` when it is done.
+ * A body the global parser already read (JSON, or multipart when the app turned it on there)
+ * is taken as it is.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import busboy from 'busboy';
+import { isPlainObject, type RequestContext } from '@platform/core';
+import type { UploadConfig } from '../config';
+import { errors } from '../errors';
+
+export interface IncomingFile {
+  /** where its bytes are on disk */
+  path: string;
+  /** the name the client sent */
+  filename: string;
+  /** the type the client declared */
+  mimeType: string | null;
+  size: number;
+}
+
+export interface UploadRequest {
+  /** text fields, each as the list of its values (a field may repeat) */
+  fields: Record<string, unknown>;
+  files: IncomingFile[];
+  /** a temporary folder for this request's files and image variants */
+  workDir: string;
+}
+
+const MAX_FIELDS = 50;
+const MAX_FIELD_BYTES = 1024 * 1024;
+
+function humanBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
+}
+
+export function tooLarge(sizeLimit: number): Error {
+  return errors.request('TOO_LARGE', `A file exceeds the size limit of ${humanBytes(sizeLimit)}`, { sizeLimit });
+}
+
+/** A file koa-body (formidable) already wrote, when the app parses multipart globally. */
+interface ParsedFile {
+  filepath: string;
+  originalFilename?: string | null;
+  mimetype?: string | null;
+  size: number;
+}
+
+function fromGlobalParser(files: unknown): IncomingFile[] {
+  const list = (Array.isArray(files) ? files : files ? [files] : []) as ParsedFile[];
+  return list.map((file) => ({ path: file.filepath, filename: file.originalFilename ?? '', mimeType: file.mimetype ?? null, size: file.size }));
+}
+
+export async function readUploadRequest(ctx: RequestContext, config: Pick<UploadConfig, 'sizeLimit' | 'maxFiles'>): Promise<UploadRequest> {
+  const workDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'platform-upload-'));
+  try {
+    const parsed = (ctx.request as { files?: Record<string, unknown> }).files;
+    if (parsed || !ctx.is('multipart/form-data')) {
+      const body = isPlainObject(ctx.request.body) ? ctx.request.body : {};
+      const files = fromGlobalParser(parsed?.files);
+      if (files.length > config.maxFiles) throw errors.request('MULTIPART_INVALID', `At most ${config.maxFiles} files can be uploaded at once`);
+      if (files.some((file) => file.size > config.sizeLimit)) throw tooLarge(config.sizeLimit);
+      return { fields: body, files, workDir };
+    }
+    return { ...(await streamParts(ctx, config, workDir)), workDir };
+  } catch (error) {
+    await fs.promises.rm(workDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+function streamParts(ctx: RequestContext, config: Pick<UploadConfig, 'sizeLimit' | 'maxFiles'>, workDir: string): Promise<Omit<UploadRequest, 'workDir'>> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: ctx.req.headers,
+        limits: { fileSize: config.sizeLimit, files: config.maxFiles, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES },
+      });
+    } catch (error) {
+      reject(errors.request('MULTIPART_INVALID', `The multipart body cannot be read: ${(error as Error).message}`));
+      return;
+    }
+    const fields: Record<string, string[]> = {};
+    const files: IncomingFile[] = [];
+    const writes: Array<Promise<void>> = [];
+    let failed = false;
+    const fail = (error: Error): void => {
+      if (failed) return;
+      failed = true;
+      // The rest of the body is read and dropped, so the client gets the answer.
+      ctx.req.unpipe(parser);
+      ctx.req.resume();
+      reject(error);
+    };
+    parser.on('file', (name, stream, info) => {
+      if (name !== 'files' || failed) {
+        stream.resume();
+        return;
+      }
+      const file: IncomingFile = { path: path.join(workDir, `part-${files.length}`), filename: info.filename ?? '', mimeType: info.mimeType || null, size: 0 };
+      files.push(file);
+      stream.on('data', (chunk: Buffer) => {
+        file.size += chunk.length;
+      });
+      stream.on('limit', () => fail(tooLarge(config.sizeLimit)));
+      writes.push(pipeline(stream, fs.createWriteStream(file.path)).catch((error: Error) => fail(error)));
+    });
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated) fail(errors.request('MULTIPART_INVALID', `The field "${name}" is longer than ${MAX_FIELD_BYTES} bytes`));
+      else (fields[name] ??= []).push(value);
+    });
+    parser.on('filesLimit', () => fail(errors.request('MULTIPART_INVALID', `At most ${config.maxFiles} files can be uploaded at once`)));
+    parser.on('fieldsLimit', () => fail(errors.request('MULTIPART_INVALID', `At most ${MAX_FIELDS} fields can be sent with an upload`)));
+    parser.on('error', (error: Error) => fail(errors.request('MULTIPART_INVALID', `The multipart body cannot be read: ${error.message}`)));
+    parser.on('close', () => {
+      void Promise.all(writes).then(() => {
+        if (!failed) resolve({ fields, files });
+      });
+    });
+    ctx.req.on('aborted', () => fail(errors.request('MULTIPART_INVALID', 'The upload was interrupted')));
+    ctx.req.pipe(parser);
+  });
+}
