@@ -33,6 +33,8 @@ export interface UploadRequest {
   workDir: string;
 }
 
+/** the temporary folders of requests being read: `<tmp>/platform-upload-work-XXXXXX` */
+export const WORK_PREFIX = 'platform-upload-work-';
 const MAX_FIELDS = 50;
 const MAX_FIELD_BYTES = 1024 * 1024;
 
@@ -65,7 +67,7 @@ function fromGlobalParser(files: unknown): IncomingFile[] {
 }
 
 export async function readUploadRequest(ctx: RequestContext, config: Pick<UploadConfig, 'sizeLimit' | 'maxFiles'>): Promise<UploadRequest> {
-  const workDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'platform-upload-'));
+  const workDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), WORK_PREFIX));
   try {
     const parsed = (ctx.request as { files?: Record<string, unknown> }).files;
     if (parsed || !ctx.is('multipart/form-data')) {
