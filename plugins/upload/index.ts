@@ -15,7 +15,11 @@ import { createContentApiController } from './src/http/content-api-controller';
 import { uploadRoutes } from './src/http/routes';
 import { mediaAttributeType } from './src/media-attribute';
 import { mediaKind } from './src/media-kind';
+import sharp from 'sharp';
 import { initProvider, providerName } from './src/providers/resolve';
+import { localRoot } from './src/providers/local';
+import { localFilesRoute } from './src/http/serve-local';
+import { createUrlSigner } from './src/sign-urls';
 import { createUploadService, type UploadService } from './src/upload-service';
 
 export { FILE_UID } from './src/file-content-type';
@@ -61,7 +65,20 @@ export default definePlugin<Config>({
     ctx.service('plugin::query-engine.field-kinds').register(mediaKind);
   },
   async bootstrap(ctx) {
+    // Each upload is processed once: libvips' operation cache would only hold memory.
+    sharp.cache(false);
     const provider = await initProvider(ctx.config.provider, ctx.config.providerOptions, ctx.appDir);
-    ctx.service('plugin::upload.upload').setProvider(provider, providerName(ctx.config.provider));
+    const name = providerName(ctx.config.provider);
+    ctx.service('plugin::upload.upload').setProvider(provider, name);
+    if (ctx.config.provider === 'local') {
+      const localServer = ctx.config.providerOptions.localServer as { maxage?: unknown } | undefined;
+      ctx.addRoutes([localFilesRoute(localRoot(ctx.appDir), typeof localServer?.maxage === 'number' ? localServer.maxage : 60_000)]);
+    }
+    if (await provider.isPrivate?.()) {
+      const sign = createUrlSigner(() => ctx.models, provider, name);
+      const hooks = ctx.service('plugin::query-engine.hooks');
+      hooks.afterFindMany.tapPromise('upload:signed-urls', sign);
+      hooks.afterFindOne.tapPromise('upload:signed-urls', sign);
+    }
   },
 });

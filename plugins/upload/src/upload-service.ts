@@ -39,7 +39,18 @@ export interface UploadService {
   findMany(params?: FindParams): Promise<Entity[]>;
 }
 
-type FileRow = Entity & { hash: string; ext: string | null; url: string; provider: string; formats: unknown; provider_metadata: unknown };
+interface StoredRow {
+  id: number;
+  name: string;
+  alternativeText: string | null;
+  caption: string | null;
+  hash: string;
+  ext: string | null;
+  url: string;
+  provider: string;
+  formats: unknown;
+  provider_metadata: unknown;
+}
 
 export function createUploadService(ctx: PluginContext<UploadConfig & Record<string, unknown>>): UploadService {
   let provider: UploadProvider | null = null;
@@ -54,10 +65,19 @@ export function createUploadService(ctx: PluginContext<UploadConfig & Record<str
 
   const notFound = () => errors.request('FILE_NOT_FOUND', 'file.notFound', {});
 
-  async function existing(id: number): Promise<FileRow> {
-    const row = await entities().findOne(FILE_UID, id);
+  /**
+   * The stored row, read past the read hooks: what the provider deletes is named by the stored
+   * values (a private provider's reads answer signed urls).
+   */
+  async function existing(id: number): Promise<StoredRow> {
+    const model = ctx.models.get(FILE_UID);
+    const row = await ctx.db.connection(model.tableName).where('id', id).first('id', 'name', 'alternative_text', 'caption', 'hash', 'ext', 'url', 'provider', 'formats', 'provider_metadata');
     if (!row) throw notFound();
-    return row as FileRow;
+    const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value ?? null);
+    return {
+      id: Number(row.id), name: row.name, alternativeText: row.alternative_text, caption: row.caption, hash: row.hash, ext: row.ext, url: row.url,
+      provider: row.provider, formats: json(row.formats), provider_metadata: json(row.provider_metadata),
+    };
   }
 
   /** Deletes what a committed change left without a row; a failure is logged, never answered. */
@@ -145,9 +165,10 @@ export function createUploadService(ctx: PluginContext<UploadConfig & Record<str
 
     async remove(id) {
       const row = await existing(id);
-      await ctx.db.transaction(() => entities().delete(FILE_UID, id));
+      const deleted = await ctx.db.transaction(() => entities().delete(FILE_UID, id));
+      if (!deleted) throw notFound();
       if (row.provider === providerName) await forget(objectsOf(row));
-      return row;
+      return deleted;
     },
 
     findOne: (id, params = {}) => entities().findOne(FILE_UID, id, params),

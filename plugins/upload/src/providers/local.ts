@@ -1,8 +1,9 @@
 /**
  * The local provider (Strapi v4's `@strapi/provider-upload-local`): objects are files
- * `<app>/public/uploads/<hash><ext>`, served at `/uploads/<hash><ext>` by the public files
- * middleware. Streams are written to a temporary name and renamed, so a reader never sees a
- * half-written file and a failed write leaves nothing behind.
+ * `<app>/public/uploads/<hash><ext>`, served at `/uploads/<hash><ext>` (see ../http/serve-local.ts).
+ * The folder is made on the first write, so that an app that stores nothing gets no folder.
+ * Streams are written to a temporary name and renamed, so a reader never sees a half-written
+ * file and a failed write leaves nothing behind.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,17 +13,24 @@ import type { ProviderFile, ProviderModule, StoredObject, UploadProvider } from 
 
 export const UPLOADS_FOLDER = 'uploads';
 
-/** The stored name: only the hash and the extension, which the upload service built from safe characters. */
+/** A stored name is the hash and the extension, which the upload service builds from safe characters. */
+export const OBJECT_NAME = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;
+
 function objectName(file: { hash: string; ext: string }): string {
   const name = `${file.hash}${file.ext}`;
-  if (name !== path.basename(name) || name.startsWith('.') || /[\\/\0]/.test(name)) throw new Error(`unsafe object name ${JSON.stringify(name)}`);
+  if (!OBJECT_NAME.test(name) || name.includes('..')) throw new Error(`unsafe object name ${JSON.stringify(name)}`);
   return name;
 }
 
+/** Where the local provider of an app keeps its files. */
+export function localRoot(appDir: string): string {
+  return path.join(appDir, 'public', UPLOADS_FOLDER);
+}
+
 export function createLocalProvider(root: string): UploadProvider {
-  fs.mkdirSync(root, { recursive: true });
   const write = async (file: ProviderFile, source: NodeJS.ReadableStream | Buffer): Promise<void> => {
     const name = objectName(file);
+    await fs.promises.mkdir(root, { recursive: true });
     const target = path.join(root, name);
     const partial = path.join(root, `.${name}.${randomBytes(4).toString('hex')}.partial`);
     try {
@@ -46,5 +54,5 @@ export function createLocalProvider(root: string): UploadProvider {
 }
 
 export const localProvider: ProviderModule = {
-  init: (_options, context) => createLocalProvider(path.join(context?.appDir ?? process.cwd(), 'public', UPLOADS_FOLDER)),
+  init: (_options, context) => createLocalProvider(localRoot(context?.appDir ?? process.cwd())),
 };

@@ -1,0 +1,27 @@
+/**
+ * `GET /uploads/:name`: the local provider's files, with their content type (from the
+ * extension) and a Cache-Control max-age (`providerOptions.localServer.maxage`, in ms, default
+ * one minute), as Strapi v4's upload plugin serves them. A route of its own rather than the
+ * public files middleware, which only serves a `public/` folder that existed at start; a name
+ * that is not a stored object name is a 404 without touching the disk.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import send from 'koa-send';
+import { NotFoundError, type RouteDefinition } from '@platform/core';
+import { OBJECT_NAME, UPLOADS_FOLDER } from '../providers/local';
+
+export function localFilesRoute(root: string, maxage: number): RouteDefinition {
+  return {
+    method: 'GET',
+    path: `/${UPLOADS_FOLDER}/:name`,
+    config: { auth: false, prefix: '' },
+    async handler(ctx) {
+      const name = ctx.params.name;
+      if (!OBJECT_NAME.test(name) || name.includes('..') || !fs.existsSync(path.join(root, name))) throw new NotFoundError('Not Found', {});
+      await send(ctx, name, { root, maxage });
+      ctx.set('X-Content-Type-Options', 'nosniff');
+      return undefined;
+    },
+  };
+}
