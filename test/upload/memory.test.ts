@@ -1,0 +1,113 @@
+/**
+ * Memory while uploading, measured on a real `platform start` process (its peak resident set,
+ * VmHWM, from /proc), on every database: a 100 MB file streams to disk (the peak grows by far
+ * less than the file), and a 20 MB JPEG is checked, optimized and resized from its file on disk
+ * with a bounded peak.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import sharp from 'sharp';
+import { createTestDatabase, testClients, type TestDatabase } from '../helpers/databases';
+import { uploadApp } from './helpers';
+
+const BIN = path.resolve(__dirname, '..', '..', 'core', 'bin', 'platform.js');
+const READY = /platform start: serving .+ at (http:\/\/\S+) \(started in \d+ ms\)/;
+const MB = 1024 * 1024;
+
+/** The peak resident set of a process, in bytes. */
+function peakRss(pid: number): number {
+  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmHWM:'));
+  return Number(line?.match(/(\d+)/)?.[1] ?? 0) * 1024;
+}
+
+function databaseEnv(database: TestDatabase): NodeJS.ProcessEnv {
+  const connection = database.config.connection.connection as Record<string, unknown>;
+  if (database.client === 'sqlite') return { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: String(connection.filename) };
+  return { DATABASE_CLIENT: database.client, DATABASE_NAME: String(connection.database), DATABASE_HOST: String(connection.host), DATABASE_PORT: String(connection.port), DATABASE_USERNAME: String(connection.user) };
+}
+
+async function uploadFile(url: string, file: string, name: string, type: string): Promise<{ status: number; body: any }> {
+  const body = new FormData();
+  body.append('files', await fs.openAsBlob(file, { type }), name);
+  const res = await fetch(`${url}/api/upload`, { method: 'POST', body });
+  return { status: res.status, body: await res.json() };
+}
+
+for (const client of testClients()) {
+  describe(`upload: memory of a platform process [${client}]`, function () {
+    this.timeout(120000);
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-upload-memory-'));
+    const app = uploadApp();
+    let database: TestDatabase;
+    let child: ChildProcess;
+    let url = '';
+    let output = '';
+
+    before(async () => {
+      database = await createTestDatabase(client);
+      child = spawn(process.execPath, [BIN, 'start', '--app', app.dir], {
+        env: { ...process.env, ...databaseEnv(database), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: '', LOG_FORMAT: 'text' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no start:\n${output}`)), 60000);
+        const onData = (chunk: Buffer) => {
+          output += chunk.toString();
+          const match = output.match(READY);
+          if (match) {
+            clearTimeout(timer);
+            resolve(match[1]);
+          }
+        };
+        child.stdout!.on('data', onData);
+        child.stderr!.on('data', onData);
+      });
+      // warm up: the first upload loads the multipart reader and sharp
+      fs.writeFileSync(path.join(work, 'warm.png'), await sharp({ create: { width: 300, height: 300, channels: 3, background: '#c33' } }).png().toBuffer());
+      expect((await uploadFile(url, path.join(work, 'warm.png'), 'warm.png', 'image/png')).status).to.equal(200);
+    });
+    after(async () => {
+      if (child && child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await database?.drop();
+      app.remove();
+      fs.rmSync(work, { recursive: true, force: true });
+    });
+
+    it('a 100 MB file streams to disk: the peak resident set grows by less than 48 MB', async () => {
+      const file = path.join(work, 'big.bin');
+      const handle = fs.openSync(file, 'w');
+      const chunk = crypto.randomBytes(MB);
+      for (let i = 0; i < 100; i++) fs.writeSync(handle, chunk);
+      fs.closeSync(handle);
+      const before = peakRss(child.pid!);
+      const res = await uploadFile(url, file, 'big.bin', 'application/octet-stream');
+      expect(res.status).to.equal(200);
+      expect(res.body[0].size).to.equal(104857.6);
+      expect(fs.statSync(path.join(app.uploads, `${res.body[0].hash}.bin`)).size).to.equal(100 * MB);
+      const growth = peakRss(child.pid!) - before;
+      expect(growth, `peak grew by ${Math.round(growth / MB)} MB`).to.be.below(48 * MB);
+    });
+
+    it('a 20 MB JPEG gets its formats with a bounded peak resident set (growth below 150 MB)', async () => {
+      const width = 3000;
+      const height = 2400;
+      const file = path.join(work, 'photo.jpg');
+      await sharp(crypto.randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).jpeg({ quality: 100, chromaSubsampling: '4:4:4' }).toFile(file);
+      expect(fs.statSync(file).size).to.be.above(19 * MB);
+      const before = peakRss(child.pid!);
+      const res = await uploadFile(url, file, 'photo.jpg', 'image/jpeg');
+      expect(res.status).to.equal(200);
+      expect(Object.keys(res.body[0].formats)).to.deep.equal(['thumbnail', 'small', 'medium', 'large']);
+      const growth = peakRss(child.pid!) - before;
+      expect(growth, `peak grew by ${Math.round(growth / MB)} MB`).to.be.below(150 * MB);
+    });
+  });
+}
