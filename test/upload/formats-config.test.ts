@@ -1,12 +1,14 @@
 /**
  * The image options of `upload.config`, on every database: custom `breakpoints` (each format
  * made only when the original is larger), `responsiveDimensions: false` (the thumbnail only)
- * and `sizeOptimization: false` (the original stored byte for byte); and a malformed option
+ * `autoOrientation: true` (EXIF orientation applied), and `sizeOptimization: false` (the
+ * original stored byte for byte); and a malformed option
  * stops start-up naming it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
+import sharp from 'sharp';
 import { BootError } from '@platform/core';
 import { startApp } from '../helpers/app';
 import { describeUploads, dimensions, png, upload, uploadApp } from './helpers';
@@ -24,12 +26,20 @@ describeUploads('upload: custom breakpoints, no optimization', (ctx) => {
   });
 }, { config: { plugins: { upload: { config: { breakpoints: { wide: 600, tiny: 100, huge: 2000 }, sizeOptimization: false } } } } });
 
-describeUploads('upload: responsiveDimensions off', (ctx) => {
+describeUploads('upload: responsiveDimensions off, autoOrientation on', (ctx) => {
   it('makes the thumbnail only', async () => {
     const [file] = (await upload(ctx.app, [{ name: 'big.png', type: 'image/png', data: await png(1200, 900) }])).body;
     expect(Object.keys(file.formats)).to.deep.equal(['thumbnail']);
   });
-}, { config: { plugins: { upload: { config: { responsiveDimensions: false } } } } });
+
+  it('turns an image as its EXIF orientation says', async () => {
+    const data = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#484' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const [file] = (await upload(ctx.app, [{ name: 'turned.jpg', type: 'image/jpeg', data }])).body;
+    expect([file.width, file.height]).to.deep.equal([200, 400]);
+    expect([file.formats.thumbnail.width, file.formats.thumbnail.height]).to.deep.equal([78, 156]);
+    expect(await dimensions(path.join(ctx.dir.uploads, `${file.hash}.jpg`))).to.deep.equal([200, 400]);
+  });
+}, { config: { plugins: { upload: { config: { responsiveDimensions: false, autoOrientation: true } } } } });
 
 describe('upload: configuration errors', () => {
   for (const [config, message] of [

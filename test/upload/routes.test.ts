@@ -155,6 +155,19 @@ describeUploads('upload: the content API routes', (ctx) => {
     expect(listFiles(ctx.dir.uploads)).to.deep.equal(disk);
   });
 
+  it('parallel first uploads share one API Uploads folder', async () => {
+    await ctx.app.knex('files_folder_links').delete();
+    await ctx.app.knex('upload_folders').delete();
+    const uploads = await Promise.all(Array.from({ length: 6 }, async (_, i) => upload(ctx.app, [{ name: `p${i}.txt`, type: 'text/plain', data: `p${i}` }])));
+    expect(uploads.map((res) => res.status)).to.deep.equal([200, 200, 200, 200, 200, 200]);
+    const folders = await ctx.app.knex('upload_folders').select('id', 'name', 'path');
+    expect(folders.map((f) => [f.name, f.path])).to.deep.equal([['API Uploads', '/1']]);
+    const ids = uploads.map((res) => res.body[0].id);
+    const links = await ctx.app.knex('files_folder_links').whereIn('file_id', ids).select('file_id', 'folder_id').orderBy('file_id');
+    expect(links.map((l) => [Number(l.file_id), Number(l.folder_id)])).to.deep.equal([...ids].sort((a, b) => a - b).map((id) => [id, Number(folders[0].id)]));
+    expect((await ctx.app.knex('files').whereIn('id', ids).select('folder_path')).map((f) => f.folder_path)).to.deep.equal(ids.map(() => '/1'));
+  });
+
   it('serves stored files at /uploads with their content type and cache headers', async () => {
     const data = await png(300, 300);
     const [file] = (await upload(ctx.app, [{ name: 'served.png', type: 'image/png', data }])).body;
@@ -165,6 +178,18 @@ describeUploads('upload: the content API routes', (ctx) => {
     expect(Buffer.from(await res.arrayBuffer()).equals(fs.readFileSync(onDisk(`${file.hash}.png`)))).to.equal(true);
     const thumb = await fetch(ctx.app.url + file.formats.thumbnail.url);
     expect(thumb.status).to.equal(200);
+    // what a client uploaded runs nothing when it is opened directly
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>';
+    const [vector] = (await upload(ctx.app, [{ name: 'v.svg', type: 'image/svg+xml', data: svg }])).body;
+    expect(vector).to.include({ width: 10, height: 10, formats: null, ext: '.svg', mime: 'image/svg+xml' });
+    const served = await fetch(ctx.app.url + vector.url);
+    expect({ type: served.headers.get('content-type'), csp: served.headers.get('content-security-policy'), nosniff: served.headers.get('x-content-type-options') }).to.deep.equal({
+      type: 'image/svg+xml', csp: "default-src 'none'; style-src 'unsafe-inline'; sandbox", nosniff: 'nosniff',
+    });
+    for (const name of ['missing.png', '..%2F..%2Fconfig%2Fapi.ts', '.hidden', '%00.png']) {
+      const res = await fetch(`${ctx.app.url}/uploads/${name}`);
+      expect(res.status, name).to.equal(404);
+    }
   });
 
   it('DELETE removes the record, its folder link, its media links and every object on disk', async () => {

@@ -52,15 +52,38 @@ async function createFolder(ground: PluginContext, folders: Model): Promise<Fold
   return { id, path: `/${pathId}` };
 }
 
-/** The API upload folder, made if it does not exist; inside the caller's transaction. */
-export async function apiUploadFolder(ground: PluginContext): Promise<Folder> {
-  const folders = ground.models.get(FOLDER_UID);
+async function findFolder(ground: PluginContext): Promise<Folder | null> {
   const id = await storedFolderId(ground);
-  if (id !== null) {
-    const row = await ground.db.connection(folders.tableName).where({ id }).first('id', 'path');
-    if (row) return { id: Number(row.id), path: String(row.path) };
-  }
-  return createFolder(ground, folders);
+  if (id === null) return null;
+  const row = await ground.db.connection(ground.models.get(FOLDER_UID).tableName).where({ id }).first('id', 'path');
+  return row ? { id: Number(row.id), path: String(row.path) } : null;
+}
+
+/**
+ * The API upload folder, made in a transaction of its own if it does not exist (as Strapi
+ * makes it before the upload, it stays when the upload then fails). Uploads of one process
+ * wait for one creation; a creation that loses a race with another process (the unique
+ * `path_id`) takes the winner's folder.
+ */
+export function apiFolderKeeper(ground: PluginContext): () => Promise<Folder> {
+  let creating: Promise<Folder> | null = null;
+  const findOrCreate = async (): Promise<Folder> => {
+    const found = await findFolder(ground);
+    if (found) return found;
+    try {
+      return await ground.db.transaction(() => createFolder(ground, ground.models.get(FOLDER_UID)));
+    } catch (error) {
+      const winner = await findFolder(ground);
+      if (winner) return winner;
+      throw error;
+    }
+  };
+  return () => {
+    creating ??= findOrCreate().finally(() => {
+      creating = null;
+    });
+    return creating;
+  };
 }
 
 /** Puts new files at the end of a folder's list. */

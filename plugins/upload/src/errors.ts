@@ -27,6 +27,8 @@ export const errors = definePluginErrors('upload', {
   LINK_INVALID: { kind: 'request', status: 400, name: 'ValidationError' },
   /** a provider stored an object without setting its url */
   PROVIDER_NO_URL: { kind: 'internal' },
+  /** an upload reached the service before the provider was loaded (bootstrap) */
+  PROVIDER_NOT_READY: { kind: 'internal' },
   /** no file with that id */
   FILE_NOT_FOUND: { kind: 'request', status: 404, name: 'NotFoundError' },
 });

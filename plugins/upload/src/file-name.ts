@@ -25,12 +25,18 @@ function lastSegment(name: string): string {
   return name.split(/[\\/]/).pop() ?? '';
 }
 
-/** The extension of the name when it is made of safe characters, else the mime type's usual one. */
+/**
+ * The extension of the name when it is made of safe characters and fits the type (the stored
+ * object is served with the type its extension names: `page.html` sent as `text/plain` is
+ * stored as `.txt`), else the type's usual one.
+ */
 export function fileExtension(name: string, mimeType: string): string {
   const ext = path.extname(lastSegment(name));
-  if (SAFE_EXT.test(ext)) return ext;
+  const safe = SAFE_EXT.test(ext);
+  const known = mime.extensions[mimeType];
+  if (safe && (!known || known.includes(ext.slice(1).toLowerCase()))) return ext;
   const fromMime = mime.extension(mimeType);
-  return fromMime ? `.${fromMime}` : '';
+  return fromMime ? `.${fromMime}` : safe ? ext : '';
 }
 
 /** Strapi v4's `nameToSlug(name, { separator: '_', lowercase: false })`, for ASCII output. */

@@ -7,7 +7,7 @@
  */
 import type { PluginContext } from '@platform/core';
 import type { ContentApiContext, Entity, FindParams } from '@platform/query-engine';
-import { apiUploadFolder, linkToFolder } from './api-folder';
+import { apiFolderKeeper, linkToFolder } from './api-folder';
 import type { UploadConfig } from './config';
 import { errors } from './errors';
 import { FILE_UID } from './file-content-type';
@@ -57,9 +57,10 @@ export function createUploadService(ctx: PluginContext<UploadConfig & Record<str
   let providerName = '';
   const entities = () => ctx.service('plugin::query-engine.entity-service');
   const config = (): UploadConfig => ctx.config;
+  const apiFolder = apiFolderKeeper(ctx);
 
   const current = (): UploadProvider => {
-    if (!provider) throw errors.internal('PROVIDER_NO_URL', 'The upload provider is not initialized yet');
+    if (!provider) throw errors.internal('PROVIDER_NOT_READY', 'The upload provider is not initialized yet');
     return provider;
   };
 
@@ -121,8 +122,8 @@ export function createUploadService(ctx: PluginContext<UploadConfig & Record<str
       const prepared: PreparedFile[] = [];
       for (const [index, file] of files.entries()) prepared.push(await prepareFile(file, infos[index] ?? {}, config(), workDir));
       const checkedLink = link ? await checkLink(ctx, link, prepared.map((file) => file.mime), context) : null;
+      const folder = await apiFolder();
       return storeThenWrite(prepared, async (stored) => {
-        const folder = await apiUploadFolder(ctx);
         const created: Entity[] = [];
         for (const [index, file] of prepared.entries()) {
           created.push(await entities().create(FILE_UID, { data: { ...recordOf(file, stored[index]), folderPath: folder.path } }));
