@@ -30,6 +30,7 @@ export { Database, type QueryEvent } from './database/database';
 export { StatementTimeoutError, isStatementTimeout, STATEMENT_TIMEOUT_KEY } from './database/statement-timeout';
 export type { DatabaseClient } from './database/connection';
 export * from './http/types';
+export type { MountedRoute } from './http/server';
 export { toErrorBody, type ErrorBody } from './http/error-envelope';
 export { DEFAULT_MIDDLEWARE_LIST } from './http/global-middlewares';
 export { loadUserModule, findModuleFile, listModuleFiles } from './config/load-module';

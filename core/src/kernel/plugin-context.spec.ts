@@ -26,6 +26,7 @@ function host(lines: string[]): PluginContextHost {
     },
     app: { lifecycles: () => [] },
     addRoutes: fail,
+    routes: fail,
     contentType: fail,
     component: fail,
   };

@@ -11,6 +11,7 @@ import type { EnvFn } from '../config/env';
 import type { ModelRegistry, Model } from '../model/types';
 import type { SchemaSet } from '../schema/types';
 import type { RouteDefinition } from '../http/types';
+import type { MountedRoute } from '../http/server';
 import type { AppLifecycleFile } from '../app/app-files';
 import type { KernelHooks } from './hooks';
 import type { Logger } from './logger';
@@ -43,6 +44,12 @@ export interface PluginGround {
   readonly app: AppView;
   /** adds routes (mounted under `prefix`, default the REST prefix); before the server is built */
   addRoutes(routes: RouteDefinition[], prefix?: string): void;
+  /**
+   * The route table with each route's full path (prefix included): every plugin's and the
+   * app's routes. Final once the server is built (from the `ready` hook on, and in every
+   * request); before, it holds what was added so far.
+   */
+  routes(): MountedRoute[];
   contentType(uid: string): Model;
   component(uid: string): Model;
 }

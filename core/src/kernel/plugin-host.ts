@@ -24,6 +24,7 @@ export function createPluginHost(platform: Platform, app: AppView): PluginContex
     },
     app,
     addRoutes: (routes, prefix) => platform.addRoutes(routes, prefix),
+    routes: () => platform.routes(),
     contentType: (uid) => platform.contentType(uid),
     component: (uid) => platform.component(uid),
   };

@@ -1,0 +1,101 @@
+/**
+ * The whole OpenAPI 3.1 document: one operation per route of the route table (every enabled
+ * plugin's and the app's, read from the kernel, whatever added them), the component schemas of
+ * the content model, the shared envelopes and the security schemes (a user's JWT and an API
+ * token, both sent as `Authorization: Bearer`). With `public`, only the routes the public role
+ * may call (see route-access.ts).
+ */
+import type { KernelHooks, ModelRegistry, MountedRoute } from '@platform/core';
+import type { ParamDeclaration } from '@platform/query-engine';
+import { modelNames } from './names';
+import { ModelSchemas } from './model-schemas';
+import { sharedSchemas } from './shared-schemas';
+import { toOpenApiPath } from './route-paths';
+import { coreActionOf, coreOperation, genericOperation, mergeOperation, securityOf, sharedResponses, SECURITY_SCHEMES, verbsOf } from './operations';
+import { isPublicRoute, type DocumentationHooks } from './route-access';
+import type { ParameterDescription } from './parameters';
+import type { OpenApiDocument, OperationObject, SchemaObject } from './types';
+import type { RouteDescriptions } from '../route-descriptions';
+
+export interface DocumentSources {
+  title: string;
+  version: string;
+  models: ModelRegistry;
+  routes: readonly MountedRoute[];
+  declarations: readonly ParamDeclaration[];
+  parameters: ReadonlyMap<string, ParameterDescription>;
+  descriptions: RouteDescriptions;
+  schemas: Readonly<Record<string, SchemaObject>>;
+  hooks: DocumentationHooks;
+  kernelHooks: KernelHooks;
+}
+
+export interface DocumentOptions {
+  /** only what the public role may call */
+  public?: boolean;
+}
+
+export async function buildDocument(sources: DocumentSources, options: DocumentOptions = {}): Promise<OpenApiDocument> {
+  const schemas = new ModelSchemas(sources.models, modelNames(sources.models));
+  const inputs = { schemas, declarations: sources.declarations, described: sources.parameters };
+  const paths: OpenApiDocument['paths'] = {};
+  const operationIds = new Set<string>();
+  const tags = new Set<string>();
+  for (const mounted of sources.routes) {
+    const { route } = mounted;
+    const isPublic = await isPublicRoute(sources.hooks, sources.kernelHooks, route, mounted.path);
+    if (options.public && !isPublic) continue;
+    const path = toOpenApiPath(mounted.path);
+    const core = coreActionOf(sources.models, route);
+    for (const verb of verbsOf(route.method)) {
+      const item = (paths[path.path] ??= {});
+      // The router answers the first route of a method and path: a later one is unreachable.
+      if (item[verb]) continue;
+      let operation: OperationObject = core ? coreOperation(core.model, core.action, path, inputs) : genericOperation(route, verb, path);
+      const tag = core ? (schemas.nameOf(core.model.uid) as string) : tagOf(route);
+      operation.tags = [tag];
+      tags.add(tag);
+      operation.security = securityOf(route, isPublic);
+      const described = sources.descriptions.find(route, mounted.path);
+      if (described) operation = mergeOperation(operation, described);
+      operation.operationId = uniqueId(operation.operationId ?? idOf(route, verb, path.path), operationIds);
+      item[verb] = operation;
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: sources.title, version: sources.version, description: 'The content API: every route of the enabled plugins and the app, generated from the models' },
+    tags: [...tags].sort().map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: { ...sharedSchemas(), ...schemas.all(), ...sources.schemas },
+      responses: sharedResponses(),
+      securitySchemes: {
+        [SECURITY_SCHEMES.jwt]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A user\'s JWT (users & permissions): `Authorization: Bearer <jwt>`' },
+        [SECURITY_SCHEMES.apiToken]: { type: 'http', scheme: 'bearer', description: 'An API token: `Authorization: Bearer <token>`' },
+      },
+    },
+  };
+}
+
+function tagOf(route: MountedRoute['route']): string {
+  if (route.info?.pluginName) return route.info.pluginName;
+  if (typeof route.handler === 'string') {
+    const match = /^(?:plugin|api)::([^.]+)/.exec(route.handler);
+    if (match) return match[1];
+  }
+  return route.info?.apiName ?? 'other';
+}
+
+function idOf(route: MountedRoute['route'], verb: string, path: string): string {
+  const words = typeof route.handler === 'string' ? route.handler.split(/[^A-Za-z0-9]+/) : [verb, ...path.split(/[^A-Za-z0-9]+/)];
+  const [first, ...rest] = words.filter(Boolean);
+  return [first.toLowerCase(), ...rest.map((word) => word[0].toUpperCase() + word.slice(1))].join('');
+}
+
+function uniqueId(id: string, taken: Set<string>): string {
+  let unique = id;
+  for (let n = 2; taken.has(unique); n++) unique = `${id}${n}`;
+  taken.add(unique);
+  return unique;
+}

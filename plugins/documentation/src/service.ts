@@ -1,0 +1,72 @@
+/**
+ * The plugin's service, `plugin::documentation.openapi`: the document on demand, and the
+ * extension points other plugins describe themselves through (their routes, the query
+ * parameters they declared, schemas their descriptions refer to, and who may call a route).
+ * The document is built from the current models and route table each time it is asked for
+ * (in development the app restarts on a schema change anyway), and cached per audience.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PluginContext } from '@platform/core';
+import { buildDocument, type DocumentOptions } from './openapi/document';
+import type { ParameterDescription } from './openapi/parameters';
+import { createDocumentationHooks, type DocumentationHooks } from './openapi/route-access';
+import type { OpenApiDocument, OperationObject, SchemaObject } from './openapi/types';
+import { RouteDescriptions, type RouteMatch } from './route-descriptions';
+
+export interface DocumentationConfig extends Record<string, unknown> {
+  /** the page at /documentation (default: on unless NODE_ENV is production) */
+  ui?: boolean;
+  /** GET /api/openapi.json shows only what the public role may call */
+  public?: boolean;
+  title?: string;
+  version?: string;
+}
+
+export interface DocumentationService {
+  readonly hooks: DocumentationHooks;
+  /** An OpenAPI operation fragment for the routes `match` names, merged over the generated one. */
+  describeRoute(match: RouteMatch, operation: Partial<OperationObject>): void;
+  /** The description of a query parameter the plugin declared to the content API. */
+  describeParameter(name: string, description: ParameterDescription): void;
+  /** Component schemas the plugin's descriptions refer to (`#/components/schemas/<name>`). */
+  addSchemas(schemas: Record<string, SchemaObject>): void;
+  /** The document of the routes mounted now (complete once the server is built). */
+  document(options?: DocumentOptions): Promise<OpenApiDocument>;
+}
+
+function appPackage(appDir: string): { name?: string; version?: string } {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(appDir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+  } catch {
+    return {};
+  }
+}
+
+export function createDocumentationService(ctx: PluginContext<DocumentationConfig>): DocumentationService {
+  const hooks = createDocumentationHooks();
+  const descriptions = new RouteDescriptions();
+  const parameters = new Map<string, ParameterDescription>();
+  const schemas: Record<string, SchemaObject> = {};
+  return {
+    hooks,
+    describeRoute: (match, operation) => descriptions.add(match, operation),
+    describeParameter: (name, description) => parameters.set(name, description),
+    addSchemas: (more) => Object.assign(schemas, more),
+    async document(options = {}) {
+      const pkg = appPackage(ctx.appDir);
+      return buildDocument({
+        title: ctx.config.title ?? (pkg.name ? `${pkg.name} API` : 'API'),
+        version: ctx.config.version ?? pkg.version ?? '1.0.0',
+        models: ctx.models,
+        routes: ctx.routes(),
+        declarations: ctx.service('plugin::query-engine.content-api').params.list(),
+        parameters,
+        descriptions,
+        schemas,
+        hooks,
+        kernelHooks: ctx.hooks,
+      }, options);
+    },
+  };
+}

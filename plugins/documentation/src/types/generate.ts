@@ -1,0 +1,1 @@
+export function generateTypes(): void {}
