@@ -2,14 +2,18 @@
  * The documentation plugin: an OpenAPI 3.1 document of the whole API at
  * `GET <rest prefix>/openapi.json`, generated from the models and the route table (every
  * enabled plugin's and the app's routes, whatever added them), a Swagger UI page at
- * `/documentation` in development, and TypeScript declarations of the content model.
- * Plugins describe their own routes and query parameters through its service
- * (`plugin::documentation.openapi`), declaring it `optional`.
+ * `/documentation` in development, TypeScript declarations of the content model
+ * (`platform types`, rewritten by `platform develop` on every start, so on every schema
+ * change), and `platform openapi`. Plugins describe their own routes and query parameters
+ * through its service (`plugin::documentation.openapi`), declaring it `optional`.
  */
+import path from 'node:path';
 import { definePlugin } from '@platform/core';
 import { createDocumentationService, type DocumentationConfig, type DocumentationService } from './src/service';
 import { uiRoutes } from './src/ui';
 import { documentationRoutes, describeOwnRoutes } from './src/routes';
+import { openapiCommand, typesCommand } from './src/commands';
+import { writeTypes, TYPES_DIR } from './src/types/write-types';
 
 export type { DocumentationService, DocumentationConfig } from './src/service';
 export type { OpenApiDocument, OperationObject, SchemaObject, ParameterObject, ResponseObject } from './src/openapi/types';
@@ -28,11 +32,12 @@ const PLUGIN_NAME = 'documentation';
 
 export default definePlugin<DocumentationConfig>({
   name: PLUGIN_NAME,
-  requires: ['query-engine'],
+  // The query engine's contract lists the query parameters; without it routes are still described.
+  optional: ['query-engine'],
   config: {
     default: {},
     validate(config) {
-      for (const key of ['ui', 'public'] as const) {
+      for (const key of ['ui', 'public', 'types'] as const) {
         if (config[key] !== undefined && typeof config[key] !== 'boolean') throw new Error(`"${key}" must be a boolean`);
       }
       for (const key of ['title', 'version'] as const) {
@@ -43,11 +48,23 @@ export default definePlugin<DocumentationConfig>({
   services: {
     openapi: (ctx) => createDocumentationService(ctx),
   },
+  commands: {
+    openapi: openapiCommand,
+    types: typesCommand,
+  },
   register(ctx) {
     const prefix = ctx.appConfig<string>('api.rest.prefix', '/api').replace(/\/+$/, '');
     ctx.addRoutes(documentationRoutes(ctx));
     const ui = ctx.config.ui ?? ctx.env('NODE_ENV') !== 'production';
     if (ui) ctx.addRoutes(uiRoutes(`${prefix}/openapi.json`));
     describeOwnRoutes(ctx.service('plugin::documentation.openapi'), prefix, ui);
+    // `develop` restarts the server on every change of the app's schemas: each start that
+    // serves rewrites the types (only when they changed). Commands never reach `ready`.
+    if (ctx.mode === 'develop' && ctx.config.types !== false) {
+      ctx.hooks.ready.tap(PLUGIN_NAME, () => {
+        const written = writeTypes(ctx.models, path.join(ctx.appDir, TYPES_DIR));
+        if (written.changed) ctx.log.info(`types of the content model written to ${written.path}`);
+      });
+    }
   },
 });

@@ -96,6 +96,11 @@ type Phase = 'new' | 'starting' | 'registered' | 'started' | 'listening' | 'dest
 
 export class Platform {
   readonly appDir: string;
+
+  /** How the platform runs (PlatformOptions.mode): `develop`, `start` or `embedded`. */
+  get mode(): SecretsMode {
+    return this.options.mode ?? 'embedded';
+  }
   readonly hooks: KernelHooks = createKernelHooks();
   readonly log: Logger;
   readonly services = new Registry<unknown>('service');

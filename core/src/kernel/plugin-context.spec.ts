@@ -25,6 +25,7 @@ function host(lines: string[]): PluginContextHost {
       return fail();
     },
     app: { lifecycles: () => [] },
+    mode: 'embedded',
     addRoutes: fail,
     routes: fail,
     contentType: fail,

@@ -12,6 +12,7 @@ import type { ModelRegistry, Model } from '../model/types';
 import type { SchemaSet } from '../schema/types';
 import type { RouteDefinition } from '../http/types';
 import type { MountedRoute } from '../http/server';
+import type { SecretsMode as RunMode } from './secrets';
 import type { AppLifecycleFile } from '../app/app-files';
 import type { KernelHooks } from './hooks';
 import type { Logger } from './logger';
@@ -36,6 +37,12 @@ export interface PluginGround {
   readonly hooks: KernelHooks;
   readonly appDir: string;
   readonly env: EnvFn;
+  /**
+   * How the platform runs: `develop` (`platform develop`, restarted on every change of the app),
+   * `start` (production), or `embedded` in a program or a test. Commands run as `develop`,
+   * or as `start` under NODE_ENV=production.
+   */
+  readonly mode: RunMode;
   readonly schemas: SchemaSet;
   /** from bootstrap on (built after register) */
   readonly models: ModelRegistry;

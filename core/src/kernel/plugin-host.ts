@@ -22,6 +22,7 @@ export function createPluginHost(platform: Platform, app: AppView): PluginContex
     get db() {
       return platform.db;
     },
+    mode: platform.mode,
     app,
     addRoutes: (routes, prefix) => platform.addRoutes(routes, prefix),
     routes: () => platform.routes(),

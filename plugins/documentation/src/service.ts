@@ -19,6 +19,8 @@ export interface DocumentationConfig extends Record<string, unknown> {
   ui?: boolean;
   /** GET /api/openapi.json shows only what the public role may call */
   public?: boolean;
+  /** `platform develop` writes the content model's types to types/generated (default true) */
+  types?: boolean;
   title?: string;
   version?: string;
 }
@@ -60,7 +62,7 @@ export function createDocumentationService(ctx: PluginContext<DocumentationConfi
         version: ctx.config.version ?? pkg.version ?? '1.0.0',
         models: ctx.models,
         routes: ctx.routes(),
-        declarations: ctx.service('plugin::query-engine.content-api').params.list(),
+        declarations: ctx.isEnabled('query-engine') ? ctx.service('plugin::query-engine.content-api').params.list() : [],
         parameters,
         descriptions,
         schemas,
