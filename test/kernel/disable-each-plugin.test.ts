@@ -77,7 +77,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   relations: {
-    enabled: ['query-engine', 'content-manager', 'draft-publish', 'i18n', 'upload'],
+    enabled: ['query-engine', 'content-manager', 'documentation', 'draft-publish', 'i18n', 'upload'],
     run({ app, since }) {
       const refusal = (name: string) => ({ path: [name], message: `Relation "${name}" cannot be written: no enabled plugin writes relations`, name: 'ValidationError' });
 
@@ -135,7 +135,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   'content-manager': {
-    enabled: ['query-engine', 'draft-publish', 'i18n', 'relations', 'upload'],
+    enabled: ['query-engine', 'documentation', 'draft-publish', 'i18n', 'relations', 'upload'],
     run({ app, since }) {
       it('answers the 404 envelope for the content API and the content-type-builder', async () => {
         for (const [method, url] of [['GET', '/api/articles'], ['GET', '/api/articles?populate=*'], ['POST', '/api/articles'], ['GET', '/api/global'], ['GET', '/api/content-type-builder/content-types']]) {
@@ -153,6 +153,7 @@ const SCENARIOS: Record<string, Scenario> = {
 
       it('mounts only the routes of the other plugins: no localizations route without the REST API', async () => {
         expect(app().platform.routes().map((r) => `${r.route.method} ${r.path}`)).to.deep.equal([
+          'GET /api/openapi.json', 'GET /documentation', 'GET /documentation/:file',
           'GET /api/i18n/locales', 'POST /api/upload', 'GET /api/upload/files', 'GET /api/upload/files/:id', 'DELETE /api/upload/files/:id', 'GET /uploads/:name',
         ]);
         const res = await app().post('/api/articles/1/localizations', { title: 'Une langue', locale: 'fr' });
@@ -162,7 +163,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   'draft-publish': {
-    enabled: ['query-engine', 'content-manager', 'i18n', 'relations', 'upload'],
+    enabled: ['query-engine', 'content-manager', 'documentation', 'i18n', 'relations', 'upload'],
     run({ app, since }) {
       it('adds no publishedAt attribute and no published_at column', async () => {
         expect(app().platform.contentType('api::article.article').attributes).to.not.have.property('publishedAt');
@@ -189,8 +190,21 @@ const SCENARIOS: Record<string, Scenario> = {
     },
   },
 
+  documentation: {
+    enabled: ['query-engine', 'content-manager', 'draft-publish', 'i18n', 'relations', 'upload'],
+    run({ app }) {
+      it('answers the 404 envelope for the document and the documentation page, and still serves the content API', async () => {
+        for (const url of ['/api/openapi.json', '/documentation', '/documentation/swagger-ui.css']) {
+          const res = await app().get(url);
+          expect({ url, status: res.status, body: res.body }).to.deep.equal({ url, status: 404, body: NOT_FOUND });
+        }
+        expect((await app().get('/api/articles')).body).to.deep.equal(EMPTY_PAGE);
+      });
+    },
+  },
+
   i18n: {
-    enabled: ['query-engine', 'content-manager', 'draft-publish', 'relations', 'upload'],
+    enabled: ['query-engine', 'content-manager', 'documentation', 'draft-publish', 'relations', 'upload'],
     run({ app, since }) {
       it('adds no locale attribute, no locale column and no locales table', async () => {
         const { attributes } = app().platform.contentType('api::article.article');
