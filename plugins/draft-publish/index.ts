@@ -11,6 +11,7 @@ import { addPublishedAt } from './src/extend-schemas';
 import { PUBLICATION_STATE_PARAM, scopePublicationState, validatePublicationState } from './src/publication-state';
 import { publishOnCreate, relaxRequiredForDrafts } from './src/write-hooks';
 import { createDraftsService, type DraftsService } from './src/drafts-service';
+import { describeForDocumentation } from './src/documentation';
 
 export { PUBLISHED_AT, hasDraftAndPublish } from './src/extend-schemas';
 export { modelHasDrafts, PUBLICATION_STATES, type PublicationState } from './src/publication-state';
@@ -30,6 +31,8 @@ export const EXTEND_SCHEMAS_STAGE = 100;
 export default definePlugin({
   name: PLUGIN_NAME,
   requires: ['query-engine'],
+  // Describes `publicationState` in the API's document when the documentation plugin is there.
+  optional: ['documentation'],
   services: {
     drafts: () => createDraftsService(),
   },
@@ -41,5 +44,6 @@ export default definePlugin({
     hooks.scope.tap(PLUGIN_NAME, scopePublicationState);
     hooks.beforeCreate.tapPromise(PLUGIN_NAME, async (context) => publishOnCreate(context));
     hooks.beforeValidate.tapPromise(PLUGIN_NAME, async (context) => relaxRequiredForDrafts(context));
+    if (ctx.isEnabled('documentation')) describeForDocumentation(ctx.service('plugin::documentation.openapi'));
   },
 });

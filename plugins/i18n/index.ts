@@ -13,7 +13,8 @@ import { assignDefaultLocale } from './src/assign-default-locale';
 import { validateI18nConfig, type I18nConfig } from './src/locale-codes';
 import { LOCALE_PARAM, scopeLocale, validateLocaleParam } from './src/query-hooks';
 import { tapWriteHooks } from './src/write-hooks';
-import { localizationRoutes, pluginRoutes } from './src/routes';
+import { localizationPath, localizationRoutes, localizedApiModels, pluginRoutes } from './src/routes';
+import { describeLocaleParameter, describeLocalizationRoute } from './src/documentation';
 import { errors } from './src/errors';
 
 export { LOCALE, LOCALIZATIONS, isLocalizedSchema } from './src/extend-schemas';
@@ -38,7 +39,7 @@ export default definePlugin<I18nConfig>({
   requires: ['query-engine'],
   // A new localization starts as a draft when draft & publish is there; the localization
   // routes belong to the REST content API, so they exist only with it.
-  optional: ['draft-publish', 'content-manager'],
+  optional: ['draft-publish', 'content-manager', 'documentation'],
   errors: errors.table,
   config: { default: {}, validate: validateI18nConfig },
   contentTypes: { locale: { schema: localeSchema } },
@@ -59,11 +60,17 @@ export default definePlugin<I18nConfig>({
     hooks.validateParams.tap(PLUGIN_NAME, ({ model, params }) => validateLocaleParam(model, params));
     hooks.scope.tap(PLUGIN_NAME, (context) => scopeLocale(context, () => locales.getDefaultLocale()));
     tapWriteHooks(ctx, hooks, locales);
+    if (ctx.isEnabled('documentation')) describeLocaleParameter(ctx.service('plugin::documentation.openapi'));
   },
   async bootstrap(ctx) {
     const locales = ctx.service('plugin::i18n.locales');
     await locales.initialize(ctx.config);
     await assignDefaultLocale(ctx, locales.getDefaultLocale());
-    if (ctx.isEnabled('content-manager')) ctx.addRoutes(localizationRoutes(ctx, locales));
+    if (!ctx.isEnabled('content-manager')) return;
+    ctx.addRoutes(localizationRoutes(ctx, locales));
+    if (ctx.isEnabled('documentation')) {
+      const prefix = ctx.appConfig<string>('api.rest.prefix', '/api').replace(/\/+$/, '');
+      for (const model of localizedApiModels(ctx)) describeLocalizationRoute(ctx.service('plugin::documentation.openapi'), model, `${prefix}${localizationPath(model)}`);
+    }
   },
 });

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PluginContext } from '@platform/core';
 import { buildDocument, type DocumentOptions } from './openapi/document';
+import { modelNames } from './openapi/names';
 import type { ParameterDescription } from './openapi/parameters';
 import { createDocumentationHooks, type DocumentationHooks } from './openapi/route-access';
 import type { OpenApiDocument, OperationObject, SchemaObject } from './openapi/types';
@@ -33,6 +34,8 @@ export interface DocumentationService {
   describeParameter(name: string, description: ParameterDescription): void;
   /** Component schemas the plugin's descriptions refer to (`#/components/schemas/<name>`). */
   addSchemas(schemas: Record<string, SchemaObject>): void;
+  /** The name of a model's schemas in the document (`Article`: `#/components/schemas/ArticleInput`...); from bootstrap on. */
+  schemaName(uid: string): string | undefined;
   /** The document of the routes mounted now (complete once the server is built). */
   document(options?: DocumentOptions): Promise<OpenApiDocument>;
 }
@@ -55,6 +58,7 @@ export function createDocumentationService(ctx: PluginContext<DocumentationConfi
     describeRoute: (match, operation) => descriptions.add(match, operation),
     describeParameter: (name, description) => parameters.set(name, description),
     addSchemas: (more) => Object.assign(schemas, more),
+    schemaName: (uid) => modelNames(ctx.models).get(uid),
     async document(options = {}) {
       const pkg = appPackage(ctx.appDir);
       return buildDocument({

@@ -11,10 +11,20 @@ export const pluginRoutes: RouteDefinition[] = [
   { method: 'GET', path: '/locales', handler: 'plugin::i18n.locales.listLocales', config: { auth: { scope: ['plugin::i18n.locales.listLocales'] }, policies: [] } },
 ];
 
+/** The app's content-types that have a localizations route. */
+export function localizedApiModels(platform: PluginContext): Model[] {
+  return platform.models.contentTypes().filter((model) => model.namespace === 'api' && isLocalizedModel(model));
+}
+
+/** The localizations route's path, under the REST prefix. */
+export function localizationPath(model: Model): string {
+  return model.kind === 'singleType' ? `/${model.singularName}/localizations` : `/${model.pluralName}/:id/localizations`;
+}
+
 export function localizationRoutes(platform: PluginContext, locales: LocalesService): RouteDefinition[] {
-  return platform.models.contentTypes().filter((model) => model.namespace === 'api' && isLocalizedModel(model)).map((model: Model) => ({
+  return localizedApiModels(platform).map((model: Model) => ({
     method: 'POST',
-    path: model.kind === 'singleType' ? `/${model.singularName}/localizations` : `/${model.pluralName}/:id/localizations`,
+    path: localizationPath(model),
     handler: (ctx) => createLocalization(platform, locales, model, ctx),
     // The permission Strapi v4 checks for this route: `<content-type uid>.createLocalization`.
     config: { auth: { scope: [`${model.uid}.createLocalization`] }, policies: [] },
