@@ -14,6 +14,9 @@ import { HELP } from '../../core/src/cli/main';
 const ROOT = path.resolve(__dirname, '..', '..');
 const BIN = path.join(ROOT, 'core', 'bin', 'platform.js');
 const KERNEL_APP = path.join(ROOT, 'test', 'fixtures', 'kernel-app');
+/** What `platform --help` adds for the example app's plugins (the documentation plugin's commands). */
+const PLUGIN_COMMANDS = `\nCommands of the app's plugins (platform <command> --help):\n  openapi            print or write the OpenAPI document of the API\n  types              write TypeScript declarations of the content model\n`;
+
 const READY = /platform (start|develop): serving (.+) at (http:\/\/\S+) \(started in (\d+) ms\)/;
 
 interface Child {
@@ -85,13 +88,13 @@ describe('platform CLI', function () {
   it('platform --help prints the usage and exits 0', async () => {
     const child = run(['--help']);
     expect(await child.exited).to.equal(0);
-    expect(child.output()).to.equal(HELP);
+    expect(child.output()).to.equal(HELP + PLUGIN_COMMANDS);
   });
 
   it('an unknown command prints an error and the usage, without a stack trace, and exits 2', async () => {
     const child = run(['serve']);
     expect(await child.exited).to.equal(2);
-    expect(child.output()).to.equal(`platform: Unknown command "serve"\n\n${HELP}\n`);
+    expect(child.output()).to.equal(`platform: Unknown command "serve"\n\n${HELP}${PLUGIN_COMMANDS}\n`);
   });
 
   it('an app folder that does not exist is an error, not an empty app', async () => {
