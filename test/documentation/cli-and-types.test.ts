@@ -10,8 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import ts from 'typescript';
 import { startApp, EXAMPLE_APP, type TestApp } from '../helpers/app';
+import { compileStrict } from '../helpers/compile-ts';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const BIN = path.join(ROOT, 'core', 'bin', 'platform.js');
@@ -29,20 +29,6 @@ function platform(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
       resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
     });
   });
-}
-
-function compile(dir: string, files: string[]): string[] {
-  const program = ts.createProgram(files.map((file) => path.join(dir, file)), {
-    strict: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.CommonJS,
-    moduleResolution: ts.ModuleResolutionKind.Node10,
-    outDir: path.join(dir, 'out'),
-    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
-    types: [],
-  });
-  const emitted = program.emit();
-  return [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
 }
 
 /** A frontend's code, typed by the generated declarations only (no other package). */
@@ -138,7 +124,7 @@ describe('platform openapi, platform types and develop', function () {
       expect(declarations).to.contain('"api::article.article": Article;');
 
       fs.writeFileSync(path.join(dir, 'client.ts'), FRONTEND);
-      expect(compile(dir, ['types/index.d.ts', 'client.ts'])).to.deep.equal([]);
+      expect(compileStrict(dir, ['types/index.d.ts', 'client.ts'])).to.deep.equal([]);
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const client = require(path.join(dir, 'out', 'client.js')) as { run(baseUrl: string): Promise<unknown> };
       expect(await client.run(app.url)).to.deep.equal({ id: 1, title: 'From the generated types', status: 'done', seo: 'Typed', text: 'Hello', missing: 'NotFoundError' });
@@ -146,7 +132,7 @@ describe('platform openapi, platform types and develop', function () {
 
     it('a client that writes what the model does not take does not compile', () => {
       fs.writeFileSync(path.join(dir, 'wrong.ts'), FRONTEND.replace("status: 'done'", "status: 'archived'").replace("__component: 'shared.rich-text', body: 'Hello'", "__component: 'shared.rich-text', text: 'Hello'"));
-      const errors = compile(dir, ['types/index.d.ts', 'wrong.ts']);
+      const errors = compileStrict(dir, ['types/index.d.ts', 'wrong.ts']);
       expect(errors.some((e) => e.includes('"archived"'))).to.equal(true, errors.join('\n'));
       expect(errors.some((e) => e.includes("'text'"))).to.equal(true, errors.join('\n'));
     });

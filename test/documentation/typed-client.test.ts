@@ -9,9 +9,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import ts from 'typescript';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { describeEachDatabase } from '../helpers/app';
+import { compileStrict } from '../helpers/compile-ts';
 
 const REPO = path.resolve(__dirname, '..', '..');
 
@@ -68,20 +68,6 @@ export async function run(baseUrl: string): Promise<RunResult> {
 `;
 
 /** Compiles the files with the strict compiler options a frontend uses; returns the diagnostics, emits JS. */
-function compile(dir: string, files: string[]): string[] {
-  const program = ts.createProgram(files.map((file) => path.join(dir, file)), {
-    strict: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.CommonJS,
-    moduleResolution: ts.ModuleResolutionKind.Node10,
-    esModuleInterop: true,
-    skipLibCheck: true,
-    outDir: path.join(dir, 'out'),
-    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
-  });
-  const emitted = program.emit();
-  return [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-}
 
 describeEachDatabase('a typed client from openapi-typescript and openapi-fetch', (ctx) => {
   let dir: string;
@@ -99,7 +85,7 @@ describeEachDatabase('a typed client from openapi-typescript and openapi-fetch',
     const document = (await ctx.app.get('/api/openapi.json')).body;
     fs.writeFileSync(path.join(dir, 'api.ts'), astToString(await openapiTS(document)));
     fs.writeFileSync(path.join(dir, 'client.ts'), CLIENT);
-    expect(compile(dir, ['client.ts'])).to.deep.equal([]);
+    expect(compileStrict(dir, ['client.ts'])).to.deep.equal([]);
 
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const client = require(path.join(dir, 'out', 'client.js')) as { run(baseUrl: string): Promise<unknown> };
@@ -113,7 +99,7 @@ describeEachDatabase('a typed client from openapi-typescript and openapi-fetch',
       .replace("status: 'review'", "status: 'archived'")
       .replace("fields: ['title']", "fields: ['no-such-field']");
     fs.writeFileSync(path.join(dir, 'wrong.ts'), wrong);
-    const errors = compile(dir, ['wrong.ts']);
+    const errors = compileStrict(dir, ['wrong.ts']);
     expect(errors.some((e) => e.includes('"archived"'))).to.equal(true, errors.join('\n'));
     expect(errors.some((e) => e.includes('"no-such-field"'))).to.equal(true, errors.join('\n'));
   });

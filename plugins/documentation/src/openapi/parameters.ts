@@ -36,41 +36,34 @@ const POPULATE: SchemaObject = {
   oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }, { type: 'object', additionalProperties: true }],
 };
 
+/** A query parameter in `qs` bracket notation (`name[key][sub]=value`). */
+function deepParameter(name: string, description: string | undefined, schema: SchemaObject): ParameterObject {
+  return { name, in: 'query', style: 'deepObject', explode: true, ...(description ? { description } : {}), schema };
+}
+
 function engineParameter(name: string, model: Model, schemas: ModelSchemas, action: ReadAction): ParameterObject | null {
   const modelName = schemas.nameOf(model.uid) as string;
   switch (name) {
     case 'fields': {
       const names = { type: 'string', enum: [...fieldNames(model), '*'] };
-      return { name, in: 'query', style: 'deepObject', explode: true, description: 'Attributes to answer (`fields[0]=title&fields[1]=slug`, or a comma-separated list)', schema: { oneOf: [{ type: 'string' }, { type: 'array', items: names }] } };
+      return deepParameter(name, 'Attributes to answer (`fields[0]=title&fields[1]=slug`, or a comma-separated list)', { oneOf: [{ type: 'string' }, { type: 'array', items: names }] });
     }
     case 'populate':
-      return { name, in: 'query', style: 'deepObject', explode: true, schema: POPULATE };
+      return deepParameter(name, undefined, POPULATE);
     case 'filters':
       if (action !== 'find') return null;
-      return { name, in: 'query', style: 'deepObject', explode: true, description: 'Conditions on attributes, through relations and components too (`filters[title][$contains]=x`)', schema: ref(schemaName.filters(modelName)) };
+      return deepParameter(name, 'Conditions on attributes, through relations and components too (`filters[title][$contains]=x`)', ref(schemaName.filters(modelName)));
     case 'sort':
       if (action !== 'find') return null;
-      return {
-        name,
-        in: 'query',
-        style: 'deepObject',
-        explode: true,
-        description: 'Attributes to sort on, in order, each with `:asc` (default) or `:desc` (`sort[0]=title:desc`), through relations with dots',
-        schema: { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }, { type: 'object', additionalProperties: { type: 'string', enum: ['asc', 'desc'] } }] },
-      };
+      return deepParameter(name, 'Attributes to sort on, in order, each with `:asc` (default) or `:desc` (`sort[0]=title:desc`), through relations with dots', {
+        oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }, { type: 'object', additionalProperties: { type: 'string', enum: ['asc', 'desc'] } }],
+      });
     case 'pagination':
       if (action !== 'find') return null;
-      return {
-        name,
-        in: 'query',
-        style: 'deepObject',
-        explode: true,
-        description: 'Page (`page`, `pageSize`) or offset (`start`, `limit`) pagination, not both',
-        schema: {
-          type: 'object',
-          properties: { page: { type: 'integer', minimum: 1 }, pageSize: { type: 'integer', minimum: 1 }, start: { type: 'integer', minimum: 0 }, limit: { type: 'integer' }, withCount: { type: 'boolean' } },
-        },
-      };
+      return deepParameter(name, 'Page (`page`, `pageSize`) or offset (`start`, `limit`) pagination, not both', {
+        type: 'object',
+        properties: { page: { type: 'integer', minimum: 1 }, pageSize: { type: 'integer', minimum: 1 }, start: { type: 'integer', minimum: 0 }, limit: { type: 'integer' }, withCount: { type: 'boolean' } },
+      });
     case '_q':
       if (action !== 'find') return null;
       return { name, in: 'query', description: 'Full-text search in the text attributes', schema: { type: 'string' } };
