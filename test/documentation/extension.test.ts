@@ -88,6 +88,7 @@ describe('the documentation plugin\'s extension points', function () {
       'GET /api/openapi.json',
       'GET /documentation',
       'GET /documentation/{file}',
+      'GET /uploads/{name}',
       'POST /api/gatekeeper/ping/{word}',
     ]);
     const result = await validate(structuredClone(document) as never);
