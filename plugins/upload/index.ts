@@ -13,6 +13,7 @@ import { fileSchema } from './src/file-content-type';
 import { folderSchema } from './src/folder-content-type';
 import { createContentApiController } from './src/http/content-api-controller';
 import { uploadRoutes } from './src/http/routes';
+import { describeForDocumentation } from './src/documentation';
 import { mediaAttributeType } from './src/media-attribute';
 import { mediaKind } from './src/media-kind';
 import sharp from 'sharp';
@@ -42,6 +43,8 @@ type Config = UploadConfig & Record<string, unknown>;
 export default definePlugin<Config>({
   name: 'upload',
   requires: ['query-engine'],
+  // Describes its multipart routes and flat answers in the API's document when that plugin is there.
+  optional: ['documentation'],
   errors: errors.table,
   config: {
     default: { ...DEFAULT_CONFIG },
@@ -67,6 +70,7 @@ export default definePlugin<Config>({
   async bootstrap(ctx) {
     // Each upload is processed once: libvips' operation cache would only hold memory.
     sharp.cache(false);
+    if (ctx.isEnabled('documentation')) describeForDocumentation(ctx.service('plugin::documentation.openapi'));
     const provider = await initProvider(ctx.config.provider, ctx.config.providerOptions, ctx.appDir);
     const name = providerName(ctx.config.provider);
     ctx.service('plugin::upload.upload').setProvider(provider, name);

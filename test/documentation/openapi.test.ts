@@ -62,6 +62,7 @@ describe('GET /api/openapi.json on the example app', function () {
       'GET /api/global', 'PUT /api/global', 'DELETE /api/global',
       'GET /api/i18n/locales', 'POST /api/articles/{id}/localizations',
       'GET /api/content-type-builder/content-types', 'GET /api/openapi.json', 'GET /documentation',
+      'POST /api/upload', 'GET /api/upload/files', 'GET /api/upload/files/{id}', 'DELETE /api/upload/files/{id}', 'GET /uploads/{name}',
     ]);
   });
 
@@ -124,6 +125,18 @@ describe('GET /api/openapi.json on the example app', function () {
     expect(article.tags.properties.data).to.deep.equal({ type: 'array', items: { $ref: '#/components/schemas/TagEntry' } });
     expect(article.cover.properties.data).to.deep.equal({ oneOf: [{ $ref: '#/components/schemas/UploadFileEntry' }, { type: 'null' }] });
     expect(document.components.schemas.SharedSeoComponent.required).to.deep.equal(['id']);
+  });
+
+  it('describes the upload plugin\'s routes as that plugin told it: multipart body, flat file records', () => {
+    const upload = document.paths['/api/upload'].post;
+    expect(Object.keys(upload.requestBody.content)).to.deep.equal(['multipart/form-data']);
+    expect(Object.keys(upload.requestBody.content['multipart/form-data'].schema.properties)).to.deep.equal(['files', 'fileInfo', 'ref', 'refId', 'field']);
+    expect(upload.tags).to.deep.equal(['upload']);
+    const record = { $ref: '#/components/schemas/UploadFileRecord' };
+    expect(document.paths['/api/upload/files'].get.responses['200'].content['application/json'].schema).to.deep.equal({ type: 'array', items: record });
+    expect(document.paths['/api/upload/files/{id}'].delete.responses['200'].content['application/json'].schema).to.deep.equal(record);
+    expect(document.components.schemas.UploadFileRecord.allOf[1]).to.deep.equal({ $ref: '#/components/schemas/UploadFile' });
+    expect(document.paths['/uploads/{name}'].get.security).to.deep.equal([]);
   });
 
   it('names the error envelope, its names, and the security schemes', () => {
