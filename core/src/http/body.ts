@@ -1,12 +1,16 @@
 /**
- * `strapi::body`: request bodies with koa-body (JSON, forms, text, and multipart through
- * formidable when `multipart` is on), then the depth bound of ./body-depth.ts. A body whose
- * Content-Encoding does not decode (corrupt or truncated gzip, deflate or br) is the client's
- * mistake, a 400; an encoding the server does not know is a 415.
+ * `strapi::body`: request bodies, as Strapi v4's koa-body middleware reads them, with the two
+ * libraries koa-body itself is built on: co-body for JSON, forms and text, formidable for
+ * multipart (only when `multipart` is on). koa-body adds nothing else but a validation of its
+ * own options that brings zod and type-fest into production. Then the depth bound of
+ * ./body-depth.ts. A body whose Content-Encoding does not decode (corrupt or truncated gzip,
+ * deflate or br) is the client's mistake, a 400; an encoding the server does not know is a 415.
  */
 import type Koa from 'koa';
+import coBody from 'co-body';
 import { BadRequestError, UnsupportedMediaTypeError } from '../errors';
 import { limitBodyDepth } from './body-depth';
+import { parseMultipart, type MultipartBody } from './multipart';
 
 export interface BodyConfig {
   jsonLimit?: string | number;
@@ -16,45 +20,65 @@ export interface BodyConfig {
   multipart?: boolean;
   /** formidable's options for multipart bodies (maxFileSize, uploadDir, ...) */
   formidable?: Record<string, unknown>;
+  /** keep the raw text of JSON, form and text bodies in `ctx.request.rawBody` (and `body[Symbol.for('unparsedBody')]`) */
   includeUnparsed?: boolean;
 }
 
+/** what this middleware adds to koa's request (RequestContext in ./types.ts declares it for handlers) */
+interface ParsedRequest {
+  body?: unknown;
+  rawBody?: string;
+  files?: MultipartBody['files'];
+}
+
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** koa-body's defaults, so a Strapi client sending any of these gets the same body */
+const JSON_TYPES = ['application/json', 'application/json-patch+json', 'application/vnd.api+json', 'application/csp-report', 'application/reports+json'];
+const FORM_TYPES = ['urlencoded'];
+const TEXT_TYPES = ['text/*'];
+const MULTIPART_TYPES = ['multipart'];
 
 export function bodyParser(config: BodyConfig, defaultLimit: string): Koa.Middleware {
-  let parse: Koa.Middleware | null = null;
   const depth = limitBodyDepth();
-  const load = (): Koa.Middleware => {
-    // koa-body (and the validation library it loads) is among the slowest modules to load, so
-    // it is required on the first request that can carry a body rather than at start-up.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { koaBody } = require('koa-body') as typeof import('koa-body');
-    return koaBody({
-      jsonLimit: config.jsonLimit ?? defaultLimit,
-      formLimit: config.formLimit ?? defaultLimit,
-      textLimit: config.textLimit ?? defaultLimit,
-      multipart: config.multipart ?? false,
-      formidable: config.formidable,
-      includeUnparsed: config.includeUnparsed ?? false,
-      parsedMethods: [...BODY_METHODS] as never,
-      onError: (error) => {
-        throw error;
-      },
-    }) as unknown as Koa.Middleware;
+  const returnRawBody = config.includeUnparsed ?? false;
+  const read = async (ctx: Koa.Context): Promise<void> => {
+    const request = ctx.request as ParsedRequest;
+    if (ctx.is(JSON_TYPES)) {
+      request.body = await coBody.json(ctx, { limit: config.jsonLimit ?? defaultLimit, strict: true, returnRawBody });
+    } else if (ctx.is(FORM_TYPES)) {
+      request.body = await coBody.form(ctx, { limit: config.formLimit ?? defaultLimit, returnRawBody });
+    } else if (ctx.is(TEXT_TYPES)) {
+      request.body = await coBody.text(ctx, { limit: config.textLimit ?? defaultLimit, returnRawBody });
+    } else if (config.multipart && ctx.is(MULTIPART_TYPES)) {
+      const { fields, files } = await parseMultipart(ctx.req, config.formidable ?? {});
+      request.body = fields;
+      request.files = files;
+      return;
+    } else {
+      return;
+    }
+    if (returnRawBody) unpackRaw(request);
   };
   return async (ctx, next) => {
     if (!BODY_METHODS.has(ctx.method)) return next();
-    parse ??= load();
-    let parsed = false;
     try {
-      await parse(ctx, async () => {
-        parsed = true;
-      });
+      await read(ctx);
     } catch (error) {
       throw decodingError(error, ctx.get('Content-Encoding')) ?? error;
     }
-    if (parsed) await depth(ctx, next);
+    await depth(ctx, next);
   };
+}
+
+/**
+ * co-body answers `{ parsed, raw }` when asked for the raw text; koa-body (and so Strapi)
+ * exposes the parsed body, with the raw text under `Symbol.for('unparsedBody')` and `rawBody`.
+ */
+function unpackRaw(request: ParsedRequest): void {
+  const { parsed, raw } = request.body as { parsed: unknown; raw: string };
+  request.body = parsed;
+  request.rawBody = raw;
+  if (parsed !== null && typeof parsed === 'object') Object.defineProperty(parsed, Symbol.for('unparsedBody'), { value: raw });
 }
 
 /** The typed error for a body that could not be decoded, or null when `error` is about something else. */

@@ -23,8 +23,23 @@ export interface RequestState {
 export type RequestContext = ParameterizedContext<RequestState> & {
   params: Record<string, string>;
   query: Record<string, unknown>;
-  request: { body?: unknown };
+  request: { body?: unknown; files?: Record<string, UploadedFile | UploadedFile[]> };
 };
+
+/**
+ * A file of a multipart body (`strapi::body` with `multipart: true`), as formidable writes it
+ * to its temporary folder: `ctx.request.files[field]`, a list when the field repeats.
+ */
+export interface UploadedFile {
+  /** where the file was written */
+  filepath: string;
+  /** the name the client gave it */
+  originalFilename: string | null;
+  newFilename: string;
+  mimetype: string | null;
+  size: number;
+  hash?: string | null;
+}
 
 export type Handler = (ctx: RequestContext) => unknown | Promise<unknown>;
 

@@ -1,0 +1,46 @@
+/**
+ * multipart/form-data bodies with formidable, in the shape koa-body gives them (and so Strapi
+ * v4's upload code expects): fields and files keyed by name, a single value as itself and a
+ * repeated one as a list. formidable is loaded on the first multipart request, so apps that
+ * never switch `multipart` on never load it.
+ */
+import type http from 'node:http';
+import type { Fields, Files } from 'formidable';
+import type { UploadedFile } from './types';
+
+export interface MultipartBody {
+  fields: Record<string, string | string[]>;
+  files: Record<string, UploadedFile | UploadedFile[]>;
+}
+
+export async function parseMultipart(req: http.IncomingMessage, options: Record<string, unknown>): Promise<MultipartBody> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { formidable } = require('formidable') as typeof import('formidable');
+  const form = formidable({ multiples: true, ...options });
+  let parsed: [Fields, Files];
+  try {
+    parsed = await form.parse(req);
+  } catch (error) {
+    throw withStatus(error);
+  }
+  const [fields, files] = parsed;
+  return { fields: singleOrList(fields), files: singleOrList(files) as Record<string, UploadedFile | UploadedFile[]> };
+}
+
+function singleOrList<T>(values: Record<string, T[] | undefined>): Record<string, T | T[]> {
+  const result: Record<string, T | T[]> = {};
+  for (const [key, list] of Object.entries(values)) {
+    if (list !== undefined) result[key] = list.length === 1 ? list[0] : list;
+  }
+  return result;
+}
+
+/**
+ * formidable says what went wrong with an `httpCode` (413 past `maxFileSize`, 400 for a
+ * malformed body); the error handler reads `status`, so the client gets that status, not a 500.
+ */
+function withStatus(error: unknown): unknown {
+  const e = error as { httpCode?: unknown; status?: unknown } | null;
+  if (e && typeof e.httpCode === 'number' && e.status === undefined) e.status = e.httpCode;
+  return error;
+}

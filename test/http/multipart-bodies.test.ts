@@ -1,0 +1,99 @@
+/**
+ * `strapi::body` with `multipart: true`: fields and files of a multipart/form-data body reach
+ * the route as koa-body gave them to Strapi v4 (`ctx.request.body`, `ctx.request.files`, a
+ * repeated field as a list), formidable's options apply (`maxFileSize`), and with multipart off
+ * such a body is not read. `includeUnparsed` keeps the raw JSON text.
+ */
+import fs from 'node:fs';
+import { expect } from 'chai';
+import { DEFAULT_MIDDLEWARE_LIST, definePlugin, type UploadedFile } from '@platform/core';
+import { startApp, type TestApp } from '../helpers/app';
+
+const describeFile = (file: UploadedFile) => ({
+  name: file.originalFilename,
+  type: file.mimetype,
+  size: file.size,
+  content: fs.readFileSync(file.filepath, 'utf8'),
+});
+
+const echo = definePlugin({
+  name: 'echo',
+  routes: [
+    {
+      method: 'POST',
+      path: '/body',
+      config: { auth: false },
+      handler: (ctx) => {
+        const files = Object.entries(ctx.request.files ?? {}).map(([field, value]) => [field, Array.isArray(value) ? value.map(describeFile) : describeFile(value)]);
+        const raw = (ctx.request.body as Record<symbol, unknown> | undefined)?.[Symbol.for('unparsedBody')];
+        return { body: ctx.request.body ?? null, files: Object.fromEntries(files), raw: raw ?? null };
+      },
+    },
+  ],
+});
+
+function withBody(config: Record<string, unknown>): unknown[] {
+  return DEFAULT_MIDDLEWARE_LIST.map((entry) => (entry === 'strapi::body' ? { name: 'strapi::body', config } : entry));
+}
+
+function form(): FormData {
+  const data = new FormData();
+  data.append('fileInfo', JSON.stringify({ caption: 'a cat' }));
+  data.append('tags', 'one');
+  data.append('tags', 'two');
+  data.append('files', new Blob(['first file'], { type: 'text/plain' }), 'a.txt');
+  data.append('files', new Blob(['second'], { type: 'text/plain' }), 'b.txt');
+  data.append('cover', new Blob(['<svg/>'], { type: 'image/svg+xml' }), 'cover.svg');
+  return data;
+}
+
+describe('multipart request bodies', function () {
+  this.timeout(60000);
+  const apps: TestApp[] = [];
+  after(async () => {
+    for (const app of apps) await app.close();
+  });
+  const boot = async (config: Record<string, unknown>) => {
+    const app = await startApp({ plugins: [echo], middlewares: withBody(config) });
+    apps.push(app);
+    return app;
+  };
+
+  it('reads fields and files with multipart on, as koa-body shapes them', async () => {
+    const app = await boot({ multipart: true });
+    const res = await fetch(`${app.url}/api/echo/body`, { method: 'POST', body: form() });
+    expect(res.status).to.equal(200);
+    expect(await res.json()).to.deep.equal({
+      body: { fileInfo: '{"caption":"a cat"}', tags: ['one', 'two'] },
+      files: {
+        files: [
+          { name: 'a.txt', type: 'text/plain', size: 10, content: 'first file' },
+          { name: 'b.txt', type: 'text/plain', size: 6, content: 'second' },
+        ],
+        cover: { name: 'cover.svg', type: 'image/svg+xml', size: 6, content: '<svg/>' },
+      },
+      raw: null,
+    });
+  });
+
+  it("applies formidable's options: a file over maxFileSize is a 413 envelope", async () => {
+    const app = await boot({ multipart: true, formidable: { maxFileSize: 8 } });
+    const res = await fetch(`${app.url}/api/echo/body`, { method: 'POST', body: form() });
+    const body = (await res.json()) as { data: null; error: { status: number; name: string } };
+    expect({ status: res.status, data: body.data, name: body.error.name }).to.deep.equal({ status: 413, data: null, name: 'PayloadTooLargeError' });
+  });
+
+  it('leaves a multipart body unread with multipart off (the default)', async () => {
+    const app = await boot({});
+    const res = await fetch(`${app.url}/api/echo/body`, { method: 'POST', body: form() });
+    expect(res.status).to.equal(200);
+    expect(await res.json()).to.deep.equal({ body: null, files: {}, raw: null });
+  });
+
+  it('keeps the raw JSON text with includeUnparsed', async () => {
+    const app = await boot({ includeUnparsed: true });
+    const text = '{ "data": { "name": "spaced" } }';
+    const res = await fetch(`${app.url}/api/echo/body`, { method: 'POST', body: text, headers: { 'content-type': 'application/json' } });
+    expect(await res.json()).to.deep.equal({ body: { data: { name: 'spaced' } }, files: {}, raw: text });
+  });
+});
