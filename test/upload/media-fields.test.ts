@@ -60,6 +60,7 @@ describeUploads('upload: files in media attributes', (ctx) => {
     const cases: Array<[Record<string, unknown>, string, string[]]> = [
       [{ gallery: { connect: [red] } }, '"connect" cannot be used for the media attribute "gallery"; send the file ids or "set"', ['gallery']],
       [{ cover: 99999 }, '1 relation(s) of type plugin::upload.file associated with this entity do not exist', []],
+      [{ cover: { $gt: 0 } }, 'Invalid relation item for attribute "cover": an object needs an "id"', ['cover']],
       [{ gallery: [red, notes] }, `The file with id ${notes} (text/plain) is not allowed in "gallery", which accepts: images`, ['gallery']],
       [{ cover: clip }, `The file with id ${clip} (video/mp4) is not allowed in "cover", which accepts: images`, ['cover']],
     ];
