@@ -8,7 +8,7 @@ export type { PluginContext, PluginGround, PluginView, AppView } from './kernel/
 export { defineCommand, type PluginCommandDefinition, type CommandOutput } from './kernel/plugin-command';
 export type { PlatformCommand } from './kernel/platform';
 export type { SecretsMode } from './kernel/secrets';
-export { CliUsageError } from './cli/usage-error';
+export { CliUsageError, CommandError } from './cli/usage-error';
 export { parseCommandArgs, type CommandArgs, type CommandArgsSpec } from './cli/command-args';
 export { definePluginErrors, type PluginErrors, type PluginErrorTable, type PluginErrorSpec, type PluginErrorCode } from './plugin-errors';
 export { guardHooks } from './kernel/guard-hooks';

@@ -45,6 +45,19 @@ export interface StartOptions {
   database?: TestDatabase;
 }
 
+/**
+ * The plugins that guard the API. A test boots without them unless its `config.plugins` names
+ * them, so tests about other features run as a public, unrestricted caller.
+ */
+export const AUTH_PLUGINS = ['users-permissions', 'api-tokens'];
+
+/** `config` with each auth plugin the test does not name switched off. */
+export function withoutUnnamedAuthPlugins(config: Record<string, Record<string, unknown>> = {}): Record<string, Record<string, unknown>> {
+  const plugins = { ...(config.plugins ?? {}) };
+  for (const name of AUTH_PLUGINS) if (!(name in plugins)) plugins[name] = { enabled: false };
+  return { ...config, plugins };
+}
+
 export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   const client = options.client ?? 'sqlite';
   const database = options.database ?? (await createTestDatabase(client));
@@ -54,7 +67,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     logLevel: (process.env.TEST_LOG_LEVEL as 'silent' | undefined) ?? 'silent',
     plugins: options.plugins,
     middlewares: options.middlewares,
-    config: { ...(options.config ?? {}), database: { ...database.config, ...(options.config?.database ?? {}) } },
+    config: { ...withoutUnnamedAuthPlugins(options.config), database: { ...database.config, ...(options.config?.database ?? {}) } },
   });
   try {
     await platform.start();

@@ -14,8 +14,8 @@ import { HELP } from '../../core/src/cli/main';
 const ROOT = path.resolve(__dirname, '..', '..');
 const BIN = path.join(ROOT, 'core', 'bin', 'platform.js');
 const KERNEL_APP = path.join(ROOT, 'test', 'fixtures', 'kernel-app');
-/** What `platform --help` adds for the example app's plugins (the documentation plugin's commands). */
-const PLUGIN_COMMANDS = `\nCommands of the app's plugins (platform <command> --help):\n  openapi            print or write the OpenAPI document of the API\n  types              write TypeScript declarations of the content model\n`;
+/** What `platform --help` adds for the example app's plugins (the api-tokens and documentation plugins' commands). */
+const PLUGIN_COMMANDS = `\nCommands of the app's plugins (platform <command> --help):\n  api-token          create, list, revoke or regenerate API tokens\n  openapi            print or write the OpenAPI document of the API\n  types              write TypeScript declarations of the content model\n`;
 
 const READY = /platform (start|develop): serving (.+) at (http:\/\/\S+) \(started in (\d+) ms\)/;
 
@@ -30,8 +30,9 @@ interface Child {
 function run(args: string[], env: NodeJS.ProcessEnv = {}): Child {
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: ROOT,
-    // LOG_LEVEL unset: the default level, which includes the access log
-    env: { ...process.env, LOG_LEVEL: '', NODE_ENV: '', ...env },
+    // LOG_LEVEL unset: the default level, which includes the access log; the secrets the
+    // distribution's plugins need under `start` are set
+    env: { ...process.env, LOG_LEVEL: '', NODE_ENV: '', API_TOKEN_SALT: 'cli-test-salt', JWT_SECRET: 'cli-test-secret', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

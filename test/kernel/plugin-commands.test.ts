@@ -46,7 +46,9 @@ describe('plugin commands and secrets', function () {
     tmpDirs.push(base);
     const appDir = path.join(base, 'site');
     fs.cpSync(KERNEL_APP, appDir, { recursive: true });
-    fs.writeFileSync(path.join(appDir, 'config', 'plugins.ts'), `export default { i18n: { enabled: false }, stamps: { resolve: ${JSON.stringify(STAMPS)} } };\n`);
+    // the distribution's auth plugins ask for secrets of their own: off, so only the stamps' is asked for
+    const plugins = { i18n: false, 'api-tokens': false, 'users-permissions': false, stamps: { resolve: STAMPS } };
+    fs.writeFileSync(path.join(appDir, 'config', 'plugins.ts'), `export default ${JSON.stringify(plugins)};\n`);
     return { appDir, env: { DATABASE_FILENAME: path.join(base, 'data.db') } };
   }
   after(() => {
@@ -103,6 +105,8 @@ describe('plugin commands and secrets', function () {
     expect(JSON.parse(second.stdout)).to.deep.equal({ label: 'second', signature: sign(key, 'second') });
     expect(await platform(['stamp', 'count', '--app', appDir], env)).to.deep.equal({ code: 0, stdout: '2\n', stderr: '' });
     expect(fs.readFileSync(path.join(appDir, '.env'), 'utf8')).to.equal(`STAMP_KEY=${key}\n`);
+    // an error the API would answer with a 4xx is one line and exit code 1
+    expect(await platform(['stamp', 'add', '--label', 'first', '--app', appDir], env)).to.deep.equal({ code: 1, stdout: '', stderr: 'platform: stamp: a stamp "first" exists already\n' });
   });
 
   it('under NODE_ENV=production a missing secret stops the command with one line naming it', async () => {

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { Platform, type PlatformCommand } from '../kernel/platform';
 import type { CommandOutput } from '../kernel/plugin-command';
 import type { LogLevel } from '../kernel/logger';
-import { CliUsageError } from './usage-error';
+import { isApplicationError } from '../errors';
+import { CliUsageError, CommandError } from './usage-error';
 
 /** `--app DIR` / `--app=DIR` taken out of the arguments; the rest in order. */
 export function takeAppDir(argv: string[]): { appDir: string; rest: string[] } {
@@ -64,6 +65,9 @@ export async function runPluginCommand(name: string, argv: string[], output: Com
   try {
     await platform.start();
     await platform.runCommand(command, parsed, output);
+  } catch (error) {
+    // what the API would answer with a 4xx (bad input, not found) is the user's to fix: its message is enough
+    throw isApplicationError(error) ? new CommandError(`${name}: ${error.message}`, { cause: error }) : error;
   } finally {
     await platform.destroy();
   }

@@ -1,0 +1,91 @@
+/**
+ * The api-tokens plugin: Strapi v4's API tokens (read-only, full-access, custom; an optional
+ * lifespan of 7, 30 or 90 days), kept in Strapi's `strapi_api_tokens` tables only as
+ * HMAC-SHA512(API_TOKEN_SALT, secret), so an existing database's tokens keep working. It taps
+ * the kernel's `authenticate` step at stage -10 (before users-permissions, which checks every
+ * route's scope against the token's ability); it offers the `plugin::api-tokens.api-tokens`
+ * service and the `platform api-token` command.
+ *
+ * Config (`config/plugins.ts`, `'api-tokens': { config: {...} }`):
+ * - `salt`: the HMAC key; default `admin.apiToken.salt` (a Strapi project's config/admin), then
+ *   the `API_TOKEN_SALT` environment variable (written to `.env` by `platform develop` when absent)
+ * - `refreshInterval`: how often (ms, default 5000) to look for changes another process made
+ *   (a revoke on the command line, another host); 0: never
+ * - `lastUsedInterval`: a token's `lastUsedAt` is written when older than this (ms, default one hour)
+ */
+import { definePlugin } from '@platform/core';
+import { apiTokenCommand } from './src/commands';
+import { permissionSchema, tokenSchema } from './src/content-types';
+import { errors } from './src/errors';
+import { collectActions } from './src/known-actions';
+import { createLastUsedTracker } from './src/last-used';
+import { createApiTokensService, type ApiTokensService } from './src/service';
+import { createApiTokenStrategy } from './src/strategy';
+import { runtimeOf, saltOf } from './src/runtime';
+import { writeLastUsed } from './src/token-store';
+import { validateConfig, type ApiTokensConfig } from './src/config';
+
+export type { ApiTokensService, CreatedApiToken } from './src/service';
+export type { ApiToken } from './src/token-store';
+export type { CreateTokenInput } from './src/validate-input';
+export type { ApiTokenCredentials } from './src/strategy';
+export { STRATEGY_NAME } from './src/strategy';
+export { TOKEN_TYPES, LIFESPAN_DAYS, type TokenType } from './src/token-types';
+export { hashSecret } from './src/hash';
+export type { ApiTokensConfig } from './src/config';
+
+declare module '@platform/core' {
+  interface ServiceMap {
+    'plugin::api-tokens.api-tokens': ApiTokensService;
+  }
+}
+
+const PLUGIN_NAME = 'api-tokens';
+/** Before users-permissions (stage 0): Strapi v4 tries the api-token strategy first. */
+export const AUTHENTICATE_STAGE = -10;
+const SALT_VARIABLE = 'API_TOKEN_SALT';
+
+export default definePlugin<ApiTokensConfig>({
+  name: PLUGIN_NAME,
+  requires: ['query-engine'],
+  optional: ['users-permissions'],
+  errors: errors.table,
+  config: {
+    default: { refreshInterval: 5000, lastUsedInterval: 60 * 60 * 1000 },
+    validate: validateConfig,
+  },
+  contentTypes: {
+    'api-token': { schema: tokenSchema },
+    'api-token-permission': { schema: permissionSchema },
+  },
+  services: {
+    'api-tokens': (ctx) => {
+      const runtime = runtimeOf(ctx);
+      return createApiTokensService({ ctx, salt: () => saltOf(runtime), cache: runtime.cache, knownActions: () => runtime.actions });
+    },
+  },
+  commands: { 'api-token': apiTokenCommand },
+  register(ctx) {
+    // asked here, so a `platform start` without a salt stops before the database is touched
+    const salt = ctx.secret(SALT_VARIABLE, ctx.config.salt ?? ctx.appConfig<unknown>('admin.apiToken.salt'));
+    const state = runtimeOf(ctx);
+    state.salt = salt;
+    const lastUsed = createLastUsedTracker((id, at) => writeLastUsed(ctx.db.knex, id, at), ctx.config.lastUsedInterval, ctx.log);
+    ctx.hooks.authenticate.tapPromise({ name: PLUGIN_NAME, stage: AUTHENTICATE_STAGE }, createApiTokenStrategy({ cache: state.cache, salt, lastUsed }));
+    // last, so that routes other taps add are known too
+    ctx.hooks.routesBuilt.tap({ name: PLUGIN_NAME, stage: 1000 }, (routes) => {
+      state.actions = collectActions(routes);
+    });
+  },
+  async bootstrap(ctx) {
+    const { cache } = runtimeOf(ctx);
+    await cache.reload();
+    cache.watch(ctx.config.refreshInterval);
+    if (!ctx.isEnabled('users-permissions')) {
+      ctx.log.warn('users-permissions is not enabled: API tokens authenticate requests, but nothing checks what a token may do');
+    }
+  },
+  async destroy(ctx) {
+    await runtimeOf(ctx).cache.close();
+  },
+});

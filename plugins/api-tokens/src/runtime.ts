@@ -1,0 +1,32 @@
+/**
+ * What the plugin's parts share within one platform (the service is built before `register`
+ * knows the salt, and the routes are known only when the server is built): kept per plugin
+ * context, so several platforms in one process each have their own.
+ */
+import type { PluginContext } from '@platform/core';
+import type { ApiTokensConfig } from './config';
+import { TokenCache } from './token-cache';
+
+export interface Runtime {
+  cache: TokenCache;
+  /** from register on */
+  salt: string | null;
+  /** the content API's actions, once the route table is built */
+  actions: ReadonlySet<string> | null;
+}
+
+const runtimes = new WeakMap<PluginContext<ApiTokensConfig>, Runtime>();
+
+export function runtimeOf(ctx: PluginContext<ApiTokensConfig>): Runtime {
+  let runtime = runtimes.get(ctx);
+  if (!runtime) {
+    runtime = { cache: new TokenCache(() => ctx.db.knex, ctx.log), salt: null, actions: null };
+    runtimes.set(ctx, runtime);
+  }
+  return runtime;
+}
+
+export function saltOf(runtime: Runtime): string {
+  if (runtime.salt === null) throw new Error('The API token salt is read in register; the service is used from bootstrap on');
+  return runtime.salt;
+}

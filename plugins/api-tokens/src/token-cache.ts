@@ -1,0 +1,79 @@
+/**
+ * Every token, in memory, keyed by its hash: a request's bearer costs one HMAC and one map
+ * lookup, and no query, whether it is a token, a JWT for the next strategy, or nothing known.
+ * The whole table is read (two queries) at start-up and after each change this process makes.
+ * Changes made elsewhere (another worker, `platform api-token revoke` in another process, a
+ * Strapi admin on the same database) are found by a one-row fingerprint query every
+ * `refreshInterval` milliseconds, whatever the traffic; 0 turns that off.
+ */
+import type { Knex } from 'knex';
+import type { Logger } from '@platform/core';
+import { loadStoredTokens, tokensFingerprint, type StoredToken } from './token-store';
+import { abilityOf, type TokenAbility } from './token-types';
+
+export interface CachedToken extends StoredToken {
+  ability: TokenAbility;
+}
+
+export class TokenCache {
+  private byKey = new Map<string, CachedToken>();
+  private fingerprint: string | null = null;
+  /** loads run one after the other, so an older read never replaces a newer one */
+  private queue: Promise<void> = Promise.resolve();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly knex: () => Knex,
+    private readonly log: Logger,
+  ) {}
+
+  /** The token whose hash this is, if any. */
+  lookup(accessKey: string): CachedToken | undefined {
+    return this.byKey.get(accessKey);
+  }
+
+  /** Reads every token again (after a change this process made, or one another process announced). */
+  reload(): Promise<void> {
+    this.queue = this.queue.catch(() => {}).then(() => this.load());
+    return this.queue;
+  }
+
+  /** Reads the tokens again if the table changed since the last read. */
+  refresh(): Promise<void> {
+    this.queue = this.queue.catch(() => {}).then(async () => {
+      if ((await tokensFingerprint(this.knex())) !== this.fingerprint) await this.load();
+    });
+    return this.queue;
+  }
+
+  /** Looks for other processes' changes every `interval` ms (without keeping the process alive). */
+  watch(interval: number): void {
+    if (interval <= 0 || this.timer) return;
+    this.timer = setInterval(() => {
+      this.refresh().catch((error: unknown) => this.log.warn(`could not look for API token changes: ${(error as Error).message}`));
+    }, interval);
+    this.timer.unref();
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.queue.catch(() => {});
+  }
+
+  private async load(): Promise<void> {
+    const knex = this.knex();
+    // the fingerprint first: a change made during the read shows at the next refresh
+    const fingerprint = await tokensFingerprint(knex);
+    const tokens = await loadStoredTokens(knex);
+    const next = new Map<string, CachedToken>();
+    for (const token of tokens) {
+      const known = this.byKey.get(token.accessKey);
+      // this process may have used the token since the row was written
+      const lastUsedAt = Math.max(token.lastUsedAt ?? 0, known?.id === token.id ? (known.lastUsedAt ?? 0) : 0) || null;
+      next.set(token.accessKey, { ...token, lastUsedAt, ability: abilityOf(token.type, token.permissions) });
+    }
+    this.byKey = next;
+    this.fingerprint = fingerprint;
+  }
+}
