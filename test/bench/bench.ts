@@ -9,7 +9,8 @@ import { parseBenchArgs, type BenchDb, type BenchOptions } from './args';
 import { prepareBenchDatabase } from './databases';
 import { datasetShape, ensureDataset } from './dataset';
 import { WORKLOADS, type Workload } from './workloads';
-import { startFloor, startPlatform } from './processes';
+import { BENCH_SECRETS, startFloor, startPlatform } from './processes';
+import { benchCredentials, type Credentials } from './credentials';
 import { runLoad } from './load';
 import { measureCompression } from './compression';
 import { renderReport, writeReport, type DbReport, type WorkloadRow } from './report';
@@ -18,30 +19,37 @@ const ROOT = path.resolve(__dirname, '..', '..');
 
 async function measureInProcess(db: BenchDb, options: BenchOptions, workloads: Workload[]) {
   const database = await prepareBenchDatabase(db, options.scale, options.reload);
-  const platform = new Platform({ appDir: ROOT, logLevel: 'warn', config: { database: database.config } });
+  const platform = new Platform({ appDir: ROOT, logLevel: 'warn', env: { ...process.env, ...BENCH_SECRETS }, config: { database: database.config } });
   await platform.start();
   await platform.listen(0, '127.0.0.1');
   try {
     const load = await ensureDataset(platform, datasetShape(options.scale, options.seed));
+    const credentials = await benchCredentials(platform);
     const sql = new Map<string, number>();
     const { url } = platform.address();
     for (const w of workloads) {
       if (w.unavailable?.(platform.enabledPlugins())) continue;
-      await send(url, w);
+      await send(url, w, credentials);
       let count = 0;
       const off = platform.db.onQuery(() => count++);
-      await send(url, w);
+      await send(url, w, credentials);
       off();
       sql.set(w.name, count);
     }
-    return { database, load, sql, plugins: platform.enabledPlugins() };
+    return { database, load, sql, plugins: platform.enabledPlugins(), credentials };
   } finally {
     await platform.destroy();
   }
 }
 
-async function send(url: string, w: Workload): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(url + w.path, { method: w.method, headers: w.body ? { 'content-type': 'application/json' } : undefined, body: w.body ? JSON.stringify(w.body) : undefined });
+/** The headers of a workload's credential, if it has one. */
+function authHeaders(w: Workload, credentials: Credentials): Record<string, string> {
+  return w.credential ? { authorization: `Bearer ${credentials[w.credential]}` } : {};
+}
+
+async function send(url: string, w: Workload, credentials: Credentials): Promise<{ status: number; body: unknown }> {
+  const headers = { ...(w.body ? { 'content-type': 'application/json' } : {}), ...authHeaders(w, credentials) };
+  const res = await fetch(url + w.path, { method: w.method, headers, body: w.body ? JSON.stringify(w.body) : undefined });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
@@ -49,7 +57,7 @@ async function send(url: string, w: Workload): Promise<{ status: number; body: u
 async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbReport> {
   const workloads = WORKLOADS.filter((w) => !options.only || options.only.includes(w.name));
   process.stderr.write(`\n== ${db}: preparing ${options.scale} articles\n`);
-  const { database, load, sql, plugins } = await measureInProcess(db, options, workloads);
+  const { database, load, sql, plugins, credentials } = await measureInProcess(db, options, workloads);
   const server = await startPlatform(database.env);
   const floor = workloads.some((w) => w.floor) ? await startFloor(database.env) : null;
   const run = { duration: options.duration, connections: options.connections };
@@ -64,17 +72,17 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
         continue;
       }
       process.stderr.write(`  ${w.name} ...`);
-      await send(server.url, w); // warm-up
-      const result = await runLoad(server, w, run);
+      await send(server.url, w, credentials); // warm-up
+      const result = await runLoad(server, w, { ...run, headers: authHeaders(w, credentials) });
       let floorResult = null;
       let same: boolean | null = null;
       if (w.floor && floor) {
-        const [ours, theirs] = await Promise.all([send(server.url, w), send(floor.url, w)]);
+        const [ours, theirs] = await Promise.all([send(server.url, w, credentials), send(floor.url, w, credentials)]);
         same = ours.status === theirs.status && isDeepStrictEqual(ours.body, theirs.body);
         floorResult = await runLoad(floor, w, run);
       }
       process.stderr.write(` ${Math.round(result.requestsPerSecond)} req/s\n`);
-      rows.push({ name: w.name, result, sqlPerRequest: sql.get(w.name) ?? null, floor: floorResult, sameJsonAsFloor: same });
+      rows.push({ name: w.name, result, sqlPerRequest: sql.get(w.name) ?? null, floor: floorResult, sameJsonAsFloor: same, sameAs: w.sameAs });
     }
   } finally {
     rssAfterMb = server.rssMb();

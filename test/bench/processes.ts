@@ -10,6 +10,9 @@ import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
+/** The secrets `platform start` requires of the example app's plugins; the in-process platform uses the same (a token it makes must hash alike). */
+export const BENCH_SECRETS = { API_TOKEN_SALT: 'bench-api-token-salt', JWT_SECRET: 'bench-jwt-secret' };
+
 export interface ServerProcess {
   child: ChildProcess;
   url: string;
@@ -46,7 +49,7 @@ async function startProcess(args: string[], env: Record<string, string>, probe: 
   const started = Date.now();
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: { ...process.env, ...BENCH_SECRETS, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

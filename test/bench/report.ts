@@ -14,6 +14,8 @@ export interface WorkloadRow {
   sqlPerRequest: number | null;
   floor: LoadResult | null;
   sameJsonAsFloor: boolean | null;
+  /** the workload this one repeats without its credential */
+  sameAs?: string;
 }
 
 export interface DbReport {
@@ -50,6 +52,12 @@ export function renderReport(reports: DbReport[], meta: { duration: number; conn
       lines.push(
         `| ${row.name} | ${f(x.requestsPerSecond)} | ${x.p50} | ${x.p99} | ${f(x.cpuMsPerRequest, 2)} | ${row.sqlPerRequest ?? ''} | ${fl ? f(fl.requestsPerSecond) : ''} | ${fl ? f(fl.cpuMsPerRequest, 2) : ''} | ${ratio} | ${row.sameJsonAsFloor === null ? '' : row.sameJsonAsFloor ? 'yes' : 'NO'} | ${x.errors + x.non2xx} |`,
       );
+    }
+    for (const row of r.rows) {
+      const plain = row.sameAs ? r.rows.find((other) => other.name === row.sameAs) : undefined;
+      if (!row.result || !plain?.result) continue;
+      const [auth, bare] = [row.result, plain.result];
+      lines.push('', `Cost of the credential (${row.name} vs ${plain.name}): ${f(auth.requestsPerSecond)} vs ${f(bare.requestsPerSecond)} req/s (${f((auth.requestsPerSecond / bare.requestsPerSecond - 1) * 100, 1)} %), CPU ${f(auth.cpuMsPerRequest, 2)} vs ${f(bare.cpuMsPerRequest, 2)} ms/req (${f((auth.cpuMsPerRequest / bare.cpuMsPerRequest - 1) * 100, 1)} %), SQL/req ${row.sqlPerRequest ?? '?'} vs ${plain.sqlPerRequest ?? '?'}.`);
     }
     if (r.workers) {
       lines.push('', `Workers (list-25): 1 worker ${f(r.workers.one.requestsPerSecond)} req/s, 2 workers ${f(r.workers.two.requestsPerSecond)} req/s (${f(r.workers.two.requestsPerSecond / r.workers.one.requestsPerSecond, 2)}×).`);

@@ -11,6 +11,10 @@ export interface Workload {
   floor?: boolean;
   /** why this workload cannot run yet, if so */
   unavailable?: (enabledPlugins: string[]) => string | null;
+  /** sent with a credential the bench makes before the runs (`Authorization: Bearer ...`) */
+  credential?: 'api-token';
+  /** the workload this one is the same request as, without its credential: the report shows the cost of auth */
+  sameAs?: string;
 }
 
 export const WORKLOADS: Workload[] = [
@@ -38,6 +42,8 @@ export const WORKLOADS: Workload[] = [
     name: 'list-25-api-token',
     method: 'GET',
     path: '/api/articles?pagination[pageSize]=25',
-    unavailable: (plugins) => (plugins.includes('users-permissions') ? null : 'API tokens come with the users-permissions plugin, not built yet'),
+    credential: 'api-token',
+    sameAs: 'list-25',
+    unavailable: (plugins) => (plugins.includes('api-tokens') ? null : 'the api-tokens plugin is not enabled'),
   },
 ];

@@ -76,6 +76,22 @@ const SCENARIOS: Record<string, Scenario> = {
     },
   },
 
+  'api-tokens': {
+    enabled: ['query-engine', 'content-manager', 'draft-publish', 'i18n', 'relations', 'upload'],
+    run({ app }) {
+      it('makes no token tables, and a bearer is no credential: the request runs as it would without one', async () => {
+        expect(await app().knex.schema.hasTable('strapi_api_tokens')).to.equal(false);
+        expect(await app().knex.schema.hasTable('strapi_api_token_permissions')).to.equal(false);
+        const res = await app().get('/api/categories', { authorization: `Bearer ${'ab'.repeat(128)}` });
+        expect(res).to.deep.include({ status: 200, body: EMPTY_PAGE });
+      });
+
+      it('has no api-token command', async () => {
+        expect(app().platform.commands().map((c) => c.name)).to.not.include('api-token');
+      });
+    },
+  },
+
   relations: {
     enabled: ['query-engine', 'content-manager', 'documentation', 'draft-publish', 'i18n', 'upload'],
     run({ app, since }) {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import knexFactory from 'knex';
 import { createLogger } from '@platform/core';
-import { EXAMPLE_APP, startApp } from '../helpers/app';
+import { AUTH_PLUGINS, EXAMPLE_APP, startApp } from '../helpers/app';
 import { boot, bootInChildProcess, knexClient } from '../helpers/boot-platform';
 import { createTestDatabase, testClients, type TestDatabase } from '../helpers/databases';
 import { rowsSnapshot, schemaSnapshot, secondaryIndexNames, type TableSnapshot } from '../helpers/db-snapshot';
@@ -30,7 +30,8 @@ for (const client of testClients()) {
       });
 
       it('changes nothing: same schema, same stored schema row, and a sync that only reads', async () => {
-        const first = await startApp({ client, database });
+        // the same plugins as the second boot, which starts the example app as it is (auth plugins on)
+        const first = await startApp({ client, database, config: { plugins: Object.fromEntries(AUTH_PLUGINS.map((name) => [name, {}])) } });
         const schemaBefore = await schemaSnapshot(first.knex, client);
         const storedBefore = await first.knex('strapi_database_schema').select('*');
         await first.stop();

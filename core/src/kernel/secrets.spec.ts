@@ -57,12 +57,12 @@ describe('plugin secrets', () => {
     expect(fs.readFileSync(envFile(), 'utf8')).to.equal(`SIGNING_KEY=${value}\n`);
   });
 
-  it('embedded: a random one for this process, written nowhere, with a warning', () => {
+  it('embedded: a random one for this process, written nowhere, said at the info level', () => {
     const env: Record<string, string | undefined> = {};
     const value = resolveSecret(source('embedded', env), 'SIGNING_KEY', undefined, 'stamps');
     expect(env.SIGNING_KEY).to.equal(value);
     expect(fs.existsSync(envFile())).to.equal(false);
-    expect(lines).to.deep.equal(['WARN SIGNING_KEY is not set: plugin "stamps" uses a random one that lasts until this process ends']);
+    expect(lines).to.deep.equal(['INFO SIGNING_KEY is not set: plugin "stamps" uses a random one that lasts until this process ends']);
   });
 
   it('refuses a name that is no environment variable, and a configured value that is not a string', () => {

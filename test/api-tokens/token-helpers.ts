@@ -1,0 +1,44 @@
+/**
+ * What the API token tests share: the salt, Strapi v4's hashing scheme written out here (not
+ * taken from the plugin, so the tests check the plugin against it), and an app with the plugin.
+ */
+import crypto from 'node:crypto';
+import type { DatabaseClient } from '@platform/core';
+import { startApp, type TestApp } from '../helpers/app';
+import type { TestDatabase } from '../helpers/databases';
+import { createRouteScopeStandIn } from './route-scope-stand-in';
+
+export const SALT = 'token-tests-salt';
+
+/** Strapi v4: `accessKey = HMAC-SHA512(key = apiToken.salt, message = token)`, hex. */
+export function strapiAccessKey(salt: string, secret: string): string {
+  return crypto.createHmac('sha512', salt).update(secret).digest('hex');
+}
+
+export const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });
+
+export interface TokenAppOptions {
+  client?: DatabaseClient;
+  database?: TestDatabase;
+  /** the plugin's config over the tests' salt */
+  config?: Record<string, unknown>;
+}
+
+/** The example app with the api-tokens plugin on (and the route-scope check). */
+export function startTokenApp(options: TokenAppOptions = {}): Promise<TestApp> {
+  return startApp({
+    client: options.client,
+    database: options.database,
+    plugins: [createRouteScopeStandIn()],
+    config: { plugins: { 'api-tokens': { config: { salt: SALT, ...options.config } } } },
+  });
+}
+
+/** Waits until `check` holds (a change another process made, seen at the next refresh). */
+export async function eventually(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('timed out waiting for the change to be seen');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
