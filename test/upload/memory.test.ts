@@ -50,7 +50,8 @@ for (const client of testClients()) {
     before(async () => {
       database = await createTestDatabase(client);
       child = spawn(process.execPath, [BIN, 'start', '--app', app.dir], {
-        env: { ...process.env, ...databaseEnv(database), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: '', LOG_FORMAT: 'text' },
+        // `start` requires the secrets of the distribution's auth plugins
+        env: { ...process.env, API_TOKEN_SALT: 'memory-test-salt', JWT_SECRET: 'memory-test-secret', ...databaseEnv(database), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: '', LOG_FORMAT: 'text' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       url = await new Promise<string>((resolve, reject) => {
