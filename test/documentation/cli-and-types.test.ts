@@ -141,7 +141,7 @@ describe('platform openapi, platform types and develop', function () {
     });
   });
 
-  it('platform develop writes the types at start and rewrites them when a schema changes', async () => {
+  it('platform develop writes the types at start and rewrites them and the document when a schema changes', async () => {
     const appDir = path.join(base, 'site');
     fs.cpSync(KERNEL_APP, appDir, { recursive: true });
     const child = spawn(process.execPath, [BIN, 'develop', '--app', appDir], {
@@ -171,6 +171,9 @@ describe('platform openapi, platform types and develop', function () {
     await waitFor(() => serving() === 2, 'the restart');
     await waitFor(() => fs.readFileSync(typesFile, 'utf8').includes('subtitle'), 'the new types');
     expect(fs.readFileSync(typesFile, 'utf8')).to.contain('  subtitle?: "short" | "long" | null;');
+    const url = [...output.matchAll(/platform develop: serving .+ at (http:\/\/\S+) /g)][1][1];
+    const document = await (await fetch(`${url}/api/openapi.json`)).json();
+    expect(document.components.schemas.Note.properties.subtitle).to.deep.equal({ type: ['string', 'null'], enum: ['short', 'long', null] });
 
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));

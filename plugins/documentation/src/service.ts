@@ -2,8 +2,8 @@
  * The plugin's service, `plugin::documentation.openapi`: the document on demand, and the
  * extension points other plugins describe themselves through (their routes, the query
  * parameters they declared, schemas their descriptions refer to, and who may call a route).
- * The document is built from the current models and route table each time it is asked for
- * (in development the app restarts on a schema change anyway), and cached per audience.
+ * The document is built from the models and the route table each time it is asked for, not
+ * kept: who may call a route (`publicAccess`) can change while the app runs.
  */
 import fs from 'node:fs';
 import path from 'node:path';
