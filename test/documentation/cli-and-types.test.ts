@@ -172,7 +172,7 @@ describe('platform openapi, platform types and develop', function () {
     await waitFor(() => fs.readFileSync(typesFile, 'utf8').includes('subtitle'), 'the new types');
     expect(fs.readFileSync(typesFile, 'utf8')).to.contain('  subtitle?: "short" | "long" | null;');
     const url = [...output.matchAll(/platform develop: serving .+ at (http:\/\/\S+) /g)][1][1];
-    const document = await (await fetch(`${url}/api/openapi.json`)).json();
+    const document = (await (await fetch(`${url}/api/openapi.json`)).json()) as { components: { schemas: Record<string, { properties: Record<string, unknown> }> } };
     expect(document.components.schemas.Note.properties.subtitle).to.deep.equal({ type: ['string', 'null'], enum: ['short', 'long', null] });
 
     child.kill('SIGTERM');
