@@ -89,7 +89,7 @@ export const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 export function describeUploads(
   title: string,
   fn: (ctx: { app: TestApp; client: DatabaseClient; dir: ReturnType<typeof uploadApp> }) => void,
-  options: { files?: Record<string, string>; source?: string; config?: Record<string, Record<string, unknown>>; plugins?: PluginDefinition[] } = {},
+  options: { files?: Record<string, string>; source?: string; config?: Record<string, Record<string, unknown>>; plugins?: PluginDefinition[]; middlewares?: unknown[] } = {},
 ): void {
   for (const client of testClients()) {
     describe(`${title} [${client}]`, function () {
@@ -97,7 +97,7 @@ export function describeUploads(
       const ctx = { client } as { app: TestApp; client: DatabaseClient; dir: ReturnType<typeof uploadApp> };
       before(async () => {
         ctx.dir = uploadApp(options.files, options.source);
-        ctx.app = await startApp({ client, appDir: ctx.dir.dir, config: options.config, plugins: options.plugins });
+        ctx.app = await startApp({ client, appDir: ctx.dir.dir, config: options.config, plugins: options.plugins, middlewares: options.middlewares });
       });
       after(async () => {
         await ctx.app?.close();

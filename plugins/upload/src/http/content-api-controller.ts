@@ -5,7 +5,6 @@
  * private attributes removed), like every content route; which caller may run an action is
  * decided by the route's handler string (`plugin::upload.content-api.find`...) in the auth step.
  */
-import fs from 'node:fs';
 import type { PluginContext, RequestContext } from '@platform/core';
 import { parseId, restContext, type Entity } from '@platform/query-engine';
 import type { UploadConfig } from '../config';
@@ -71,7 +70,7 @@ export function createContentApiController(plugin: PluginContext<UploadConfig & 
         const link = parseLinkTarget(request.fields);
         return output(await service().upload({ files, infos, link, workDir: request.workDir, context: restContext(ctx) }), ctx);
       } finally {
-        await fs.promises.rm(request.workDir, { recursive: true, force: true });
+        await request.dispose();
       }
     },
   };

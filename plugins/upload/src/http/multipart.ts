@@ -31,6 +31,8 @@ export interface UploadRequest {
   files: IncomingFile[];
   /** a temporary folder for this request's files and image variants */
   workDir: string;
+  /** removes the request's temporary files (its folder, and those the global parser wrote) */
+  dispose(): Promise<void>;
 }
 
 /** the temporary folders of requests being read: `<tmp>/platform-upload-work-XXXXXX` */
@@ -68,23 +70,27 @@ function fromGlobalParser(files: unknown): IncomingFile[] {
 
 export async function readUploadRequest(ctx: RequestContext, config: Pick<UploadConfig, 'sizeLimit' | 'maxFiles'>): Promise<UploadRequest> {
   const workDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), WORK_PREFIX));
+  const parsed = (ctx.request as { files?: Record<string, unknown> }).files;
+  const written = parsed ? Object.values(parsed).flatMap((value) => fromGlobalParser(value).map((file) => file.path)) : [];
+  const dispose = async () => {
+    await Promise.all([workDir, ...written].map((item) => fs.promises.rm(item, { recursive: true, force: true })));
+  };
   try {
-    const parsed = (ctx.request as { files?: Record<string, unknown> }).files;
     if (parsed || !ctx.is('multipart/form-data')) {
       const body = isPlainObject(ctx.request.body) ? ctx.request.body : {};
       const files = fromGlobalParser(parsed?.files);
       if (files.length > config.maxFiles) throw errors.request('MULTIPART_INVALID', `At most ${config.maxFiles} files can be uploaded at once`);
       if (files.some((file) => file.size > config.sizeLimit)) throw tooLarge(config.sizeLimit);
-      return { fields: body, files, workDir };
+      return { fields: body, files, workDir, dispose };
     }
-    return { ...(await streamParts(ctx, config, workDir)), workDir };
+    return { ...(await streamParts(ctx, config, workDir)), workDir, dispose };
   } catch (error) {
-    await fs.promises.rm(workDir, { recursive: true, force: true });
+    await dispose();
     throw error;
   }
 }
 
-function streamParts(ctx: RequestContext, config: Pick<UploadConfig, 'sizeLimit' | 'maxFiles'>, workDir: string): Promise<Omit<UploadRequest, 'workDir'>> {
+function streamParts(ctx: RequestContext, config: Pick<UploadConfig, 'sizeLimit' | 'maxFiles'>, workDir: string): Promise<Pick<UploadRequest, 'fields' | 'files'>> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {

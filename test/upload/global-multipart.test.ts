@@ -1,0 +1,37 @@
+/**
+ * An app that reads multipart everywhere (`strapi::body` with `multipart: true`, as Strapi v4's
+ * default body configuration does), on every database: the upload route takes the files the
+ * global parser wrote, applies the same limits, and removes those files when it is done.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { DEFAULT_MIDDLEWARE_LIST } from '@platform/core';
+import { describeUploads, listFiles, png, upload } from './helpers';
+
+/** formidable's folder, shared by the runs on each database and removed after the last. */
+const parserDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-upload-global-'));
+after(() => fs.rmSync(parserDir, { recursive: true, force: true }));
+
+describeUploads('upload: with multipart parsed by the global body parser', (ctx) => {
+  it('uploads, links and describes as without it, and leaves no parser file behind', async () => {
+    const res = await upload(ctx.app, [{ name: 'global.png', type: 'image/png', data: await png(400, 300) }], { fileInfo: JSON.stringify({ caption: 'parsed globally' }) });
+    expect(res.status).to.equal(200);
+    expect(res.body[0]).to.include({ name: 'global.png', caption: 'parsed globally', width: 400, height: 300 });
+    expect(Object.keys(res.body[0].formats)).to.deep.equal(['thumbnail']);
+    expect(listFiles(ctx.dir.uploads)).to.have.length(2);
+    expect(listFiles(parserDir)).to.deep.equal([]);
+  });
+
+  it('a file over sizeLimit is a 413 with nothing stored', async () => {
+    const before = listFiles(ctx.dir.uploads);
+    const res = await upload(ctx.app, [{ name: 'big.bin', type: 'application/octet-stream', data: Buffer.alloc(300_000, 1) }]);
+    expect({ status: res.status, name: res.body.error.name }).to.deep.equal({ status: 413, name: 'PayloadTooLargeError' });
+    expect(listFiles(ctx.dir.uploads)).to.deep.equal(before);
+    expect(listFiles(parserDir)).to.deep.equal([]);
+  });
+}, {
+  middlewares: DEFAULT_MIDDLEWARE_LIST.map((name) => (name === 'strapi::body' ? { name, config: { multipart: true, formidable: { uploadDir: parserDir } } } : name)),
+  config: { plugins: { upload: { config: { sizeLimit: 200_000 } } } },
+});
