@@ -22,6 +22,7 @@ import { createLastUsedTracker } from './src/last-used';
 import { createApiTokensService, type ApiTokensService } from './src/service';
 import { createApiTokenStrategy } from './src/strategy';
 import { runtimeOf, saltOf } from './src/runtime';
+import { GRAPHQL, hideFromGraphql } from './src/graphql';
 import { writeLastUsed } from './src/token-store';
 import { validateConfig, type ApiTokensConfig } from './src/config';
 
@@ -48,7 +49,7 @@ const SALT_VARIABLE = 'API_TOKEN_SALT';
 export default definePlugin<ApiTokensConfig>({
   name: PLUGIN_NAME,
   requires: ['query-engine'],
-  optional: ['users-permissions'],
+  optional: ['users-permissions', GRAPHQL],
   errors: errors.table,
   config: {
     default: { refreshInterval: 5000, lastUsedInterval: 60 * 60 * 1000 },
@@ -72,6 +73,7 @@ export default definePlugin<ApiTokensConfig>({
     state.salt = salt;
     const lastUsed = createLastUsedTracker((id, at) => writeLastUsed(ctx.db.knex, id, at), ctx.config.lastUsedInterval, ctx.log);
     ctx.hooks.authenticate.tapPromise({ name: PLUGIN_NAME, stage: AUTHENTICATE_STAGE }, createApiTokenStrategy({ cache: state.cache, salt, lastUsed }));
+    hideFromGraphql(ctx);
     // last, so that routes other taps add are known too
     ctx.hooks.routesBuilt.tap({ name: PLUGIN_NAME, stage: 1000 }, (routes) => {
       state.actions = collectActions(routes);
