@@ -6,8 +6,7 @@
 import { expect } from 'chai';
 import type { ApiTokensService } from '@platform/api-tokens';
 import { describeEachDatabase } from '../helpers/app';
-import { createRouteScopeStandIn } from './route-scope-stand-in';
-import { bearer, eventually, SALT, strapiAccessKey } from './token-helpers';
+import { bearer, eventually, SALT, strapiAccessKey, tokenAppOptions } from './token-helpers';
 
 const forbidden = { data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} } };
 const invalidCredentials = { data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials', details: {} } };
@@ -163,4 +162,4 @@ describeEachDatabase('API tokens: authentication and what each type may do', (ct
     expect(missing).to.deep.equal({ status: 404, message: 'API token 999999 not found' });
     expect(await ctx.app.knex('strapi_api_tokens').where('name', 'x').first()).to.equal(undefined);
   });
-}, { plugins: [createRouteScopeStandIn()], config: { plugins: { 'api-tokens': { config: { salt: SALT, refreshInterval: 50 } } } } });
+}, tokenAppOptions({ refreshInterval: 50 }));

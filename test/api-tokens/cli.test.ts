@@ -13,8 +13,7 @@ import dotenv from 'dotenv';
 import { expect } from 'chai';
 import { EXAMPLE_APP, startApp } from '../helpers/app';
 import { createTestDatabase, testClients, type TestDatabase } from '../helpers/databases';
-import { createRouteScopeStandIn } from './route-scope-stand-in';
-import { bearer, eventually, SALT, startTokenApp, strapiAccessKey } from './token-helpers';
+import { bearer, eventually, SALT, startTokenApp, strapiAccessKey, tokenAppOptions } from './token-helpers';
 
 const BIN = path.join(EXAMPLE_APP, 'core', 'bin', 'platform.js');
 const KERNEL_APP = path.join(EXAMPLE_APP, 'test', 'fixtures', 'kernel-app');
@@ -165,7 +164,7 @@ describe('platform api-token', function () {
       const secret = lastLine(created.stdout);
 
       // a server of that folder (its .env is read at start-up) knows the token
-      const app = await startApp({ appDir, database, plugins: [createRouteScopeStandIn()], config: { plugins: { 'api-tokens': { config: {} } } } });
+      const app = await startApp({ appDir, database, ...tokenAppOptions({ salt: undefined }) });
       try {
         expect((await app.knex('strapi_api_tokens').first()).access_key).to.equal(strapiAccessKey(salt, secret));
         expect((await app.get('/api/notes', bearer(secret))).status).to.equal(200);

@@ -7,8 +7,7 @@ import { expect } from 'chai';
 import type { ApiTokensService } from '@platform/api-tokens';
 import type { QueryEvent } from '@platform/core';
 import { describeEachDatabase } from '../helpers/app';
-import { createRouteScopeStandIn } from './route-scope-stand-in';
-import { bearer, SALT } from './token-helpers';
+import { bearer, tokenAppOptions } from './token-helpers';
 
 const LAST_USED_INTERVAL = 400;
 const touchesTokens = (queries: QueryEvent[]) => queries.filter((q) => /strapi_api_token/.test(q.sql));
@@ -67,4 +66,4 @@ describeEachDatabase('API tokens: cost per request and lastUsedAt', (ctx) => {
     expect(result.status).to.equal(401);
     expect(count).to.equal(0);
   });
-}, { plugins: [createRouteScopeStandIn()], config: { plugins: { 'api-tokens': { config: { salt: SALT, refreshInterval: 0, lastUsedInterval: LAST_USED_INTERVAL } } } } });
+}, tokenAppOptions({ refreshInterval: 0, lastUsedInterval: LAST_USED_INTERVAL }));

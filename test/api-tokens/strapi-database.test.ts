@@ -11,8 +11,7 @@ import knexFactory, { type Knex } from 'knex';
 import { testClients, createTestDatabase, type TestDatabase } from '../helpers/databases';
 import { sqlStatements } from '../helpers/db-snapshot';
 import { startApp, type TestApp } from '../helpers/app';
-import { createRouteScopeStandIn } from './route-scope-stand-in';
-import { bearer, startTokenApp, strapiAccessKey } from './token-helpers';
+import { bearer, startTokenApp, strapiAccessKey, tokenAppOptions } from './token-helpers';
 
 const STRAPI_SALT = 'a-strapi-projects-api-token-salt==';
 const SECRETS = { readOnly: 'ab'.repeat(128), custom: 'cd'.repeat(128), expired: 'ef'.repeat(128) };
@@ -106,11 +105,7 @@ describe('API tokens of an existing Strapi v4 database', function () {
         await knex.destroy();
       }
       // a Strapi project keeps the salt in config/admin.js (`apiToken.salt`); no plugin salt is set here
-      const app = await startApp({
-        database,
-        plugins: [createRouteScopeStandIn()],
-        config: { admin: { apiToken: { salt: STRAPI_SALT } }, plugins: { 'api-tokens': { config: {} } } },
-      });
+      const app = await startApp({ database, ...tokenAppOptions({ salt: undefined }, { admin: { apiToken: { salt: STRAPI_SALT } } }) });
       try {
         await checkStrapiTokens(app);
         const columns = await app.knex.raw("select sql from sqlite_master where name = 'strapi_api_tokens'");

@@ -4,7 +4,7 @@
  */
 import crypto from 'node:crypto';
 import type { DatabaseClient } from '@platform/core';
-import { startApp, type TestApp } from '../helpers/app';
+import { startApp, type StartOptions, type TestApp } from '../helpers/app';
 import type { TestDatabase } from '../helpers/databases';
 import { createRouteScopeStandIn } from './route-scope-stand-in';
 
@@ -24,14 +24,20 @@ export interface TokenAppOptions {
   config?: Record<string, unknown>;
 }
 
+/**
+ * What a test app needs for tokens: the api-tokens plugin with `pluginConfig` (the tests' salt
+ * unless it says otherwise), the route-scope check, and `config` besides (app settings).
+ */
+export function tokenAppOptions(pluginConfig: Record<string, unknown> = {}, config: Record<string, Record<string, unknown>> = {}): Pick<StartOptions, 'plugins' | 'config'> {
+  return {
+    plugins: [createRouteScopeStandIn()],
+    config: { ...config, plugins: { 'api-tokens': { config: { salt: SALT, ...pluginConfig } } } },
+  };
+}
+
 /** The example app with the api-tokens plugin on (and the route-scope check). */
 export function startTokenApp(options: TokenAppOptions = {}): Promise<TestApp> {
-  return startApp({
-    client: options.client,
-    database: options.database,
-    plugins: [createRouteScopeStandIn()],
-    config: { plugins: { 'api-tokens': { config: { salt: SALT, ...options.config } } } },
-  });
+  return startApp({ client: options.client, database: options.database, ...tokenAppOptions(options.config) });
 }
 
 /** Waits until `check` holds (a change another process made, seen at the next refresh). */
