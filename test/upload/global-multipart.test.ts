@@ -3,6 +3,7 @@
  * default body configuration does), on every database: the upload route takes the files the
  * global parser wrote, applies the same limits, and removes those files when it is done.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,11 +11,14 @@ import { expect } from 'chai';
 import { DEFAULT_MIDDLEWARE_LIST } from '@platform/core';
 import { describeUploads, listFiles, png, upload } from './helpers';
 
-/** formidable's folder, shared by the runs on each database and removed after the last. */
-const parserDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-upload-global-'));
-after(() => fs.rmSync(parserDir, { recursive: true, force: true }));
+/** formidable's folder (made by the first run, removed after each run's tests). */
+const parserDir = path.join(os.tmpdir(), `platform-upload-global-${process.pid}-${crypto.randomBytes(4).toString('hex')}`);
 
 describeUploads('upload: with multipart parsed by the global body parser', (ctx) => {
+  // The app boots in the helper's `before`; the folder is needed only by requests.
+  before(() => fs.mkdirSync(parserDir, { recursive: true }));
+  after(() => fs.rmSync(parserDir, { recursive: true, force: true }));
+
   it('uploads, links and describes as without it, and leaves no parser file behind', async () => {
     const res = await upload(ctx.app, [{ name: 'global.png', type: 'image/png', data: await png(400, 300) }], { fileInfo: JSON.stringify({ caption: 'parsed globally' }) });
     expect(res.status).to.equal(200);

@@ -40,14 +40,16 @@ async function uploadFile(url: string, file: string, name: string, type: string)
 for (const client of testClients()) {
   describe(`upload: memory of a platform process [${client}]`, function () {
     this.timeout(120000);
-    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-upload-memory-'));
-    const app = uploadApp();
+    let work = '';
+    let app: ReturnType<typeof uploadApp>;
     let database: TestDatabase;
     let child: ChildProcess;
     let url = '';
     let output = '';
 
     before(async () => {
+      work = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-upload-memory-'));
+      app = uploadApp();
       database = await createTestDatabase(client);
       child = spawn(process.execPath, [BIN, 'start', '--app', app.dir], {
         // `start` requires the secrets of the distribution's auth plugins
@@ -78,8 +80,8 @@ for (const client of testClients()) {
         await exited;
       }
       await database?.drop();
-      app.remove();
-      fs.rmSync(work, { recursive: true, force: true });
+      app?.remove();
+      if (work) fs.rmSync(work, { recursive: true, force: true });
     });
 
     it('a 100 MB file streams to disk: the peak resident set grows by less than 48 MB', async () => {

@@ -6,6 +6,7 @@
  * `provider_metadata` they set are what the records answer, and delete goes through them. A
  * provider that fails part-way leaves none of the objects it stored.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,7 +45,8 @@ for (const [title, provider, files] of [
     'node_modules/strapi-provider-upload-fakecdn/lib/index.js': PROVIDER_SOURCE,
   }],
 ] as const) {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-upload-bucket-'));
+  // The provider makes its folder when it starts; each run removes it after its tests.
+  const root = path.join(os.tmpdir(), `platform-upload-bucket-${process.pid}-${crypto.randomBytes(4).toString('hex')}`);
   describeUploads(`upload: ${title}`, (ctx) => {
     after(() => fs.rmSync(root, { recursive: true, force: true }));
 
