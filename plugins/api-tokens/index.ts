@@ -49,7 +49,8 @@ const SALT_VARIABLE = 'API_TOKEN_SALT';
 export default definePlugin<ApiTokensConfig>({
   name: PLUGIN_NAME,
   requires: ['query-engine'],
-  optional: ['users-permissions', GRAPHQL],
+  // the API document (documentation) lists API tokens among the credentials routes take
+  optional: ['users-permissions', GRAPHQL, 'documentation'],
   errors: errors.table,
   config: {
     default: { refreshInterval: 5000, lastUsedInterval: 60 * 60 * 1000 },
@@ -67,6 +68,9 @@ export default definePlugin<ApiTokensConfig>({
   },
   commands: { 'api-token': apiTokenCommand },
   register(ctx) {
+    if (ctx.isEnabled('documentation')) {
+      ctx.service('plugin::documentation.openapi').addSecurityScheme('apiToken', { type: 'http', scheme: 'bearer', description: 'An API token (`platform api-token create`): `Authorization: Bearer <token>`' });
+    }
     // asked here, so a `platform start` without a salt stops before the database is touched
     const salt = ctx.secret(SALT_VARIABLE, ctx.config.salt ?? ctx.appConfig<unknown>('admin.apiToken.salt'));
     const state = runtimeOf(ctx);

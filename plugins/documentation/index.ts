@@ -16,7 +16,7 @@ import { openapiCommand, typesCommand } from './src/commands';
 import { writeTypes, TYPES_DIR } from './src/types/write-types';
 
 export type { DocumentationService, DocumentationConfig } from './src/service';
-export type { OpenApiDocument, OperationObject, SchemaObject, ParameterObject, ResponseObject } from './src/openapi/types';
+export type { OpenApiDocument, OperationObject, SchemaObject, ParameterObject, ResponseObject, SecuritySchemeObject } from './src/openapi/types';
 export type { ParameterDescription } from './src/openapi/parameters';
 export type { RouteMatch } from './src/route-descriptions';
 export type { RouteAccessContext, DocumentationHooks } from './src/openapi/route-access';

@@ -28,13 +28,14 @@ const gatekeeper = definePlugin({
     });
     if (!ctx.isEnabled('documentation')) return;
     const documentation = ctx.service('plugin::documentation.openapi');
+    documentation.addSecurityScheme('bearerAuth', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
     documentation.addSchemas({ GatekeeperMe: { type: 'object', required: ['me'], properties: { me: { type: ['string', 'null'] } } } });
     documentation.describeRoute({ method: 'GET', path: '/api/gatekeeper/whoami' }, {
       summary: 'Who the caller is',
       responses: { '200': { description: 'The caller', content: { 'application/json': { schema: { $ref: '#/components/schemas/GatekeeperMe' } } } } },
     });
     // The public may read articles, and nothing else that needs credentials.
-    documentation.hooks.publicAccess.tap('gatekeeper', ({ actions }) => (actions.length > 0 && actions.every((action) => /^api::article\.article\.find(One)?$/.test(action)) ? true : undefined));
+    documentation.hooks.publicAccess.tap('gatekeeper', ({ actions }) => actions.length > 0 && actions.every((action) => /^api::article\.article\.find(One)?$/.test(action)));
   },
 });
 
@@ -66,7 +67,7 @@ describe('the documentation plugin\'s extension points', function () {
         '403': { $ref: '#/components/responses/Forbidden' },
       },
       tags: ['gatekeeper'],
-      security: [{ bearerAuth: [] }, { apiToken: [] }],
+      security: [{ bearerAuth: [] }],
       operationId: 'getApiGatekeeperWhoami',
     });
     expect(document.components.schemas.GatekeeperMe).to.deep.equal({ type: 'object', required: ['me'], properties: { me: { type: ['string', 'null'] } } });
@@ -76,8 +77,9 @@ describe('the documentation plugin\'s extension points', function () {
     expect(ping.requestBody).to.deep.equal({ content: { 'application/json': { schema: { type: 'object' } } } });
     expect(ping.security).to.deep.equal([]);
     // The plugin says the public may list articles: no credentials needed there, and they are needed to write.
-    expect(document.paths['/api/articles'].get.security).to.deep.equal([{ bearerAuth: [] }, { apiToken: [] }, {}]);
-    expect(document.paths['/api/articles'].post.security).to.deep.equal([{ bearerAuth: [] }, { apiToken: [] }]);
+    expect(document.paths['/api/articles'].get.security).to.deep.equal([{ bearerAuth: [] }, {}]);
+    expect(document.paths['/api/articles'].post.security).to.deep.equal([{ bearerAuth: [] }]);
+    expect(document.components.securitySchemes).to.deep.equal({ bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } });
   });
 
   it('?public=true keeps only what the public may call: routes without auth, and what the hook allows', async () => {

@@ -144,13 +144,9 @@ describe('GET /api/openapi.json on the example app', function () {
     expect(error.properties.data).to.deep.equal({ type: 'null' });
     expect(error.properties.error.properties.name.enum).to.include.members(['ValidationError', 'NotFoundError', 'ForbiddenError', 'UnauthorizedError', 'PayloadTooLargeError', 'InternalServerError']);
     expect(document.components.responses.NotFound).to.deep.equal({ description: 'NotFound: the error envelope (status 404)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
-    expect(document.components.securitySchemes).to.deep.equal({
-      bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A user\'s JWT (users & permissions): `Authorization: Bearer <jwt>`' },
-      apiToken: { type: 'http', scheme: 'bearer', description: 'An API token: `Authorization: Bearer <token>`' },
-    });
-    // Nothing checks callers in this app: every route may be called without credentials.
-    expect(document.paths['/api/articles'].get.security).to.deep.equal([{ bearerAuth: [] }, { apiToken: [] }, {}]);
-    expect(document.paths['/api/openapi.json'].get.security).to.deep.equal([]);
+    // The auth plugins are off here (test/helpers/app.ts): no credentials are taken anywhere.
+    expect(document.components.securitySchemes).to.deep.equal({});
+    expect(document.paths['/api/articles'].get.security).to.deep.equal([]);
   });
 
   it('answers ?public=true and refuses a bad value with the 400 envelope', async () => {
@@ -192,6 +188,26 @@ describe('the documentation page in production', function () {
       const res = await app.get('/api/openapi.json');
       expect(res.status).to.equal(200);
       expect(Object.keys(res.body.paths)).to.not.include('/documentation');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('the document of the example app with its API tokens on', function () {
+  this.timeout(60000);
+  it('lists the API token among the credentials of every route that authenticates; the public may still call without', async () => {
+    const app = await startApp({ config: { plugins: { 'api-tokens': {} } } });
+    try {
+      const document = (await app.get('/api/openapi.json')).body;
+      expect(document.components.securitySchemes).to.deep.equal({
+        apiToken: { type: 'http', scheme: 'bearer', description: 'An API token (`platform api-token create`): `Authorization: Bearer <token>`' },
+      });
+      expect(document.paths['/api/articles'].get.security).to.deep.equal([{ apiToken: [] }, {}]);
+      expect(document.paths['/api/upload'].post.security).to.deep.equal([{ apiToken: [] }, {}]);
+      expect(document.paths['/api/openapi.json'].get.security).to.deep.equal([]);
+      const result = await validate(structuredClone(document) as never);
+      expect(result.valid, compileErrors(result)).to.equal(true);
     } finally {
       await app.close();
     }

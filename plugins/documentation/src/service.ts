@@ -12,7 +12,7 @@ import { buildDocument, type DocumentOptions } from './openapi/document';
 import { modelNames } from './openapi/names';
 import type { ParameterDescription } from './openapi/parameters';
 import { createDocumentationHooks, type DocumentationHooks } from './openapi/route-access';
-import type { OpenApiDocument, OperationObject, SchemaObject } from './openapi/types';
+import type { OpenApiDocument, OperationObject, SchemaObject, SecuritySchemeObject } from './openapi/types';
 import { RouteDescriptions, type RouteMatch } from './route-descriptions';
 
 export interface DocumentationConfig extends Record<string, unknown> {
@@ -32,6 +32,11 @@ export interface DocumentationService {
   describeRoute(match: RouteMatch, operation: Partial<OperationObject>): void;
   /** The description of a query parameter the plugin declared to the content API. */
   describeParameter(name: string, description: ParameterDescription): void;
+  /**
+   * A kind of credentials the plugin accepts (`bearerAuth`: a user's JWT; `apiToken`): every
+   * route that authenticates lists it, and the document's `securitySchemes` holds it.
+   */
+  addSecurityScheme(name: string, scheme: SecuritySchemeObject): void;
   /** Component schemas the plugin's descriptions refer to (`#/components/schemas/<name>`). */
   addSchemas(schemas: Record<string, SchemaObject>): void;
   /** The name of a model's schemas in the document (`Article`: `#/components/schemas/ArticleInput`...); from bootstrap on. */
@@ -53,11 +58,15 @@ export function createDocumentationService(ctx: PluginContext<DocumentationConfi
   const descriptions = new RouteDescriptions();
   const parameters = new Map<string, ParameterDescription>();
   const schemas: Record<string, SchemaObject> = {};
+  const securitySchemes: Record<string, SecuritySchemeObject> = {};
   return {
     hooks,
     describeRoute: (match, operation) => descriptions.add(match, operation),
     describeParameter: (name, description) => parameters.set(name, description),
     addSchemas: (more) => Object.assign(schemas, more),
+    addSecurityScheme: (name, scheme) => {
+      securitySchemes[name] = scheme;
+    },
     schemaName: (uid) => modelNames(ctx.models).get(uid),
     async document(options = {}) {
       const pkg = appPackage(ctx.appDir);
@@ -70,8 +79,8 @@ export function createDocumentationService(ctx: PluginContext<DocumentationConfi
         parameters,
         descriptions,
         schemas,
+        securitySchemes,
         hooks,
-        kernelHooks: ctx.hooks,
       }, options);
     },
   };

@@ -1,20 +1,20 @@
 /**
  * The whole OpenAPI 3.1 document: one operation per route of the route table (every enabled
  * plugin's and the app's, read from the kernel, whatever added them), the component schemas of
- * the content model, the shared envelopes and the security schemes (a user's JWT and an API
- * token, both sent as `Authorization: Bearer`). With `public`, only the routes the public role
- * may call (see route-access.ts).
+ * the content model, the shared envelopes and the security schemes the enabled plugins accept
+ * (a user's JWT, an API token: each added by the plugin that checks it). With `public`, only the
+ * routes the public role may call (see route-access.ts).
  */
-import type { KernelHooks, ModelRegistry, MountedRoute } from '@platform/core';
+import type { ModelRegistry, MountedRoute } from '@platform/core';
 import type { ParamDeclaration } from '@platform/query-engine';
 import { modelNames } from './names';
 import { ModelSchemas } from './model-schemas';
 import { sharedSchemas } from './shared-schemas';
 import { toOpenApiPath } from './route-paths';
-import { coreActionOf, coreOperation, genericOperation, mergeOperation, securityOf, sharedResponses, SECURITY_SCHEMES, verbsOf } from './operations';
+import { coreActionOf, coreOperation, genericOperation, mergeOperation, securityOf, sharedResponses, verbsOf } from './operations';
 import { isPublicRoute, type DocumentationHooks } from './route-access';
 import type { ParameterDescription } from './parameters';
-import type { OpenApiDocument, OperationObject, SchemaObject } from './types';
+import type { OpenApiDocument, OperationObject, SchemaObject, SecuritySchemeObject } from './types';
 import type { RouteDescriptions } from '../route-descriptions';
 
 export interface DocumentSources {
@@ -26,8 +26,9 @@ export interface DocumentSources {
   parameters: ReadonlyMap<string, ParameterDescription>;
   descriptions: RouteDescriptions;
   schemas: Readonly<Record<string, SchemaObject>>;
+  /** the credentials the enabled plugins accept, by scheme name */
+  securitySchemes: Readonly<Record<string, SecuritySchemeObject>>;
   hooks: DocumentationHooks;
-  kernelHooks: KernelHooks;
 }
 
 export interface DocumentOptions {
@@ -43,7 +44,7 @@ export async function buildDocument(sources: DocumentSources, options: DocumentO
   const tags = new Set<string>();
   for (const mounted of sources.routes) {
     const { route } = mounted;
-    const isPublic = await isPublicRoute(sources.hooks, sources.kernelHooks, route, mounted.path);
+    const isPublic = await isPublicRoute(sources.hooks, route, mounted.path);
     if (options.public && !isPublic) continue;
     const path = toOpenApiPath(mounted.path);
     const core = coreActionOf(sources.models, route);
@@ -55,7 +56,7 @@ export async function buildDocument(sources: DocumentSources, options: DocumentO
       const tag = core ? (schemas.nameOf(core.model.uid) as string) : tagOf(route);
       operation.tags = [tag];
       tags.add(tag);
-      operation.security = securityOf(route, isPublic);
+      operation.security = securityOf(route, isPublic, Object.keys(sources.securitySchemes));
       const described = sources.descriptions.find(route, mounted.path);
       if (described) operation = mergeOperation(operation, described);
       operation.operationId = uniqueId(operation.operationId ?? idOf(route, verb, path.path), operationIds);
@@ -70,10 +71,7 @@ export async function buildDocument(sources: DocumentSources, options: DocumentO
     components: {
       schemas: { ...sharedSchemas(), ...schemas.all(), ...sources.schemas },
       responses: sharedResponses(),
-      securitySchemes: {
-        [SECURITY_SCHEMES.jwt]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A user\'s JWT (users & permissions): `Authorization: Bearer <jwt>`' },
-        [SECURITY_SCHEMES.apiToken]: { type: 'http', scheme: 'bearer', description: 'An API token: `Authorization: Bearer <token>`' },
-      },
+      securitySchemes: { ...sources.securitySchemes },
     },
   };
 }

@@ -16,8 +16,6 @@ import { ref, type HttpVerb, type OperationObject, type ParameterObject, type Re
 export const CORE_ACTIONS = ['find', 'findOne', 'create', 'update', 'delete'] as const;
 export type CoreAction = (typeof CORE_ACTIONS)[number];
 
-export const SECURITY_SCHEMES = { jwt: 'bearerAuth', apiToken: 'apiToken' } as const;
-
 export const ERROR_RESPONSES: Record<string, string> = {
   '400': 'BadRequest',
   '401': 'Unauthorized',
@@ -107,11 +105,14 @@ export function genericOperation(route: RouteDefinition, verb: HttpVerb, path: O
   return operation;
 }
 
-/** Who may call: nobody needs credentials on an `auth: false` route; the others take a JWT or an API token (or none, when the public may call). */
-export function securityOf(route: RouteDefinition, isPublic: boolean): SecurityRequirement[] {
-  if (route.config?.auth === false) return [];
-  const schemes: SecurityRequirement[] = [{ [SECURITY_SCHEMES.jwt]: [] }, { [SECURITY_SCHEMES.apiToken]: [] }];
-  return isPublic ? [...schemes, {}] : schemes;
+/**
+ * Who may call: nobody needs credentials on an `auth: false` route; the others take any of the
+ * credentials the enabled plugins accept (`schemes`), or none when the public may call.
+ */
+export function securityOf(route: RouteDefinition, isPublic: boolean, schemes: readonly string[]): SecurityRequirement[] {
+  if (route.config?.auth === false || schemes.length === 0) return [];
+  const accepted: SecurityRequirement[] = schemes.map((name) => ({ [name]: [] }));
+  return isPublic ? [...accepted, {}] : accepted;
 }
 
 /** A plugin's description over the generated operation: its keys win; its responses and parameters add to (or replace by key) the generated ones. */

@@ -2,10 +2,12 @@
  * Who may call a route, for the public document (`platform openapi --public`): a route with
  * `auth: false` is public; for the others, plugins that know the public role's permissions
  * answer through this plugin's `publicAccess` hook (the first definite answer wins); when none
- * answers, a route is public only if nothing checks callers at all (no `authenticate` tap).
+ * answers, the route is public: an `authenticate` tap that recognizes credentials (an API
+ * token) lets a caller without any through, and a plugin that turns such callers away says so
+ * here.
  */
 import { AsyncSeriesBailHook } from 'tapable';
-import { guardHooks, type KernelHooks, type RouteDefinition } from '@platform/core';
+import { guardHooks, type RouteDefinition } from '@platform/core';
 
 export interface RouteAccessContext {
   route: RouteDefinition;
@@ -30,9 +32,7 @@ export function routeActions(route: RouteDefinition): string[] {
   return typeof route.handler === 'string' ? [route.handler] : [];
 }
 
-export async function isPublicRoute(hooks: DocumentationHooks, kernel: KernelHooks, route: RouteDefinition, path: string): Promise<boolean> {
+export async function isPublicRoute(hooks: DocumentationHooks, route: RouteDefinition, path: string): Promise<boolean> {
   if (route.config?.auth === false) return true;
-  const answer = await hooks.publicAccess.promise({ route, path, actions: routeActions(route) });
-  if (answer !== undefined) return answer;
-  return kernel.authenticate.taps.length === 0;
+  return (await hooks.publicAccess.promise({ route, path, actions: routeActions(route) })) ?? true;
 }
