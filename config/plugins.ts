@@ -1,8 +1,20 @@
 import type { EnvFn } from '@platform/core';
 
+/** The example app's content-types: anyone may read them; writing needs a user (JWT) of the authenticated role. */
+const CONTENT_TYPES = ['article', 'category', 'tag', 'writer', 'profile'];
+
 export default ({ env }: { env: EnvFn }) => ({
   i18n: {
     enabled: true,
     config: { defaultLocale: env('DEFAULT_LOCALE', 'en'), locales: ['en', 'fr'] },
+  },
+  'users-permissions': {
+    config: {
+      jwtSecret: env('JWT_SECRET'),
+      permissions: {
+        public: [...CONTENT_TYPES.flatMap((name) => [`api::${name}.${name}.find`, `api::${name}.${name}.findOne`]), 'api::global.global.find'],
+        authenticated: [...CONTENT_TYPES.map((name) => `api::${name}.${name}.*`), 'api::global.global.*'],
+      },
+    },
   },
 });

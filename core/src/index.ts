@@ -2,7 +2,8 @@
  * The public surface of the kernel. Plugins and apps import from here only.
  */
 export * from './errors';
-export { Platform, type PlatformOptions, type PluginHandle } from './kernel/platform';
+export { Platform, UNAUTHENTICATED_WARNING, type PlatformOptions, type PluginHandle } from './kernel/platform';
+export { createBroadcast, type Broadcast } from './kernel/broadcast';
 export { definePlugin, type PluginDefinition, type ServiceFactory, type AppPartsProvider, type GlobalMiddlewareDefinition } from './kernel/plugin';
 export type { PluginContext, PluginGround, PluginView, AppView } from './kernel/plugin-context';
 export { defineCommand, type PluginCommandDefinition, type CommandOutput } from './kernel/plugin-command';

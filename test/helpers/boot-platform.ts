@@ -7,20 +7,22 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import { createLogger, Platform, type DatabaseClient } from '@platform/core';
 import type { TestDatabase } from './databases';
+import { isAuthSetupWarning } from './boot-warnings';
+import { withoutUnnamedAuthPlugins } from './app';
 
 const BOOT_ONCE = path.resolve(__dirname, '..', 'fixtures', 'boot-once.ts');
 
 /** Boots a platform (no HTTP) with a logger whose warnings the test reads. */
 export async function boot(dir: string, database: TestDatabase): Promise<{ platform: Platform; warnings: string[] }> {
   const lines: string[] = [];
-  const platform = new Platform({ appDir: dir, logger: createLogger('warn', (line) => lines.push(line)), config: { database: database.config } });
+  const platform = new Platform({ appDir: dir, logger: createLogger('warn', (line) => lines.push(line)), config: withoutUnnamedAuthPlugins({ database: database.config }) });
   try {
     await platform.start();
   } catch (error) {
     await platform.destroy();
     throw error;
   }
-  return { platform, warnings: lines.filter((line) => line.includes(' WARN ')).map((line) => line.replace(/^\[[^\]]+\] WARN /, '')) };
+  return { platform, warnings: lines.filter((line) => line.includes(' WARN ') && !isAuthSetupWarning(line)).map((line) => line.replace(/^\[[^\]]+\] WARN /, '')) };
 }
 
 /** knex options for a client, to open a test database directly. */

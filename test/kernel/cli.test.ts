@@ -116,7 +116,8 @@ describe('platform CLI', function () {
   it('platform start --app DIR serves an app folder holding only config/, api/ and components/', async () => {
     const { appDir, dbFile } = appCopy();
     expect(fs.readdirSync(appDir).sort()).to.deep.equal(['api', 'components', 'config']);
-    const child = run(['start', '--app', appDir], { PORT: '0', HOST: '127.0.0.1', DATABASE_FILENAME: dbFile });
+    // `platform start` refuses to serve without the JWT secret of the users-permissions plugin.
+    const child = run(['start', '--app', appDir], { PORT: '0', HOST: '127.0.0.1', DATABASE_FILENAME: dbFile, JWT_SECRET: 'cli-test-secret' });
     children.push(child.process);
     const ready = await child.waitFor(READY);
     expect(ready[1]).to.equal('start');

@@ -4,7 +4,7 @@
  */
 import { expect } from 'chai';
 import { Platform, type Logger } from '@platform/core';
-import { EXAMPLE_APP } from '../helpers/app';
+import { EXAMPLE_APP, withoutUnnamedAuthPlugins } from '../helpers/app';
 import { createTestDatabase, testClients } from '../helpers/databases';
 
 for (const client of testClients()) {
@@ -15,7 +15,7 @@ for (const client of testClients()) {
       const errors: string[] = [];
       const logger: Logger = { error: (message) => errors.push(message), warn: () => {}, info: () => {}, http: () => {}, debug: () => {} };
       const database = await createTestDatabase(client);
-      const platform = new Platform({ appDir: EXAMPLE_APP, env: { ...process.env }, logger, config: { database: database.config } });
+      const platform = new Platform({ appDir: EXAMPLE_APP, env: { ...process.env }, logger, config: withoutUnnamedAuthPlugins({ database: database.config }) });
       try {
         await platform.start();
         await platform.listen(0, '127.0.0.1');

@@ -4,7 +4,7 @@
  */
 import { expect } from 'chai';
 import { Platform, type BootError, type Logger } from '@platform/core';
-import { EXAMPLE_APP } from '../helpers/app';
+import { EXAMPLE_APP, withoutUnnamedAuthPlugins } from '../helpers/app';
 
 describe('an unreachable database at start-up', function () {
   this.timeout(30000);
@@ -23,7 +23,7 @@ describe('an unreachable database at start-up', function () {
       appDir: EXAMPLE_APP,
       env: { ...process.env },
       logger,
-      config: { database: { connection: { client: 'postgres', connection: { host: '127.0.0.1', port: 1, user: 'postgres', database: 'nowhere' } } } },
+      config: withoutUnnamedAuthPlugins({ database: { connection: { client: 'postgres', connection: { host: '127.0.0.1', port: 1, user: 'postgres', database: 'nowhere' } } } }),
     });
     let error: BootError | null = null;
     await platform.start().catch((e: BootError) => {

@@ -63,6 +63,31 @@ type Scenario =
   | { enabled: string[]; run(ctx: { app: () => TestApp; since: () => number }): void };
 
 const SCENARIOS: Record<string, Scenario> = {
+  'users-permissions': {
+    enabled: ['query-engine', 'content-manager', 'draft-publish', 'i18n', 'relations', 'upload'],
+    run({ app, since }) {
+      it('knows that no plugin authenticates requests (start-up warns so, see test/users-permissions/disabled.test.ts)', () => {
+        expect(app().platform.authenticates()).to.equal(false);
+      });
+
+      it('serves every route to anyone, writes included', async () => {
+        const created = await app().post('/api/categories', { data: { name: 'Open' } });
+        expect(created.status).to.equal(200);
+        expect(withTimes(created.body, since())).to.deep.equal({ data: { id: 1, attributes: { name: 'Open', slug: null, createdAt: '<time>', updatedAt: '<time>' } }, meta: {} });
+        expect((await app().del('/api/categories/1')).status).to.equal(200);
+      });
+
+      it('has no auth or users routes and no users tables', async () => {
+        for (const [method, path] of [['POST', '/api/auth/local'], ['GET', '/api/users/me'], ['GET', '/api/users-permissions/roles']]) {
+          const res = await app().request(method, path, method === 'POST' ? { identifier: 'a', password: 'b' } : undefined);
+          expect(res.status, path).to.equal(404);
+          expect(res.body).to.deep.equal(NOT_FOUND);
+        }
+        expect(await app().knex.schema.hasTable('up_users')).to.equal(false);
+      });
+    },
+  },
+
   'query-engine': {
     // content-manager is the first plugin (in start order) that requires it.
     boot: { code: 'PLUGIN_MISSING_DEPENDENCY', message: 'Plugin "content-manager" requires plugin "query-engine", which is disabled in config/plugins.ts' },

@@ -4,12 +4,18 @@
  * that many processes sharing the port and the database.
  */
 import cluster from 'node:cluster';
-import { Platform } from '../kernel/platform';
+import { Platform, UNAUTHENTICATED_WARNING } from '../kernel/platform';
+import { isBroadcastEnvelope } from '../kernel/broadcast';
 import type { SecretsMode } from '../kernel/secrets';
 
 /** develop generates a missing secret into `.env`; start refuses to run without it. */
 function secretsMode(mode: 'production' | 'development'): SecretsMode {
   return mode === 'development' ? 'develop' : 'start';
+}
+
+/** Whether `host` is reachable from this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '::ffff:127.0.0.1';
 }
 
 export async function runServer(appDir: string, options: { workers: number; mode: 'production' | 'development' }): Promise<void> {
@@ -20,6 +26,11 @@ export async function runServer(appDir: string, options: { workers: number; mode
     await syncing.start();
     await syncing.destroy();
     for (let i = 0; i < options.workers; i++) cluster.fork();
+    // A worker's broadcast (../kernel/broadcast.ts) reaches every other worker.
+    cluster.on('message', (from, message: unknown) => {
+      if (!isBroadcastEnvelope(message)) return;
+      for (const worker of Object.values(cluster.workers ?? {})) if (worker && worker !== from && worker.isConnected()) worker.send(message);
+    });
     let stopping = false;
     cluster.on('exit', (worker, code) => {
       if (!stopping) process.stderr.write(`platform: worker ${worker.process.pid} exited with code ${code}\n`);
@@ -44,6 +55,10 @@ export async function runServer(appDir: string, options: { workers: number; mode
   await platform.listen(port, host);
   const { url } = platform.address();
   platform.log.info(`platform ${options.mode === 'development' ? 'develop' : 'start'}: serving ${appDir} at ${url} (started in ${Date.now() - started} ms)`);
+  const listening = platform.config<string>('server.host', '0.0.0.0');
+  if (options.mode === 'production' && !platform.authenticates() && !isLoopbackHost(host ?? listening)) {
+    platform.log.warn(`${UNAUTHENTICATED_WARNING}; this server listens on ${host ?? listening}, beyond this machine`);
+  }
   if (process.send) process.send({ type: 'platform:ready', url });
   let stopping = false;
   const shutdown = async (signal: string) => {

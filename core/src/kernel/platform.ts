@@ -8,6 +8,7 @@ import path from 'node:path';
 import type Koa from 'koa';
 import { BootError, InternalError } from '../errors';
 import { createKernelHooks, type KernelHooks } from './hooks';
+import { createBroadcast, type Broadcast } from './broadcast';
 import { Registry } from './registry';
 import type { PluginDefinition } from './plugin';
 import { createPluginContext, type PluginContext } from './plugin-context';
@@ -44,6 +45,9 @@ import { knexLog } from '../database/knex-log';
 import { createRouteResolver } from '../http/route-resolver';
 import { answerStarting, SwitchableHandler } from '../http/starting';
 import type { Middleware, Policy, RouteDefinition } from '../http/types';
+
+/** What start-up logs when no plugin authenticates requests. */
+export const UNAUTHENTICATED_WARNING = 'No enabled plugin authenticates requests: every route is public, writes included (enable an auth plugin in config/plugins.ts)';
 
 export interface PlatformOptions {
   /** the app folder holding `config/`, `api/`, `components/` */
@@ -102,6 +106,9 @@ export class Platform {
     return this.options.mode ?? 'embedded';
   }
   readonly hooks: KernelHooks = createKernelHooks();
+  private readonly processes = createBroadcast();
+  /** messages to the other processes of `platform start --workers N` */
+  readonly broadcast: Broadcast = { publish: (c, m) => this.processes.publish(c, m), subscribe: (c, h) => this.processes.subscribe(c, h) };
   readonly log: Logger;
   readonly services = new Registry<unknown>('service');
   readonly controllers = new Registry<unknown>('controller');
@@ -201,6 +208,15 @@ export class Platform {
   /** A secret named by its environment variable, for a plugin (PluginContext.secret). */
   secret(name: string, configured: unknown, requester: string): string {
     return resolveSecret({ mode: this.options.mode ?? 'embedded', appDir: this.appDir, env: this.envSource, log: this.log }, name, configured, requester);
+  }
+
+  /**
+   * Whether an enabled plugin authenticates requests (taps the `authenticate` hook). Without
+   * one every route is public, writes included: start-up warns, and `platform start` warns
+   * again when it listens beyond the loopback interface.
+   */
+  authenticates(): boolean {
+    return this.hooks.authenticate.taps.length > 0;
   }
 
   isPluginEnabled(name: string): boolean {
@@ -344,6 +360,7 @@ export class Platform {
     await this.hooks.bootstrap.promise();
     checkUnclaimed(this, this.lifecycleFiles, this.lifecyclesClaimed);
     this.buildHttp();
+    if (!this.authenticates()) this.log.warn(UNAUTHENTICATED_WARNING);
     this.phase = 'started';
     this.readiness.ready = true;
     return this;
@@ -407,6 +424,7 @@ export class Platform {
       }
     }
     await this.hooks.destroy.promise();
+    this.processes.close();
     if (this.database) await this.database.destroy();
   }
 

@@ -28,6 +28,7 @@ function host(lines: string[]): PluginContextHost {
     mode: 'embedded',
     addRoutes: fail,
     routes: fail,
+    broadcast: { publish: fail, subscribe: fail },
     contentType: fail,
     component: fail,
   };

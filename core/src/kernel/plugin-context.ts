@@ -13,6 +13,7 @@ import type { SchemaSet } from '../schema/types';
 import type { RouteDefinition } from '../http/types';
 import type { MountedRoute } from '../http/server';
 import type { SecretsMode as RunMode } from './secrets';
+import type { Broadcast } from './broadcast';
 import type { AppLifecycleFile } from '../app/app-files';
 import type { KernelHooks } from './hooks';
 import type { Logger } from './logger';
@@ -57,6 +58,8 @@ export interface PluginGround {
    * request); before, it holds what was added so far.
    */
   routes(): MountedRoute[];
+  /** messages to the other processes of `platform start --workers N` (./broadcast.ts) */
+  readonly broadcast: Broadcast;
   contentType(uid: string): Model;
   component(uid: string): Model;
 }

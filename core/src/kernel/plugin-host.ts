@@ -26,6 +26,7 @@ export function createPluginHost(platform: Platform, app: AppView): PluginContex
     app,
     addRoutes: (routes, prefix) => platform.addRoutes(routes, prefix),
     routes: () => platform.routes(),
+    broadcast: platform.broadcast,
     contentType: (uid) => platform.contentType(uid),
     component: (uid) => platform.component(uid),
   };

@@ -1,0 +1,72 @@
+/**
+ * The users-permissions plugin: users, roles and permissions in Strapi v4's tables, JWT login
+ * and registration with Strapi v4's routes and answers, and the permission checks of every
+ * route and of the content-API contract (for REST and GraphQL alike). It taps the kernel's
+ * `authenticate` hook (a JWT, else the public role; the route scope for every strategy) and the
+ * contract's `authorize`, `restrictRead` and `restrictWrite`.
+ */
+import { definePlugin } from '@platform/core';
+import type { ContentApi } from '@platform/query-engine';
+import { validateConfig, type UsersPermissionsConfig } from './src/config';
+import { contentTypes, PLUGIN_NAME } from './src/content-types';
+import { createAuthController } from './src/controllers/auth';
+import { createRoleController } from './src/controllers/role';
+import { createUserController } from './src/controllers/user';
+import { errors } from './src/errors';
+import { guardContentApi } from './src/permissions/content-api-guard';
+import { knownActions } from './src/permissions/known-actions';
+import { setupRoles } from './src/permissions/roles-setup';
+import { isAuthenticated } from './src/policies';
+import { accountRoutes, roleRoutes } from './src/routes';
+import { runtime } from './src/runtime';
+import { tapUserHooks } from './src/user-hooks';
+
+export type { UsersPermissionsConfig, RateLimitConfig, AdvancedSettings } from './src/config';
+export type { RateLimiter, Attempt } from './src/rate-limit';
+export type { EmailService, EmailSender, EmailMessage } from './src/email';
+export type { JwtService, VerifiedToken } from './src/auth/jwt';
+export type { AccountsService, AccountRequest, AuthAnswer } from './src/accounts';
+export type { AccessCache, Ability } from './src/permissions/access-cache';
+export { USER_UID, ROLE_UID, PERMISSION_UID } from './src/content-types';
+
+export default definePlugin<UsersPermissionsConfig>({
+  name: PLUGIN_NAME,
+  requires: ['query-engine'],
+  errors: errors.table,
+  config: { validate: validateConfig },
+  contentTypes,
+  services: {
+    'rate-limit': (ctx) => runtime(ctx).limiter,
+    email: (ctx) => runtime(ctx).email,
+    access: (ctx) => runtime(ctx).access,
+    jwt: (ctx) => runtime(ctx).jwt,
+    accounts: (ctx) => runtime(ctx).accounts,
+  },
+  controllers: {
+    auth: (ctx) => createAuthController(ctx),
+    user: (ctx) => createUserController(ctx, runtime(ctx).config),
+    role: (ctx) => createRoleController(ctx, () => runtime(ctx).access),
+    permissions: (ctx) => {
+      const roles = createRoleController(ctx, () => runtime(ctx).access);
+      return { getPermissions: () => roles.getPermissions() };
+    },
+  },
+  policies: { isAuthenticated },
+  routes: roleRoutes,
+  register(ctx) {
+    const parts = runtime(ctx);
+    // `jwtSecret` in the config, else JWT_SECRET; `platform develop` writes a random one into
+    // the app's .env when both lack it, `platform start` stops naming it.
+    parts.useSecret(ctx.secret('JWT_SECRET', ctx.config.jwtSecret));
+    ctx.addRoutes(accountRoutes, ctx.appConfig<string>('api.rest.prefix', '/api'));
+    ctx.hooks.authenticate.tapPromise(PLUGIN_NAME, (request, route) => parts.authenticator.authenticate(request, route));
+    guardContentApi(ctx.service<ContentApi>('plugin::query-engine.content-api'));
+    tapUserHooks(ctx, () => parts.access);
+  },
+  async bootstrap(ctx) {
+    const parts = runtime(ctx);
+    // The app's and every plugin's routes are in the table by now: wildcards expand against them.
+    await setupRoles(ctx, parts.config.permissions, knownActions(ctx));
+    parts.access.rolesChanged();
+  },
+});

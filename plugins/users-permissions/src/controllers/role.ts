@@ -1,0 +1,99 @@
+/**
+ * `plugin::users-permissions.role` and `.permissions`: `/api/users-permissions/roles[/:id]` and
+ * `/api/users-permissions/permissions`, Strapi v4's shapes (`{ roles }`, `{ role }` with its
+ * permission tree, `{ ok: true }`, `{ permissions }`). Each write is one transaction and clears
+ * the cached abilities in every process.
+ */
+import { ApplicationError, isPlainObject, NotFoundError, ValidationError, type PluginContext, type RequestContext } from '@platform/core';
+import { parseId, type EntityService } from '@platform/query-engine';
+import { PERMISSION_UID, ROLE_UID } from '../content-types';
+import type { AccessCache } from '../permissions/access-cache';
+import { enabledInTree, knownActions, permissionTree } from '../permissions/known-actions';
+import { changeRolePermissions, rolePermissions } from '../permissions/roles-setup';
+
+/** Strapi derives a new role's type from its name: lower-cased, accents and symbols turned into `_`. */
+export function roleType(name: string): string {
+  return name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+}
+
+function nonEmptyBody(ctx: RequestContext): Record<string, unknown> {
+  const body = ctx.request.body;
+  if (!isPlainObject(body) || Object.keys(body).length === 0) throw new ValidationError('Request body cannot be empty');
+  return body;
+}
+
+export function createRoleController(plugin: PluginContext, access: () => AccessCache) {
+  const entityService = () => plugin.service<EntityService>('plugin::query-engine.entity-service');
+  const known = () => knownActions(plugin);
+
+  async function existingRole(raw: string | undefined, missing: string): Promise<{ id: number; type: string | null }> {
+    const id = parseId(raw);
+    const row = id === null ? undefined : await plugin.db.connection('up_roles').where('id', id).first('id', 'type');
+    if (!row) throw new NotFoundError(missing, {});
+    return { id: Number(row.id), type: row.type };
+  }
+
+  /** Makes the role's permissions exactly the enabled actions of a permission tree. */
+  async function syncPermissions(roleId: number, tree: unknown): Promise<void> {
+    const wanted = new Set(enabledInTree(tree));
+    const current = await rolePermissions(plugin, roleId);
+    await changeRolePermissions(plugin, roleId, wanted, current.map((p) => p.action).filter((a) => !wanted.has(a)));
+  }
+
+  return {
+    async find() {
+      const roles = await entityService().findMany(ROLE_UID, { sort: 'name' });
+      const counts = (await plugin.db.connection('up_users_role_links').select('role_id').count({ n: '*' }).groupBy('role_id')) as Array<{ role_id: number; n: number | string }>;
+      const byRole = new Map(counts.map((c) => [Number(c.role_id), Number(c.n)]));
+      return { roles: roles.map((role) => ({ ...role, nb_users: byRole.get(Number(role.id)) ?? 0 })) };
+    },
+    async findOne(ctx: RequestContext) {
+      const id = parseId(ctx.params.id);
+      const role = id === null ? null : await entityService().findOne(ROLE_UID, id);
+      if (!role) throw new NotFoundError('Not Found', {});
+      const enabled = new Set((await rolePermissions(plugin, Number(role.id))).map((p) => p.action));
+      const actions = [...new Set([...known(), ...enabled])].sort();
+      return { role: { ...role, permissions: permissionTree(actions, enabled) } };
+    },
+    async createRole(ctx: RequestContext) {
+      const body = nonEmptyBody(ctx);
+      const name = typeof body.name === 'string' ? body.name : '';
+      const type = typeof body.type === 'string' && body.type !== '' ? body.type : roleType(name);
+      await plugin.db.transaction(async () => {
+        const created = await entityService().create(ROLE_UID, { data: { name, description: body.description ?? '', type } });
+        await syncPermissions(Number(created.id), body.permissions);
+      });
+      access().rolesChanged();
+      return { ok: true };
+    },
+    async updateRole(ctx: RequestContext) {
+      const body = nonEmptyBody(ctx);
+      const role = await existingRole(ctx.params.role, 'Role not found');
+      await plugin.db.transaction(async () => {
+        const data: Record<string, unknown> = {};
+        for (const key of ['name', 'description']) if (key in body) data[key] = body[key];
+        if (Object.keys(data).length > 0) await entityService().update(ROLE_UID, role.id, { data });
+        if ('permissions' in body) await syncPermissions(role.id, body.permissions);
+      });
+      access().rolesChanged();
+      return { ok: true };
+    },
+    async deleteRole(ctx: RequestContext) {
+      const role = await existingRole(ctx.params.role, 'Role not found');
+      if (role.type === 'public') throw new ApplicationError('Cannot delete public role');
+      const publicRole = await plugin.db.connection('up_roles').where('type', 'public').first('id');
+      await plugin.db.transaction(async () => {
+        // Its users fall back to the public role, as in Strapi v4.
+        if (publicRole) await plugin.db.connection('up_users_role_links').where('role_id', role.id).update({ role_id: Number(publicRole.id) });
+        else await plugin.db.connection('up_users_role_links').where('role_id', role.id).delete();
+        for (const permission of await rolePermissions(plugin, role.id)) await entityService().delete(PERMISSION_UID, permission.id);
+        await entityService().delete(ROLE_UID, role.id);
+      });
+      access().rolesChanged();
+      return { ok: true };
+    },
+    async getPermissions() {
+      return { permissions: permissionTree(known(), new Set()) };
+    },
+  };
+}

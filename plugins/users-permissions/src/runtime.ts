@@ -1,0 +1,63 @@
+/**
+ * The plugin's parts for one platform, built once per plugin context (a test process runs
+ * several platforms side by side, so nothing lives at module level): the configuration, the
+ * rate limiter, the email service, the access cache, the JWT service and the accounts service.
+ */
+import type { PluginContext } from '@platform/core';
+import { createAccounts, type AccountsService } from './accounts';
+import { createAuthenticator, type Authenticator } from './auth/authenticate';
+import { createJwtService, type JwtService } from './auth/jwt';
+import { resolveConfig, type UsersPermissionsConfig } from './config';
+import { createEmailService, loggingSender, type EmailService } from './email';
+import { errors } from './errors';
+import { createAccessCache, type AccessCache } from './permissions/access-cache';
+import { createRateLimiter, type RateLimiter } from './rate-limit';
+
+export interface Runtime {
+  config: UsersPermissionsConfig;
+  limiter: RateLimiter;
+  email: EmailService;
+  access: AccessCache;
+  jwt: JwtService;
+  accounts: AccountsService;
+  authenticator: Authenticator;
+  /** resolves the signing secret (register): a JWT cannot be issued or verified before */
+  useSecret(secret: string): void;
+}
+
+const runtimes = new WeakMap<PluginContext, Runtime>();
+
+export function runtime(ctx: PluginContext): Runtime {
+  const existing = runtimes.get(ctx);
+  if (existing) return existing;
+  const config = resolveConfig(ctx.config as Partial<UsersPermissionsConfig>);
+  let signer: JwtService | null = null;
+  const jwt: JwtService = {
+    issue: (payload, notBefore) => current().issue(payload, notBefore),
+    verify: (token) => current().verify(token),
+  };
+  function current(): JwtService {
+    if (!signer) throw errors.internal('JWT_SECRET_MISSING', 'The JWT secret is not resolved yet (it is, from register on)');
+    return signer;
+  }
+  const limiter = createRateLimiter(config.ratelimit);
+  const email = createEmailService(loggingSender(ctx.log, ctx.env('NODE_ENV') === 'production'));
+  const access = createAccessCache(ctx);
+  const restPrefix = ctx.appConfig<string>('api.rest.prefix', '/api').replace(/\/+$/, '');
+  const accounts = createAccounts({ ctx, config, jwt: () => jwt, limiter, email, restPrefix });
+  const authenticator = createAuthenticator({ jwt: () => jwt, access, emailConfirmation: config.advanced.emailConfirmation });
+  const built: Runtime = {
+    config,
+    limiter,
+    email,
+    access,
+    jwt,
+    accounts,
+    authenticator,
+    useSecret(secret) {
+      signer = createJwtService(secret, config.jwt);
+    },
+  };
+  runtimes.set(ctx, built);
+  return built;
+}
