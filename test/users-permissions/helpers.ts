@@ -17,11 +17,17 @@ export interface AuthConfig {
   [key: string]: unknown;
 }
 
-/** The plugin config of a test: the test secret, no rate limit unless asked, the permissions given. */
+/**
+ * The plugin config of a test: the test secret, no rate limit unless asked, the permissions
+ * given. Test config is merged over the app's config/plugins.ts key by key, so both roles the
+ * example app declares are always given (empty when the test names only one).
+ */
 export function authPlugins(config: AuthConfig = {}): Record<string, unknown> {
+  const given: Record<string, string[]> = config.permissions ?? EXAMPLE_PERMISSIONS;
+  const permissions = { public: given.public ?? [], authenticated: given.authenticated ?? [], ...given };
   return {
     'users-permissions': {
-      config: { jwtSecret: JWT_SECRET, permissions: EXAMPLE_PERMISSIONS, ...config, ratelimit: { enabled: false, ...(config.ratelimit ?? {}) } },
+      config: { jwtSecret: JWT_SECRET, ...config, permissions, ratelimit: { enabled: false, ...(config.ratelimit ?? {}) } },
     },
   };
 }
