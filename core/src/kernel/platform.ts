@@ -212,7 +212,7 @@ export class Platform {
 
   /**
    * Whether an enabled plugin authenticates requests (taps the `authenticate` hook). Without
-   * one every route is public, writes included: start-up warns, and `platform start` warns
+   * one every route is public, writes included: listening warns so, and `platform start` warns
    * again when it listens beyond the loopback interface.
    */
   authenticates(): boolean {
@@ -360,7 +360,6 @@ export class Platform {
     await this.hooks.bootstrap.promise();
     checkUnclaimed(this, this.lifecycleFiles, this.lifecyclesClaimed);
     this.buildHttp();
-    if (!this.authenticates()) this.log.warn(UNAUTHENTICATED_WARNING);
     this.phase = 'started';
     this.readiness.ready = true;
     return this;
@@ -398,6 +397,7 @@ export class Platform {
       handler.use(this.koa!.callback());
     }
     this.phase = 'listening';
+    if (!this.authenticates()) this.log.warn(UNAUTHENTICATED_WARNING);
     await this.hooks.ready.promise();
     return this.server;
   }
