@@ -3,6 +3,7 @@
  * `platform start` and, where it has one, against the hand-written floor.
  */
 import { isDeepStrictEqual } from 'node:util';
+import fs from 'node:fs';
 import path from 'node:path';
 import { Platform } from '@platform/core';
 import { parseBenchArgs, type BenchDb, type BenchOptions } from './args';
@@ -11,6 +12,7 @@ import { datasetShape, ensureDataset } from './dataset';
 import { WORKLOADS, type Workload } from './workloads';
 import { BENCH_SECRETS, startFloor, startPlatform } from './processes';
 import { benchCredentials, type Credentials } from './credentials';
+import { openAppDir } from './open-app';
 import { runLoad } from './load';
 import { measureCompression } from './compression';
 import { renderReport, writeReport, type DbReport, type WorkloadRow } from './report';
@@ -60,6 +62,8 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
   const { database, load, sql, plugins, credentials } = await measureInProcess(db, options, workloads);
   const server = await startPlatform(database.env);
   const floor = workloads.some((w) => w.floor) ? await startFloor(database.env) : null;
+  const openDir = workloads.some((w) => w.open) ? openAppDir(ROOT) : null;
+  const open = openDir ? await startPlatform(database.env, 1, openDir) : null;
   const run = { duration: options.duration, connections: options.connections };
   const rows: WorkloadRow[] = [];
   const rssIdleMb = server.rssMb();
@@ -72,8 +76,9 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
         continue;
       }
       process.stderr.write(`  ${w.name} ...`);
-      await send(server.url, w, credentials); // warm-up
-      const result = await runLoad(server, w, { ...run, headers: authHeaders(w, credentials) });
+      const target = w.open && open ? open : server;
+      await send(target.url, w, credentials); // warm-up
+      const result = await runLoad(target, w, { ...run, headers: authHeaders(w, credentials) });
       let floorResult = null;
       let same: boolean | null = null;
       if (w.floor && floor) {
@@ -88,6 +93,8 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
     rssAfterMb = server.rssMb();
     await server.stop();
     await floor?.stop();
+    await open?.stop();
+    if (openDir) fs.rmSync(openDir, { recursive: true, force: true });
   }
   let workers: DbReport['workers'] = null;
   const list = WORKLOADS.find((w) => w.name === 'list-25')!;

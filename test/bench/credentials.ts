@@ -4,10 +4,25 @@
  */
 import type { Platform } from '@platform/core';
 import type { ApiTokensService } from '@platform/api-tokens';
+import type { EntityService } from '@platform/query-engine';
+import { USER_UID, type JwtService } from '@platform/users-permissions';
 
-export type Credentials = Partial<Record<'api-token', string>>;
+export type Credentials = Partial<Record<'api-token' | 'jwt', string>>;
 
 const TOKEN_NAME = 'bench';
+const BENCH_USER = { username: 'bench-user', email: 'bench-user@example.com', password: 'Bench-passw0rd', provider: 'local', confirmed: true, blocked: false };
+
+/** A JWT of the bench user (made the first time, of the authenticated role). */
+async function benchJwt(platform: Platform): Promise<string> {
+  const existing = await platform.db.knex('up_users').where('username', BENCH_USER.username).first('id');
+  let id = existing ? Number(existing.id) : null;
+  if (id === null) {
+    const role = await platform.db.knex('up_roles').where('type', 'authenticated').first('id');
+    const created = await platform.service<EntityService>('plugin::query-engine.entity-service').create(USER_UID, { data: { ...BENCH_USER, role: role.id } });
+    id = Number(created.id);
+  }
+  return platform.plugin('users-permissions').service<JwtService>('jwt').issue({ id });
+}
 
 export async function benchCredentials(platform: Platform): Promise<Credentials> {
   const credentials: Credentials = {};
@@ -18,5 +33,6 @@ export async function benchCredentials(platform: Platform): Promise<Credentials>
     if (old) await tokens.revoke(old.id);
     credentials['api-token'] = (await tokens.create({ name: TOKEN_NAME, type: 'read-only' })).accessKey;
   }
+  if (platform.isPluginEnabled('users-permissions')) credentials.jwt = await benchJwt(platform);
   return credentials;
 }

@@ -50,7 +50,7 @@ export function renderReport(reports: DbReport[], meta: { duration: number; conn
       const fl = row.floor;
       const ratio = fl ? `${f(x.cpuMsPerRequest / fl.cpuMsPerRequest, 2)}×` : '';
       lines.push(
-        `| ${row.name} | ${f(x.requestsPerSecond)} | ${x.p50} | ${x.p99} | ${f(x.cpuMsPerRequest, 2)} | ${row.sqlPerRequest ?? ''} | ${fl ? f(fl.requestsPerSecond) : ''} | ${fl ? f(fl.cpuMsPerRequest, 2) : ''} | ${ratio} | ${row.sameJsonAsFloor === null ? '' : row.sameJsonAsFloor ? 'yes' : 'NO'} | ${x.errors + x.non2xx} |`,
+        `| ${row.name}${row.note ? ` (${row.note})` : ''} | ${f(x.requestsPerSecond)} | ${x.p50} | ${x.p99} | ${f(x.cpuMsPerRequest, 2)} | ${row.sqlPerRequest ?? ''} | ${fl ? f(fl.requestsPerSecond) : ''} | ${fl ? f(fl.cpuMsPerRequest, 2) : ''} | ${ratio} | ${row.sameJsonAsFloor === null ? '' : row.sameJsonAsFloor ? 'yes' : 'NO'} | ${x.errors + x.non2xx} |`,
       );
     }
     for (const row of r.rows) {

@@ -12,7 +12,9 @@ export interface Workload {
   /** why this workload cannot run yet, if so */
   unavailable?: (enabledPlugins: string[]) => string | null;
   /** sent with a credential the bench makes before the runs (`Authorization: Bearer ...`) */
-  credential?: 'api-token';
+  credential?: 'api-token' | 'jwt';
+  /** runs against a second server of the same app with the auth plugins switched off */
+  open?: boolean;
   /** the workload this one is the same request as, without its credential: the report shows the cost of auth */
   sameAs?: string;
 }
@@ -38,12 +40,23 @@ export const WORKLOADS: Workload[] = [
     body: { query: '{ articles(pagination: { pageSize: 25 }) { data { id attributes { title category { data { id attributes { name } } } tags { data { id attributes { name } } } author { data { id attributes { name } } } } } } }' },
     unavailable: (plugins) => (plugins.includes('graphql') ? null : 'the graphql plugin is not built yet'),
   },
+  // list-25 itself runs as the public role; the cost of auth is measured against the same list
+  // on a server without auth plugins.
+  { name: 'list-25-no-auth', method: 'GET', path: '/api/articles?pagination[pageSize]=25', open: true },
+  {
+    name: 'list-25-jwt',
+    method: 'GET',
+    path: '/api/articles?pagination[pageSize]=25',
+    credential: 'jwt',
+    sameAs: 'list-25-no-auth',
+    unavailable: (plugins) => (plugins.includes('users-permissions') ? null : 'the users-permissions plugin is not enabled'),
+  },
   {
     name: 'list-25-api-token',
     method: 'GET',
     path: '/api/articles?pagination[pageSize]=25',
     credential: 'api-token',
-    sameAs: 'list-25',
+    sameAs: 'list-25-no-auth',
     unavailable: (plugins) => (plugins.includes('api-tokens') ? null : 'the api-tokens plugin is not enabled'),
   },
 ];
