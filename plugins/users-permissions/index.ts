@@ -20,6 +20,8 @@ import { isAuthenticated } from './src/policies';
 import { accountRoutes, roleRoutes } from './src/routes';
 import { runtime } from './src/runtime';
 import { tapUserHooks } from './src/user-hooks';
+import { describePublicAccess } from './src/public-access';
+import type { DocumentationService } from '@platform/documentation';
 
 export type { UsersPermissionsConfig, RateLimitConfig, AdvancedSettings } from './src/config';
 export type { RateLimiter, Attempt } from './src/rate-limit';
@@ -32,6 +34,8 @@ export { USER_UID, ROLE_UID, PERMISSION_UID } from './src/content-types';
 export default definePlugin<UsersPermissionsConfig>({
   name: PLUGIN_NAME,
   requires: ['query-engine'],
+  // When the API is documented, its public document lists what the public role may call.
+  optional: ['documentation'],
   errors: errors.table,
   config: { validate: validateConfig },
   contentTypes,
@@ -62,6 +66,7 @@ export default definePlugin<UsersPermissionsConfig>({
     ctx.hooks.authenticate.tapPromise(PLUGIN_NAME, (request, route) => parts.authenticator.authenticate(request, route));
     guardContentApi(ctx.service<ContentApi>('plugin::query-engine.content-api'));
     tapUserHooks(ctx, () => parts.access);
+    if (ctx.isEnabled('documentation')) describePublicAccess(ctx.plugin('documentation').service<DocumentationService>('openapi'), parts.access);
   },
   async bootstrap(ctx) {
     const parts = runtime(ctx);
