@@ -67,8 +67,8 @@ describe('platform openapi, platform types and develop', function () {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     fs.rmSync(base, { recursive: true, force: true });
   });
-  // the example app's users-permissions signs with JWT_SECRET: given, so no command writes it into the app's .env
-  const env = () => ({ DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: path.join(base, 'example.db'), JWT_SECRET: 'doc-cli-secret' });
+  // the example app's auth plugins' secrets: given, so no command writes them into the app's .env
+  const env = () => ({ DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: path.join(base, 'example.db'), JWT_SECRET: 'doc-cli-secret', API_TOKEN_SALT: 'doc-cli-salt' });
 
   it('platform openapi prints the document the server serves; --out writes it; --public keeps what the public may call', async () => {
     const printed = await platform(['openapi', '--app', EXAMPLE_APP], env());

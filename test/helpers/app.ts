@@ -58,6 +58,15 @@ export function withoutUnnamedAuthPlugins(config: Record<string, Record<string, 
   return { ...config, plugins };
 }
 
+/**
+ * The text of a config/plugins.ts that takes `appDir`'s own and switches the auth plugins off,
+ * for a copy of an app served by `platform start` (which reads no test config).
+ */
+export function pluginsFileWithoutAuth(appDir: string): string {
+  const off = AUTH_PLUGINS.map((name) => `'${name}': { enabled: false }`).join(', ');
+  return `import base from ${JSON.stringify(path.join(appDir, 'config', 'plugins'))};\nexport default (args: Parameters<typeof base>[0]) => ({ ...base(args), ${off} });\n`;
+}
+
 export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   const client = options.client ?? 'sqlite';
   const database = options.database ?? (await createTestDatabase(client));

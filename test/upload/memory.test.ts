@@ -13,6 +13,7 @@ import { expect } from 'chai';
 import sharp from 'sharp';
 import { createTestDatabase, testClients, type TestDatabase } from '../helpers/databases';
 import { uploadApp } from './helpers';
+import { EXAMPLE_APP, pluginsFileWithoutAuth } from '../helpers/app';
 
 const BIN = path.resolve(__dirname, '..', '..', 'core', 'bin', 'platform.js');
 const READY = /platform start: serving .+ at (http:\/\/\S+) \(started in \d+ ms\)/;
@@ -49,11 +50,11 @@ for (const client of testClients()) {
 
     before(async () => {
       work = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-upload-memory-'));
-      app = uploadApp();
+      // the example app's config with its auth plugins off: this test measures memory, anyone may upload
+      app = uploadApp({ 'config/plugins.ts': pluginsFileWithoutAuth(EXAMPLE_APP) });
       database = await createTestDatabase(client);
       child = spawn(process.execPath, [BIN, 'start', '--app', app.dir], {
-        // `start` requires the secrets of the distribution's auth plugins
-        env: { ...process.env, API_TOKEN_SALT: 'memory-test-salt', JWT_SECRET: 'memory-test-secret', ...databaseEnv(database), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: '', LOG_FORMAT: 'text' },
+        env: { ...process.env, ...databaseEnv(database), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: '', LOG_FORMAT: 'text' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       url = await new Promise<string>((resolve, reject) => {

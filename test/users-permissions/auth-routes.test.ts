@@ -135,7 +135,7 @@ for (const client of testClients()) {
     describe('password routes', () => {
       it('forgot-password mails a reset code (and answers { ok: true } for unknown addresses too); reset-password sets the new password', async () => {
         const sent = captureEmails(app);
-        const { user } = await register(app, 'forgetful');
+        const { user, jwt: before } = await register(app, 'forgetful');
         const unknown = await app.post('/api/auth/forgot-password', { email: 'nobody@example.com' });
         expect(unknown.status).to.equal(200);
         expect(unknown.body).to.deep.equal({ ok: true });
@@ -156,6 +156,9 @@ for (const client of testClients()) {
         expect(reset.status).to.equal(200);
         expect(Object.keys(reset.body)).to.deep.equal(['jwt', 'user']);
         expect((await app.knex('up_users').where('id', user.id).first('reset_password_token')).reset_password_token).to.equal(null);
+        // a reset revokes the JWTs issued before it; the one it answers works
+        expect((await app.get('/api/users/me', bearer(before))).status).to.equal(401);
+        expect((await app.get('/api/users/me', bearer(reset.body.jwt))).status).to.equal(200);
         expect((await app.post('/api/auth/local', { identifier: 'forgetful', password: 'N3w-passw0rd' })).status).to.equal(200);
         expect((await app.post('/api/auth/reset-password', { code, password: 'N3w-passw0rd', passwordConfirmation: 'N3w-passw0rd' })).status).to.equal(400);
       });

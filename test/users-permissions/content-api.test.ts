@@ -78,6 +78,17 @@ for (const client of testClients()) {
       }
     });
 
+    it('never shows the creator fields, even when the columns are set (Strapi\'s admin users)', async () => {
+      await app.knex('articles').update({ created_by_id: 1, updated_by_id: 1 });
+      for (const path of ['/api/articles?populate=*', '/api/articles?populate=createdBy', '/api/articles?populate[updatedBy]=true', '/api/articles/1']) {
+        const res = await app.get(path, bearer(reader));
+        expect(res.status, path).to.equal(200);
+        expect(JSON.stringify(res.body), path).to.not.match(/createdBy|updatedBy|created_by|updated_by/);
+      }
+      expect((await app.get('/api/articles?filters[createdBy][id][$eq]=1', bearer(reader))).body).to.deep.equal(invalid('createdBy'));
+      expect((await app.get('/api/articles?sort=updatedBy', bearer(reader))).body).to.deep.equal(invalid('updatedBy'));
+    });
+
     it('drops a relation the caller may not find from written data', async () => {
       const limited = await startAuthApp(client, { permissions: { authenticated: ['api::article.article.create', 'api::article.article.findOne'] } }, {});
       try {

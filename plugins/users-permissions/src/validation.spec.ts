@@ -1,15 +1,9 @@
 import { expect } from 'chai';
 import { ValidationError } from '@platform/core';
+import { thrownBy } from '../../../test/helpers/boot-error';
 import { validateBody } from './validation';
 
-function failure(fn: () => unknown): ValidationError {
-  try {
-    fn();
-  } catch (error) {
-    return error as ValidationError;
-  }
-  throw new Error('expected a ValidationError');
-}
+const failure = (fn: () => unknown) => thrownBy(fn, ValidationError);
 
 describe('users-permissions body validation', () => {
   it('answers the values as strings (numbers read as text)', () => {

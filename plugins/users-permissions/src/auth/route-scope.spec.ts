@@ -1,17 +1,19 @@
 import { expect } from 'chai';
-import type { AuthState, RouteDefinition } from '@platform/core';
+import { ApplicationError, type AuthState, type RouteDefinition } from '@platform/core';
 import { bearerToken } from './bearer';
 import { checkRouteScope, requiredActions } from './route-scope';
 
 const ability = (...actions: string[]) => ({ can: (action: string) => actions.includes(action) });
 const route = (handler: RouteDefinition['handler'], auth?: { scope?: string[] }): RouteDefinition => ({ method: 'GET', path: '/x', handler, config: auth ? { auth } : {} });
 
-function thrown(fn: () => void): { status?: number; message?: string } | null {
+/** null when `fn` lets the caller through, else the status and message of its refusal. */
+function thrown(fn: () => void): { status: number; message: string } | null {
   try {
     fn();
     return null;
   } catch (error) {
-    return { status: (error as { status: number }).status, message: (error as Error).message };
+    expect(error).to.be.instanceOf(ApplicationError);
+    return { status: (error as ApplicationError).status, message: (error as ApplicationError).message };
   }
 }
 
