@@ -23,6 +23,7 @@ function run(command: string, appDir: string, base: string, until: RegExp): Prom
   return new Promise((resolve) => {
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', LOG_FORMAT: 'text', NODE_ENV: '', DATABASE_FILENAME: path.join(base, 'data.db') };
     delete env.JWT_SECRET;
+    delete env.API_TOKEN_SALT;
     const child = spawn(process.execPath, [BIN, command, '--app', appDir], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const timer = setTimeout(() => child.kill('SIGTERM'), 30000);
@@ -61,7 +62,7 @@ describe('users-permissions JWT secret', function () {
     const develop = await run('develop', appDir, base, /platform develop: serving/);
     expect(develop.output).to.match(/platform develop: serving/);
     const env = fs.readFileSync(path.join(appDir, '.env'), 'utf8');
-    expect(env).to.match(/^JWT_SECRET=\S{20,}\n$/);
+    expect(env).to.match(/^JWT_SECRET=\S{20,}$/m);
     const start = await run('start', appDir, base, /platform start: serving/);
     expect(start.output).to.match(/platform start: serving/);
     expect(fs.readFileSync(path.join(appDir, '.env'), 'utf8')).to.equal(env);

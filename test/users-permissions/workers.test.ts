@@ -46,6 +46,7 @@ describe('users-permissions with platform start --workers 2', function () {
     fs.cpSync(path.join(ROOT, 'test', 'fixtures', 'kernel-app'), appDir, { recursive: true });
     fs.writeFileSync(path.join(appDir, 'config', 'plugins.ts'), `export default {
   i18n: { enabled: false },
+  'api-tokens': { enabled: false },
   'users-permissions': { config: { permissions: { public: ['api::note.note.find', 'plugin::users-permissions.role.findOne', 'plugin::users-permissions.role.updateRole'] } } },
 };\n`);
     const port = 20000 + Math.floor(Math.random() * 20000);
