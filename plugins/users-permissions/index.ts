@@ -22,6 +22,7 @@ import { runtime } from './src/runtime';
 import { tapUserHooks } from './src/user-hooks';
 import { describePublicAccess } from './src/public-access';
 import type { DocumentationService } from '@platform/documentation';
+import { describeForDocumentation } from './src/documentation';
 
 export type { UsersPermissionsConfig, RateLimitConfig, AdvancedSettings } from './src/config';
 export type { RateLimiter, Attempt } from './src/rate-limit';
@@ -70,6 +71,8 @@ export default definePlugin<UsersPermissionsConfig>({
   },
   async bootstrap(ctx) {
     const parts = runtime(ctx);
+    // schema names of the models are known from bootstrap on
+    if (ctx.isEnabled('documentation')) describeForDocumentation(ctx.plugin('documentation').service<DocumentationService>('openapi'));
     // The app's and every plugin's routes are in the table by now: wildcards expand against them.
     await setupRoles(ctx, parts.config.permissions, knownActions(ctx));
     parts.access.rolesChanged();

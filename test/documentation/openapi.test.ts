@@ -213,3 +213,46 @@ describe('the document of the example app with its API tokens on', function () {
     }
   });
 });
+
+describe('the document of the example app with users & permissions and API tokens on', function () {
+  this.timeout(60000);
+  let app: TestApp;
+  before(async () => {
+    app = await startApp({ env: { JWT_SECRET: 'documentation-test-secret', API_TOKEN_SALT: 'documentation-test-salt' }, config: { plugins: { 'users-permissions': {}, 'api-tokens': {} } } });
+  });
+  after(async () => {
+    await app?.close();
+  });
+
+  it('validates, takes a JWT or an API token, and needs one where the public role may not call', async () => {
+    const document = (await app.get('/api/openapi.json')).body;
+    const result = await validate(structuredClone(document) as never);
+    expect(result.valid, compileErrors(result)).to.equal(true);
+    expect(Object.keys(document.components.securitySchemes)).to.deep.equal(['apiToken', 'bearerAuth']);
+    expect(document.paths['/api/articles'].get.security).to.deep.equal([{ apiToken: [] }, { bearerAuth: [] }, {}]);
+    expect(document.paths['/api/articles'].post.security).to.deep.equal([{ apiToken: [] }, { bearerAuth: [] }]);
+    expect(document.paths['/api/users/me'].get.security).to.deep.equal([{ apiToken: [] }, { bearerAuth: [] }]);
+  });
+
+  it('describes the login and the user routes as users & permissions told it', async () => {
+    const document = (await app.get('/api/openapi.json')).body;
+    const login = document.paths['/api/auth/local'].post;
+    expect(login.requestBody.content['application/json'].schema).to.deep.equal({ type: 'object', required: ['identifier', 'password'], properties: { identifier: { type: 'string' }, password: { type: 'string' } } });
+    expect(login.responses['200'].content['application/json'].schema).to.deep.equal({ $ref: '#/components/schemas/UsersPermissionsAuthAnswer' });
+    expect(document.paths['/api/users'].get.responses['200'].content['application/json'].schema).to.deep.equal({ type: 'array', items: { $ref: '#/components/schemas/UsersPermissionsUserRecord' } });
+    // the user schema never shows the password
+    expect(document.components.schemas.UsersPermissionsUser.properties).to.include.keys('username', 'email', 'confirmed', 'blocked');
+    expect(document.components.schemas.UsersPermissionsUser.properties).to.not.have.any.keys('password', 'resetPasswordToken', 'confirmationToken');
+  });
+
+  it('?public=true keeps what the public role may call, as the app grants it', async () => {
+    const document = (await app.get('/api/openapi.json?public=true')).body;
+    const operations = operationsOf(document);
+    expect(operations).to.include.members(['GET /api/articles', 'GET /api/articles/{id}', 'GET /api/global', 'GET /api/tags', 'GET /api/openapi.json']);
+    expect(operations).to.not.include.members(['POST /api/articles', 'PUT /api/articles/{id}', 'DELETE /api/articles/{id}', 'PUT /api/global', 'GET /api/users/me', 'POST /api/users']);
+    // and the server agrees: what the document leaves out answers 403 to the public
+    expect((await app.get('/api/articles')).status).to.equal(200);
+    expect((await app.post('/api/articles', { data: { title: 'x' } })).status).to.equal(403);
+    expect((await app.put('/api/global', { data: {} })).status).to.equal(403);
+  });
+});

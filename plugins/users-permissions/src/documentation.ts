@@ -1,0 +1,47 @@
+/**
+ * What this plugin tells the documentation plugin (when it is enabled), besides who the public
+ * role is (./public-access.ts): the user's JWT among the credentials routes take, and its own
+ * routes, which answer bare objects rather than the `{ data }` envelope.
+ */
+import type { DocumentationService, SchemaObject } from '@platform/documentation';
+import { PLUGIN_NAME, USER_UID } from './content-types';
+
+const USER = 'UsersPermissionsUserRecord';
+const AUTH_ANSWER = 'UsersPermissionsAuthAnswer';
+const ref = (name: string): SchemaObject => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: SchemaObject) => ({ 'application/json': { schema } });
+const body = (required: string[], properties: Record<string, SchemaObject>) => ({ required: true, content: json({ type: 'object', required, properties }) });
+const ok = (description: string, schema: SchemaObject) => ({ '200': { description, content: json(schema) } });
+const text: SchemaObject = { type: 'string' };
+const action = (name: string) => ({ handler: `plugin::${PLUGIN_NAME}.${name}` });
+
+export function describeForDocumentation(documentation: DocumentationService): void {
+  documentation.addSecurityScheme('bearerAuth', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A user\'s JWT (POST /api/auth/local): `Authorization: Bearer <jwt>`' });
+  const attributes = documentation.schemaName(USER_UID);
+  documentation.addSchemas({
+    [USER]: { description: 'A user, flat (its id beside its attributes)', allOf: [{ type: 'object', required: ['id'], properties: { id: { type: 'integer' } } }, ...(attributes ? [ref(attributes)] : [])] },
+    [AUTH_ANSWER]: { type: 'object', required: ['jwt', 'user'], properties: { jwt: text, user: ref(USER) } },
+  });
+  const signedIn = ok('The user and a JWT for it', ref(AUTH_ANSWER));
+  documentation.describeRoute(action('auth.callback'), { summary: 'Log in with a username or email and a password', requestBody: body(['identifier', 'password'], { identifier: text, password: text }), responses: signedIn });
+  documentation.describeRoute(action('auth.register'), {
+    summary: 'Register a user (with the default role); without a JWT when the email must be confirmed first',
+    requestBody: body(['username', 'email', 'password'], { username: text, email: { type: 'string', format: 'email' }, password: text }),
+    responses: ok('The user, and a JWT unless the email must be confirmed', { type: 'object', required: ['user'], properties: { jwt: text, user: ref(USER) } }),
+  });
+  documentation.describeRoute(action('auth.forgotPassword'), { summary: 'Send a password reset email', requestBody: body(['email'], { email: { type: 'string', format: 'email' } }), responses: ok('Sent (also for an unknown email)', { type: 'object', properties: { ok: { const: true } } }) });
+  documentation.describeRoute(action('auth.resetPassword'), { summary: 'Set a new password with the emailed code', requestBody: body(['code', 'password', 'passwordConfirmation'], { code: text, password: text, passwordConfirmation: text }), responses: signedIn });
+  documentation.describeRoute(action('auth.changePassword'), { summary: 'Change the caller\'s password', requestBody: body(['currentPassword', 'password', 'passwordConfirmation'], { currentPassword: text, password: text, passwordConfirmation: text }), responses: signedIn });
+  documentation.describeRoute(action('auth.sendEmailConfirmation'), { summary: 'Send the email confirmation again', requestBody: body(['email'], { email: { type: 'string', format: 'email' } }), responses: ok('Sent', { type: 'object', properties: { email: text, sent: { const: true } } }) });
+  documentation.describeRoute(action('auth.emailConfirmation'), {
+    summary: 'Confirm an email (the link of the confirmation email)',
+    parameters: [{ name: 'confirmation', in: 'query', required: true, schema: text }],
+    responses: { '302': { description: 'To the configured redirection' } },
+  });
+  documentation.describeRoute(action('user.find'), { summary: 'List users (a bare list)', responses: ok('The users', { type: 'array', items: ref(USER) }) });
+  documentation.describeRoute(action('user.count'), { summary: 'Count users', responses: ok('How many', { type: 'integer' }) });
+  documentation.describeRoute(action('user.me'), { summary: 'The caller', responses: ok('The caller', ref(USER)) });
+  for (const name of ['user.findOne', 'user.create', 'user.update', 'user.destroy']) {
+    documentation.describeRoute(action(name), { responses: ok('The user', ref(USER)) });
+  }
+}
