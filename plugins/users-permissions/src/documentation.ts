@@ -44,4 +44,13 @@ export function describeForDocumentation(documentation: DocumentationService): v
   for (const name of ['user.findOne', 'user.create', 'user.update', 'user.destroy']) {
     documentation.describeRoute(action(name), { responses: ok('The user', ref(USER)) });
   }
+  const role: SchemaObject = { type: 'object', required: ['id', 'name', 'type'], properties: { id: { type: 'integer' }, name: text, description: { type: ['string', 'null'] }, type: text } };
+  const roleBody = body(['name'], { name: text, description: text, permissions: { type: 'object', description: 'the permission tree of GET /api/users-permissions/permissions, with `enabled` set' } });
+  const done = ok('Done', { type: 'object', properties: { ok: { const: true } } });
+  documentation.describeRoute(action('role.find'), { summary: 'The roles, with their numbers of users', responses: ok('The roles', { type: 'object', required: ['roles'], properties: { roles: { type: 'array', items: { allOf: [role, { type: 'object', properties: { nb_users: { type: 'integer' } } }] } } } }) });
+  documentation.describeRoute(action('role.findOne'), { summary: 'A role with its permission tree', responses: ok('The role', { type: 'object', required: ['role'], properties: { role: { allOf: [role, { type: 'object', properties: { permissions: { type: 'object' } } }] } } }) });
+  documentation.describeRoute(action('role.createRole'), { summary: 'Create a role', requestBody: roleBody, responses: done });
+  documentation.describeRoute(action('role.updateRole'), { summary: 'Change a role and its permissions', requestBody: roleBody, responses: done });
+  documentation.describeRoute(action('role.deleteRole'), { summary: 'Delete a role', responses: done });
+  documentation.describeRoute(action('permissions.getPermissions'), { summary: 'Every action a role may be granted, as a tree', responses: ok('The tree', { type: 'object', required: ['permissions'], properties: { permissions: { type: 'object' } } }) });
 }
