@@ -21,22 +21,41 @@ export interface JwtService {
   verify(token: string): VerifiedToken | null;
 }
 
+/**
+ * How many verified tokens are remembered. jsonwebtoken's verify costs a fraction of a
+ * millisecond (it rebuilds the key and checks the header at every call): a token already
+ * verified is only checked for expiry. A token is immutable and the secret fixed for the
+ * process, so its signature stays valid; the user's state is checked at every request anyway.
+ */
+const REMEMBERED_TOKENS = 10000;
+
 export function createJwtService(secret: string, options: { expiresIn: NonNullable<SignOptions['expiresIn']> }): JwtService {
+  const remembered = new Map<string, VerifiedToken & { exp: number | null }>();
+  const now = () => Math.floor(Date.now() / 1000);
   return {
     issue: ({ id }, notBefore) => {
       const iat = Math.max(Math.floor(Date.now() / 1000), notBefore ?? 0);
       return jwt.sign({ id, iat }, secret, { algorithm: 'HS256', expiresIn: options.expiresIn });
     },
     verify(token) {
+      const known = remembered.get(token);
+      if (known) {
+        if (known.exp === null || known.exp > now()) return { id: known.id, iat: known.iat };
+        remembered.delete(token);
+        return null;
+      }
+      let payload: unknown;
       try {
-        const payload = jwt.verify(token, secret, { algorithms: ['HS256'] });
-        if (typeof payload !== 'object' || payload === null) return null;
-        const { id, iat } = payload as { id?: unknown; iat?: unknown };
-        if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0 || typeof iat !== 'number') return null;
-        return { id, iat };
+        payload = jwt.verify(token, secret, { algorithms: ['HS256'] });
       } catch {
         return null;
       }
+      if (typeof payload !== 'object' || payload === null) return null;
+      const { id, iat, exp } = payload as { id?: unknown; iat?: unknown; exp?: unknown };
+      if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0 || typeof iat !== 'number') return null;
+      if (remembered.size >= REMEMBERED_TOKENS) remembered.delete(remembered.keys().next().value as string);
+      remembered.set(token, { id, iat, exp: typeof exp === 'number' ? exp : null });
+      return { id, iat };
     },
   };
 }
