@@ -20,6 +20,7 @@ import { isAuthenticated } from './src/policies';
 import { accountRoutes, roleRoutes } from './src/routes';
 import { runtime } from './src/runtime';
 import { tapUserHooks } from './src/user-hooks';
+import { adoptStoredSettings } from './src/advanced-settings';
 import { describePublicAccess } from './src/public-access';
 import type { DocumentationService } from '@platform/documentation';
 import { describeForDocumentation } from './src/documentation';
@@ -73,6 +74,7 @@ export default definePlugin<UsersPermissionsConfig>({
     const parts = runtime(ctx);
     // schema names of the models are known from bootstrap on
     if (ctx.isEnabled('documentation')) describeForDocumentation(ctx.plugin('documentation').service<DocumentationService>('openapi'));
+    await adoptStoredSettings(ctx, parts.config.advanced, (ctx.config as Partial<UsersPermissionsConfig>).advanced);
     // The app's and every plugin's routes are in the table by now: wildcards expand against them.
     await setupRoles(ctx, parts.config.permissions, knownActions(ctx));
     parts.access.rolesChanged();

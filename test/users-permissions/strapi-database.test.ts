@@ -19,7 +19,11 @@ const STRAPI_DDL = [
   'CREATE TABLE "up_users_role_links" (`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL, `user_id` integer NULL, `role_id` integer NULL, `user_order` float NULL)',
   'CREATE UNIQUE INDEX `up_users_role_links_unique` on `up_users_role_links` (`user_id`, `role_id`)',
   'CREATE UNIQUE INDEX `up_permissions_role_links_unique` on `up_permissions_role_links` (`permission_id`, `role_id`)',
+  'CREATE TABLE `strapi_core_store_settings` (`id` integer not null primary key autoincrement, `key` varchar(255) null, `value` text null, `type` varchar(255) null, `environment` varchar(255) null, `tag` varchar(255) null)',
 ];
+
+/** Strapi's advanced settings row, with email confirmation switched on. */
+const ADVANCED = { unique_email: true, allow_register: true, email_confirmation: true, email_reset_password: 'https://front.example.com/reset', email_confirmation_redirection: null, default_role: 'authenticated' };
 
 /** What Strapi v4 writes: epoch milliseconds for datetimes on SQLite, 1/0 booleans. */
 async function seedStrapi(knex: Knex): Promise<void> {
@@ -42,8 +46,10 @@ async function seedStrapi(knex: Knex): Promise<void> {
   await knex('up_users').insert([
     { id: 1, username: 'strapi-user', email: 'old@example.com', provider: 'local', password: hash('0ld-strapi-pass'), confirmed: 1, blocked: 0, created_at: at, updated_at: at },
     { id: 2, username: 'blocked-user', email: 'blocked@example.com', provider: 'local', password: hash('0ld-strapi-pass'), confirmed: 1, blocked: 1, created_at: at, updated_at: at },
+    { id: 3, username: 'unconfirmed-user', email: 'unconfirmed@example.com', provider: 'local', password: hash('0ld-strapi-pass'), confirmed: 0, blocked: 0, created_at: at, updated_at: at },
   ]);
-  await knex('up_users_role_links').insert([{ user_id: 1, role_id: 1, user_order: 1 }, { user_id: 2, role_id: 1, user_order: 2 }]);
+  await knex('up_users_role_links').insert([{ user_id: 1, role_id: 1, user_order: 1 }, { user_id: 2, role_id: 1, user_order: 2 }, { user_id: 3, role_id: 1, user_order: 3 }]);
+  await knex('strapi_core_store_settings').insert({ key: 'plugin_users-permissions_advanced', value: JSON.stringify(ADVANCED), type: 'object', environment: '', tag: '' });
 }
 
 describe('users-permissions on an existing Strapi v4 SQLite database', function () {
@@ -95,6 +101,15 @@ describe('users-permissions on an existing Strapi v4 SQLite database', function 
     expect(wrong.body.error.message).to.equal('Invalid identifier or password');
     const blocked = await app.post('/api/auth/local', { identifier: 'blocked-user', password: '0ld-strapi-pass' });
     expect(blocked.body.error.message).to.equal('Your account has been blocked by an administrator');
+  });
+
+  it('applies Strapi\'s advanced settings row: an unconfirmed user cannot log in while email confirmation is on', async () => {
+    const res = await app.post('/api/auth/local', { identifier: 'unconfirmed-user', password: '0ld-strapi-pass' });
+    expect(res.status).to.equal(400);
+    expect(res.body.error).to.deep.equal({ status: 400, name: 'ApplicationError', message: 'Your account email is not confirmed', details: {} });
+    const registered = await app.post('/api/auth/local/register', { username: 'newcomer', email: 'newcomer@example.com', password: 'Passw0rd!' });
+    expect(Object.keys(registered.body)).to.deep.equal(['user']);
+    expect(registered.body.user.confirmed).to.equal(false);
   });
 
   it('a Strapi user who changes the password gets a platform hash that still starts like Strapi\'s', async () => {

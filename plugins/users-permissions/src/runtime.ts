@@ -45,7 +45,7 @@ export function runtime(ctx: PluginContext): Runtime {
   const access = createAccessCache(ctx);
   const restPrefix = ctx.appConfig<string>('api.rest.prefix', '/api').replace(/\/+$/, '');
   const accounts = createAccounts({ ctx, config, jwt: () => jwt, limiter, email, restPrefix });
-  const authenticator = createAuthenticator({ jwt: () => jwt, access, emailConfirmation: config.advanced.emailConfirmation });
+  const authenticator = createAuthenticator({ jwt: () => jwt, access, emailConfirmation: () => config.advanced.emailConfirmation });
   const built: Runtime = {
     config,
     limiter,

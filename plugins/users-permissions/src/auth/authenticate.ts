@@ -25,7 +25,7 @@ function invalid(): UnauthorizedError {
   return new UnauthorizedError('Missing or invalid credentials', {});
 }
 
-export function createAuthenticator(options: { jwt: () => JwtService; access: AccessCache; emailConfirmation: boolean }): Authenticator {
+export function createAuthenticator(options: { jwt: () => JwtService; access: AccessCache; emailConfirmation: () => boolean }): Authenticator {
   const { access } = options;
 
   const authenticator: Authenticator = {
@@ -33,7 +33,7 @@ export function createAuthenticator(options: { jwt: () => JwtService; access: Ac
       const verified = options.jwt().verify(token);
       if (!verified) return null;
       const entry = await access.user(verified.id);
-      if (!entry || entry.blocked || (options.emailConfirmation && !entry.confirmed)) return null;
+      if (!entry || entry.blocked || (options.emailConfirmation() && !entry.confirmed)) return null;
       if (entry.passwordChangedAt !== null && verified.iat < entry.passwordChangedAt) return null;
       const role = entry.roleId === null ? null : await access.role(entry.roleId);
       const ability = role?.ability ?? { can: () => false };
