@@ -21,7 +21,7 @@ import { collectActions } from './src/known-actions';
 import { createLastUsedTracker } from './src/last-used';
 import { createApiTokensService, type ApiTokensService } from './src/service';
 import { createApiTokenStrategy } from './src/strategy';
-import { runtimeOf, saltOf } from './src/runtime';
+import { CHANGED_CHANNEL, runtimeOf, saltOf } from './src/runtime';
 import { GRAPHQL, hideFromGraphql } from './src/graphql';
 import { writeLastUsed } from './src/token-store';
 import { validateConfig, type ApiTokensConfig } from './src/config';
@@ -63,7 +63,13 @@ export default definePlugin<ApiTokensConfig>({
   services: {
     'api-tokens': (ctx) => {
       const runtime = runtimeOf(ctx);
-      return createApiTokensService({ ctx, salt: () => saltOf(runtime), cache: runtime.cache, knownActions: () => runtime.actions });
+      return createApiTokensService({
+        ctx,
+        salt: () => saltOf(runtime),
+        cache: runtime.cache,
+        knownActions: () => runtime.actions,
+        announce: () => ctx.broadcast.publish(CHANGED_CHANNEL, null),
+      });
     },
   },
   commands: { 'api-token': apiTokenCommand },
@@ -84,8 +90,13 @@ export default definePlugin<ApiTokensConfig>({
     });
   },
   async bootstrap(ctx) {
-    const { cache } = runtimeOf(ctx);
+    const runtime = runtimeOf(ctx);
+    const { cache } = runtime;
     await cache.reload();
+    // another worker's change is heard at once; the fingerprint check catches other processes' (the command line, other hosts)
+    runtime.unsubscribe = ctx.broadcast.subscribe(CHANGED_CHANNEL, () => {
+      cache.reload().catch((error: unknown) => ctx.log.warn(`could not read the API tokens again: ${(error as Error).message}`));
+    });
     cache.watch(ctx.config.refreshInterval);
     if (!ctx.isEnabled('users-permissions')) {
       // the kernel warns when nothing guards the API; tokens still fill ctx.state.auth for the app's own policies
@@ -93,6 +104,8 @@ export default definePlugin<ApiTokensConfig>({
     }
   },
   async destroy(ctx) {
-    await runtimeOf(ctx).cache.close();
+    const runtime = runtimeOf(ctx);
+    runtime.unsubscribe?.();
+    await runtime.cache.close();
   },
 });

@@ -91,6 +91,16 @@ describeEachDatabase('API tokens: authentication and what each type may do', (ct
     expect(await ctx.app.knex('categories').where('id', created.body.data.id).first()).to.equal(undefined);
   });
 
+  it('/api/users/me with a token: a full-access token is a 401 Unauthorized (a token is no user), a read-only one a 403', async () => {
+    const me = await ctx.app.get('/api/users/me', bearer(secrets['full-access']));
+    expect(me).to.deep.include({ status: 401, body: { data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Unauthorized', details: {} } } });
+    expect(await ctx.app.get('/api/users/me', bearer(secrets['read-only']))).to.deep.include({ status: 403, body: forbidden });
+  });
+
+  it('without a bearer the caller is the public role, which here may do nothing', async () => {
+    expect(await ctx.app.get('/api/categories')).to.deep.include({ status: 403, body: forbidden });
+  });
+
   it('the scheme is read case-insensitively and the parts split on any whitespace, as Strapi does', async () => {
     for (const header of [`bearer ${secrets['read-only']}`, `BEARER\t${secrets['read-only']}`, `Bearer   ${secrets['read-only']}`]) {
       expect((await ctx.app.post('/api/categories', { data: { name: 'x' } }, { authorization: header })).body, header).to.deep.equal(forbidden);

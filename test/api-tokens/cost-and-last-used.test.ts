@@ -52,9 +52,11 @@ describeEachDatabase('API tokens: cost per request and lastUsedAt', (ctx) => {
     expect((await service.findOne(id))!.lastUsedAt).to.not.equal(null);
   });
 
-  it('in the steady state a token request issues exactly the queries of the same request without a token', async () => {
+  it('in the steady state a token request issues exactly the queries of the same request by the public role', async () => {
     const { accessKey } = await service.create({ name: 'steady', type: 'full-access' });
+    // both warm: the token's first use writes lastUsedAt, the public role's permissions are read once
     await ctx.app.get('/api/categories?pagination[pageSize]=25', bearer(accessKey));
+    await ctx.app.get('/api/categories?pagination[pageSize]=25');
     const anonymous = await ctx.app.countQueries(() => ctx.app.get('/api/categories?pagination[pageSize]=25'));
     const withToken = await ctx.app.countQueries(() => ctx.app.get('/api/categories?pagination[pageSize]=25', bearer(accessKey)));
     expect(withToken.result.body).to.deep.equal(anonymous.result.body);
@@ -66,4 +68,4 @@ describeEachDatabase('API tokens: cost per request and lastUsedAt', (ctx) => {
     expect(result.status).to.equal(401);
     expect(count).to.equal(0);
   });
-}, tokenAppOptions({ refreshInterval: 0, lastUsedInterval: LAST_USED_INTERVAL }));
+}, tokenAppOptions({ refreshInterval: 0, lastUsedInterval: LAST_USED_INTERVAL }, {}, ['api::category.category.find']));

@@ -1,12 +1,13 @@
 /**
  * What the API token tests share: the salt, Strapi v4's hashing scheme written out here (not
- * taken from the plugin, so the tests check the plugin against it), and an app with the plugin.
+ * taken from the plugin, so the tests check the plugin against it), and an app with the plugin
+ * and users-permissions.
  */
 import crypto from 'node:crypto';
 import type { DatabaseClient } from '@platform/core';
 import { startApp, type StartOptions, type TestApp } from '../helpers/app';
 import type { TestDatabase } from '../helpers/databases';
-import { createRouteScopeStandIn } from './route-scope-stand-in';
+import { authPlugins } from '../users-permissions/helpers';
 
 export const SALT = 'token-tests-salt';
 
@@ -26,16 +27,17 @@ export interface TokenAppOptions {
 
 /**
  * What a test app needs for tokens: the api-tokens plugin with `pluginConfig` (the tests' salt
- * unless it says otherwise), the route-scope check, and `config` besides (app settings).
+ * unless it says otherwise), users-permissions (which checks each route's scope against the
+ * token's ability) with a public role that may do `publicActions` only, and `config` besides
+ * (app settings).
  */
-export function tokenAppOptions(pluginConfig: Record<string, unknown> = {}, config: Record<string, Record<string, unknown>> = {}): Pick<StartOptions, 'plugins' | 'config'> {
+export function tokenAppOptions(pluginConfig: Record<string, unknown> = {}, config: Record<string, Record<string, unknown>> = {}, publicActions: string[] = []): Pick<StartOptions, 'config'> {
   return {
-    plugins: [createRouteScopeStandIn()],
-    config: { ...config, plugins: { 'api-tokens': { config: { salt: SALT, ...pluginConfig } } } },
+    config: { ...config, plugins: { ...authPlugins({ permissions: { public: publicActions, authenticated: [] } }), 'api-tokens': { config: { salt: SALT, ...pluginConfig } } } },
   };
 }
 
-/** The example app with the api-tokens plugin on (and the route-scope check). */
+/** The example app with the api-tokens and users-permissions plugins on. */
 export function startTokenApp(options: TokenAppOptions = {}): Promise<TestApp> {
   return startApp({ client: options.client, database: options.database, ...tokenAppOptions(options.config) });
 }

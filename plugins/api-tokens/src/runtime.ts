@@ -13,14 +13,19 @@ export interface Runtime {
   salt: string | null;
   /** the content API's actions, once the route table is built */
   actions: ReadonlySet<string> | null;
+  /** stops hearing the other workers' changes (from bootstrap on) */
+  unsubscribe: (() => void) | null;
 }
+
+/** The broadcast channel on which a worker announces that it changed the tokens. */
+export const CHANGED_CHANNEL = 'api-tokens:changed';
 
 const runtimes = new WeakMap<PluginContext<ApiTokensConfig>, Runtime>();
 
 export function runtimeOf(ctx: PluginContext<ApiTokensConfig>): Runtime {
   let runtime = runtimes.get(ctx);
   if (!runtime) {
-    runtime = { cache: new TokenCache(() => ctx.db.knex, ctx.log), salt: null, actions: null };
+    runtime = { cache: new TokenCache(() => ctx.db.knex, ctx.log), salt: null, actions: null, unsubscribe: null };
     runtimes.set(ctx, runtime);
   }
   return runtime;

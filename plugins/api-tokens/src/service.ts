@@ -2,7 +2,8 @@
  * `plugin::api-tokens.api-tokens`: create, list, find, revoke and regenerate tokens. A token's
  * secret is only in the answers of create and regenerate; the table keeps its hash. Each write
  * is one transaction, and the cache (./token-cache.ts) is read again after it, so the change
- * holds for the very next request of this process.
+ * holds for the very next request of this process; the other workers of `--workers` are told
+ * through the kernel's broadcast and read theirs again.
  */
 import type { Knex } from 'knex';
 import type { PluginContext } from '@platform/core';
@@ -33,9 +34,11 @@ export interface ServiceDeps {
   cache: TokenCache;
   /** the content API's actions, once the routes are known (null before) */
   knownActions: () => ReadonlySet<string> | null;
+  /** tells the other processes of `--workers` that the tokens changed */
+  announce: () => void;
 }
 
-export function createApiTokensService({ ctx, salt, cache, knownActions }: ServiceDeps): ApiTokensService {
+export function createApiTokensService({ ctx, salt, cache, knownActions, announce }: ServiceDeps): ApiTokensService {
   const notFound = (id: number) => errors.request('TOKEN_NOT_FOUND', `API token ${id} not found`);
   const checkActions = (actions: string[]) => {
     const known = knownActions();
@@ -43,10 +46,11 @@ export function createApiTokensService({ ctx, salt, cache, knownActions }: Servi
     const unknown = actions.filter((action) => !known.has(action));
     if (unknown.length > 0) throw errors.request('UNKNOWN_PERMISSIONS', `Unknown permissions provided: ${unknown.join(', ')}`);
   };
-  /** runs a write, then makes this process see it */
+  /** runs a write, then makes this process see it at once, and the other workers too */
   const write = async <T>(fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> => {
     const result = await ctx.db.transaction(fn);
     await cache.reload();
+    announce();
     return result;
   };
 
