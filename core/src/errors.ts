@@ -179,6 +179,8 @@ export const BOOT_ERROR_CODES = [
   'DB_CONNECT', 'DB_SYNC', 'DB_NOT_READY', 'DB_HIDDEN_ROWS', 'MODELS_NOT_READY',
   // the platform's own lifecycle (start twice, callback before start, ...)
   'PLATFORM_STATE',
+  // the HTTP server cannot open its port (in use, privileged, unknown address)
+  'PORT_IN_USE',
 ] as const;
 
 /** The kernel's codes, or a plugin's own (`<plugin>.<CODE>`, declared with definePluginErrors). */

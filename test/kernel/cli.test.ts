@@ -3,71 +3,22 @@
  * outside the repository that holds only config/, api/ and components/, and `develop`
  * restarting when a schema file changes.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import knexFactory from 'knex';
 import { expect } from 'chai';
 import { HELP } from '../../core/src/cli/main';
+import { runPlatform as run } from '../helpers/cli-process';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const BIN = path.join(ROOT, 'core', 'bin', 'platform.js');
 const KERNEL_APP = path.join(ROOT, 'test', 'fixtures', 'kernel-app');
 /** What `platform --help` adds for the example app's plugins (the api-tokens and documentation plugins' commands). */
 const PLUGIN_COMMANDS = `\nCommands of the app's plugins (platform <command> --help):\n  openapi            print or write the OpenAPI document of the API\n  types              write TypeScript declarations of the content model\n  api-token          create, list, revoke or regenerate API tokens\n`;
 
 const READY = /platform (start|develop): serving (.+) at (http:\/\/\S+) \(started in (\d+) ms\)/;
 
-interface Child {
-  process: ChildProcess;
-  output(): string;
-  /** resolves with the match once `count` lines of the output match `pattern` */
-  waitFor(pattern: RegExp, count?: number, timeoutMs?: number): Promise<RegExpMatchArray>;
-  exited: Promise<number | null>;
-}
-
-function run(args: string[], env: NodeJS.ProcessEnv = {}): Child {
-  const child = spawn(process.execPath, [BIN, ...args], {
-    cwd: ROOT,
-    // LOG_LEVEL unset: the default level, which includes the access log; the secrets the
-    // distribution's plugins need under `start` are set
-    env: { ...process.env, LOG_LEVEL: '', NODE_ENV: '', API_TOKEN_SALT: 'cli-test-salt', JWT_SECRET: 'cli-test-secret', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const listeners = new Set<() => void>();
-  const onData = (chunk: Buffer) => {
-    output += chunk.toString();
-    for (const listener of listeners) listener();
-  };
-  child.stdout!.on('data', onData);
-  child.stderr!.on('data', onData);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return {
-    process: child,
-    output: () => output,
-    exited,
-    waitFor(pattern, count = 1, timeoutMs = 20000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const matches = output.split('\n').map((line) => line.match(pattern)).filter((m): m is RegExpMatchArray => m !== null);
-          if (matches.length >= count) {
-            listeners.delete(check);
-            clearTimeout(timer);
-            resolve(matches[count - 1]);
-          }
-        };
-        const timer = setTimeout(() => {
-          listeners.delete(check);
-          reject(new Error(`timed out waiting for ${pattern} (x${count}); output:\n${output}`));
-        }, timeoutMs);
-        listeners.add(check);
-        check();
-      });
-    },
-  };
-}
 
 describe('platform CLI', function () {
   this.timeout(60000);
@@ -163,7 +114,7 @@ describe('platform CLI', function () {
 
     const second = await child.waitFor(READY, 2);
     expect(second[1]).to.equal('develop');
-    expect(child.output()).to.include('platform develop: change detected, restarting');
+    expect(child.output()).to.include('platform develop: api/note/content-types/note/schema.json changed; restarting');
     const res = await fetch(`${second[3]}/api/notes`);
     expect(res.status).to.equal(200);
 

@@ -10,22 +10,43 @@ import { runDevelop } from './develop';
 import { CliUsageError } from './usage-error';
 import { HIDDEN_ROWS_HELP, hiddenRowsCommand, parseHiddenRowsArgs } from './hidden-rows';
 import { pluginCommandsHelp, runPluginCommand, takeAppDir } from './plugin-commands';
+import { platformVersion } from './version';
+import { runWriterCommand } from './writer-commands';
 
 export const HELP = `Usage: platform <command> [options]
 
 Commands:
-  develop            serve the app and restart when config/, api/, components/ or local plugins change
-  start              serve the app (production: no watcher)
+  develop            serve the app and restart when it changes (config/, api/, components/,
+                     middlewares/, src/, database/, .env and local plugins)
+  start              serve the app for production (no watcher)
+  new <dir>          write a new app folder: config, an example content-type, .env with fresh
+                     secrets and a README (platform new --help)
+  generate <kind>    write the files of an api, content-type, controller, service, policy,
+                     middleware or plugin into the app (platform generate --help)
   hidden-rows        list, reveal or delete rows hidden through an attribute the app no longer has
                      (start-up stops while they exist; platform hidden-rows --help)
   <command> --help   a command's own options (these and the commands the app's plugins add)
 
 Options:
   --app DIR          the app folder (default: the current directory)
+  --port N           (develop, start) the port to listen on; wins over PORT and config/server.ts
+  --host ADDRESS     (develop, start) the address to listen on; wins over HOST and config/server.ts
   --workers N        (start) serve with N processes sharing one database
+  -v, --version      print the version
   -h, --help         show this help
 
-Environment: PORT and HOST override config/server.ts; DATABASE_CLIENT picks sqlite|mysql|postgres.
+Environment (the app's .env is read too; the process environment wins over it):
+  PORT, HOST           where to listen (config/server.ts reads them)
+  NODE_ENV             development or production (start sets production when unset); files in
+                       config/env/<NODE_ENV>/ are merged over config/
+  LOG_LEVEL            silent, error, warn, info, http (default: one line per request) or debug
+  LOG_FORMAT           text or json (default: json under NODE_ENV=production)
+  DATABASE_CLIENT      sqlite (default), mysql (MySQL or MariaDB) or postgres
+  DATABASE_FILENAME    the SQLite file, relative to the app (default .tmp/data.db)
+  DATABASE_HOST, DATABASE_PORT, DATABASE_NAME, DATABASE_USERNAME, DATABASE_PASSWORD
+                       the database server (mysql, postgres)
+  DATABASE_POOL_MIN, DATABASE_POOL_MAX, DATABASE_STATEMENT_TIMEOUT
+                       connection pool size and the longest statement in ms (5000; 0: no limit)
 `;
 
 export { CliUsageError };
@@ -35,13 +56,19 @@ export interface CliOptions {
   appDir: string;
   workers: number;
   help: boolean;
+  version: boolean;
+  port?: number;
+  host?: string;
 }
 
 export function parseArgs(argv: string[]): CliOptions {
-  const options: CliOptions = { command: null, appDir: process.cwd(), workers: 1, help: false };
+  const options: CliOptions = { command: null, appDir: process.cwd(), workers: 1, help: false, version: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '-h' || arg === '--help') options.help = true;
+    else if (arg === '-v' || arg === '--version') options.version = true;
+    else if (arg === '--port' || arg.startsWith('--port=')) options.port = portNumber(arg === '--port' ? argv[++i] : arg.slice(7));
+    else if (arg === '--host' || arg.startsWith('--host=')) options.host = hostName(arg === '--host' ? argv[++i] : arg.slice(7));
     else if (arg === '--app') options.appDir = path.resolve(argv[++i] ?? '.');
     else if (arg.startsWith('--app=')) options.appDir = path.resolve(arg.slice(6));
     else if (arg === '--workers') options.workers = wholeNumber(argv[++i]);
@@ -62,17 +89,29 @@ function wholeNumber(raw: string | undefined): number {
   return raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
 }
 
+/** `--port 8080` -> 8080; a port is a whole number from 0 (any free port) to 65535. */
+function portNumber(raw: string | undefined): number {
+  const port = wholeNumber(raw);
+  if (!(port <= 65535)) throw new CliUsageError(`--port takes a port number from 0 to 65535, got ${raw === undefined ? 'nothing' : `"${raw}"`}`);
+  return port;
+}
+
+function hostName(raw: string | undefined): string {
+  if (!raw || raw.startsWith('-')) throw new CliUsageError('--host takes an address (0.0.0.0, 127.0.0.1, ::, a host name)');
+  return raw;
+}
+
 /** The first word that is neither an option nor the value of one (`--app DIR`, `--table T`, `--workers N`). */
 export function commandOf(argv: string[]): string | null {
   for (let i = 0; i < argv.length; i++) {
-    if (['--app', '--table', '--workers'].includes(argv[i])) i++;
+    if (['--app', '--table', '--workers', '--port', '--host'].includes(argv[i])) i++;
     else if (!argv[i].startsWith('-')) return argv[i];
   }
   return null;
 }
 
 /** The kernel's own commands; any other name is looked up among the app's plugins' commands. */
-const KERNEL_COMMANDS = new Set(['develop', 'start', 'hidden-rows']);
+const KERNEL_COMMANDS = new Set(['develop', 'start', 'hidden-rows', 'new', 'generate']);
 
 export async function main(argv: string[]): Promise<void> {
   const named = commandOf(argv);
@@ -80,6 +119,10 @@ export async function main(argv: string[]): Promise<void> {
     const output = { out: (line: string) => process.stdout.write(line + '\n'), info: (line: string) => process.stderr.write(line + '\n') };
     if (await runPluginCommand(named, argv, output)) return;
     throw new CliUsageError(`Unknown command "${named}"\n\n${HELP}${pluginCommandsHelp(takeAppDir(argv).appDir)}`);
+  }
+  if (named === 'new' || named === 'generate') {
+    await runWriterCommand(named, argv);
+    return;
   }
   if (named === 'hidden-rows') {
     if (argv.includes('--help') || argv.includes('-h')) {
@@ -90,6 +133,10 @@ export async function main(argv: string[]): Promise<void> {
     return;
   }
   const options = parseArgs(argv);
+  if (options.version) {
+    process.stdout.write(`${platformVersion()}\n`);
+    return;
+  }
   if (options.help || !options.command) {
     process.stdout.write(HELP + pluginCommandsHelp(options.appDir));
     return;
@@ -99,10 +146,10 @@ export async function main(argv: string[]): Promise<void> {
   }
   switch (options.command) {
     case 'develop':
-      await runDevelop(options.appDir);
+      await runDevelop(options.appDir, { port: options.port, host: options.host });
       return;
     case 'start':
-      await runServer(options.appDir, { workers: options.workers, mode: 'production' });
+      await runServer(options.appDir, { workers: options.workers, mode: 'production', port: options.port, host: options.host });
       return;
   }
 }

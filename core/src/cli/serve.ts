@@ -18,7 +18,13 @@ export function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '::ffff:127.0.0.1';
 }
 
-export async function runServer(appDir: string, options: { workers: number; mode: 'production' | 'development' }): Promise<void> {
+/** `--port` and `--host`: they win over PORT and HOST, which win over config/server.ts */
+export interface ServerFlags {
+  port?: number;
+  host?: string;
+}
+
+export async function runServer(appDir: string, options: { workers: number; mode: 'production' | 'development' } & ServerFlags): Promise<void> {
   if (options.workers > 1 && cluster.isPrimary) {
     // The schema is synced once, here, before the workers start: workers booting at the same
     // time on a fresh database would otherwise race to create the same tables.
@@ -48,9 +54,9 @@ export async function runServer(appDir: string, options: { workers: number; mode
   const started = Date.now();
   const platform = new Platform({ appDir, mode: secretsMode(options.mode) });
   platform.configure();
-  // PORT/HOST win over config/server.ts; a PORT that is not a number is named, not ignored.
-  const port = platform.env.int('PORT');
-  const host = platform.env('HOST');
+  // --port/--host, then PORT/HOST, win over config/server.ts; a PORT that is not a number is named, not ignored.
+  const port = options.port ?? platform.env.int('PORT');
+  const host = options.host ?? platform.env('HOST');
   // The port opens first (answering 503 while the platform starts), then the platform starts.
   await platform.listen(port, host);
   const { url } = platform.address();

@@ -8,11 +8,12 @@ import http from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
 import compose from 'koa-compose';
-import { MethodNotAllowedError, PolicyError } from '../errors';
+import { BootError, MethodNotAllowedError, PolicyError } from '../errors';
 import { buildGlobalMiddlewares, type GlobalMiddlewareSources } from './global-middlewares';
 import { health, type Readiness } from './health';
 import { trustProxy, type ProxyConfig } from './proxy-trust';
 import { answerClientError, serverOptions, type ServerTimeouts } from './client-errors';
+import { closeUnusedConnections, trackConnections } from './connections';
 import type { Handler, Middleware, RequestContext, RouteDefinition } from './types';
 
 export interface ServerOptions {
@@ -90,16 +91,16 @@ export function createKoaApp(routes: MountedRoute[], options: ServerOptions): Ko
 export function closeServer(server: http.Server, graceMs: number): Promise<void> {
   return new Promise<void>((resolve) => {
     // A keep-alive connection turns idle once its in-flight response is sent; close it then
-    // rather than waiting for the client's keep-alive timeout. After the grace period,
-    // whatever is still open is cut.
-    const sweep = setInterval(() => server.closeIdleConnections(), 25);
+    // rather than waiting for the client's keep-alive timeout; one that never sent a request is
+    // closed at once (./connections.ts). After the grace period, whatever is still open is cut.
+    const sweep = setInterval(() => closeUnusedConnections(server), 25);
     const cut = setTimeout(() => server.closeAllConnections(), graceMs);
     server.close(() => {
       clearInterval(sweep);
       clearTimeout(cut);
       resolve();
     });
-    server.closeIdleConnections();
+    closeUnusedConnections(server);
   });
 }
 
@@ -107,10 +108,19 @@ export function listen(handler: http.RequestListener, port: number, host: string
   return new Promise((resolve, reject) => {
     const server = http.createServer(serverOptions(timeouts), handler);
     server.on('clientError', answerClientError);
-    server.once('error', reject);
+    trackConnections(server);
+    server.once('error', (error: NodeJS.ErrnoException) => reject(listenError(error, port, host)));
     server.listen(port, host, () => {
       server.off('error', reject);
       resolve(server);
     });
   });
+}
+
+/** A port that cannot be opened is named in one line (the usual cause: another server holds it). */
+function listenError(error: NodeJS.ErrnoException, port: number, host: string): Error {
+  if (error.code === 'EADDRINUSE') return new BootError('PORT_IN_USE', `Port ${port} on ${host} is already in use (set PORT or --port to choose another)`, { cause: error });
+  if (error.code === 'EACCES') return new BootError('PORT_IN_USE', `Port ${port} on ${host} needs privileges this process does not have (use a port above 1023)`, { cause: error });
+  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') return new BootError('PORT_IN_USE', `Cannot listen on ${host}:${port}: no such address on this machine (set HOST or --host)`, { cause: error });
+  return error;
 }

@@ -1,0 +1,107 @@
+/** The files of a new app (./new-app.ts). */
+
+export function packageFile(name: string, dependencies: Record<string, string>): string {
+  const manifest = {
+    name,
+    version: '0.1.0',
+    private: true,
+    scripts: { develop: 'platform develop', start: 'platform start' },
+    dependencies,
+  };
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
+export const SERVER_CONFIG = `import type { EnvFn } from '@platform/core';
+
+export default ({ env }: { env: EnvFn }) => ({
+  host: env('HOST', '0.0.0.0'),
+  port: env.int('PORT', 1337),
+});
+`;
+
+export const DATABASE_CONFIG = `import type { EnvFn } from '@platform/core';
+
+// SQLite in .tmp/ by default; DATABASE_CLIENT=mysql or postgres with the DATABASE_* variables.
+export default ({ env }: { env: EnvFn }) => {
+  const client = env('DATABASE_CLIENT', 'sqlite');
+  if (client === 'sqlite') {
+    return { connection: { client: 'sqlite', connection: { filename: env('DATABASE_FILENAME', '.tmp/data.db') } } };
+  }
+  const defaults = client === 'postgres' ? { port: 5432, user: 'postgres' } : { port: 3306, user: 'root' };
+  return {
+    connection: {
+      client,
+      connection: {
+        host: env('DATABASE_HOST', '127.0.0.1'),
+        port: env.int('DATABASE_PORT', defaults.port),
+        database: env('DATABASE_NAME', 'platform'),
+        user: env('DATABASE_USERNAME', defaults.user),
+        password: env('DATABASE_PASSWORD', ''),
+      },
+      pool: { min: env.int('DATABASE_POOL_MIN', 0), max: env.int('DATABASE_POOL_MAX', 10) },
+    },
+    statementTimeout: env.int('DATABASE_STATEMENT_TIMEOUT', 5000),
+  };
+};
+`;
+
+export const API_CONFIG = `export default {
+  rest: { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true },
+};
+`;
+
+export const PLUGINS_CONFIG = `import type { EnvFn } from '@platform/core';
+
+// Switch plugins off or configure them: { 'draft-publish': { enabled: false } }
+export default ({ env }: { env: EnvFn }) => ({
+});
+`;
+
+export const ARTICLE_SCHEMA = `${JSON.stringify(
+  {
+    kind: 'collectionType',
+    collectionName: 'articles',
+    info: { singularName: 'article', pluralName: 'articles', displayName: 'Article', description: 'An example content-type' },
+    options: { draftAndPublish: false },
+    pluginOptions: {},
+    attributes: {
+      title: { type: 'string', required: true },
+      body: { type: 'richtext' },
+      views: { type: 'integer', default: 0 },
+    },
+  },
+  null,
+  2,
+)}\n`;
+
+export function envFile(secrets: Record<string, string>): string {
+  const lines = ['HOST=0.0.0.0', 'PORT=1337', ...Object.entries(secrets).map(([name, value]) => `${name}=${value}`)];
+  return `# Local settings and secrets: never commit this file.\n${lines.join('\n')}\n`;
+}
+
+export const GITIGNORE = `node_modules/
+.tmp/
+.env
+`;
+
+export function readme(name: string, dir: string): string {
+  return `# ${name}
+
+An app of the platform: a headless CMS answering the Strapi v4 Content API.
+
+\`\`\`sh
+platform develop --app ${dir}     # serves http://localhost:1337, restarts on change
+curl localhost:1337/api/articles
+curl -X POST localhost:1337/api/articles -H 'content-type: application/json' -d '{"data":{"title":"Hello"}}'
+\`\`\`
+
+- \`api/<api>/content-types/<type>/schema.json\`: content-types in Strapi v4's format
+  (\`platform generate content-type <name>\` writes one).
+- \`config/\`: server, database (SQLite in \`.tmp/\` unless \`DATABASE_CLIENT\` says otherwise), api, plugins.
+- \`.env\`: \`PORT\`, \`HOST\` and the secrets; the process environment wins over it.
+- \`database/migrations/\`: scripts run once each, in name order, at start.
+
+\`platform generate --help\` lists what else can be generated; \`platform --help\` the commands
+and environment variables.
+`;
+}

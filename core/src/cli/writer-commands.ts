@@ -1,0 +1,22 @@
+/** `platform new` and `platform generate`: commands that write files and start nothing. */
+import fs from 'node:fs';
+import { CliUsageError } from './usage-error';
+import { takeAppDir } from './plugin-commands';
+import { GENERATE_HELP, generate, parseGenerateArgs } from './generate';
+import { NEW_HELP, newApp, parseNewArgs } from './new-app';
+
+export async function runWriterCommand(name: 'new' | 'generate', argv: string[]): Promise<void> {
+  const { appDir, rest } = takeAppDir(argv);
+  const args = rest.filter((arg, i) => !(arg === name && i === rest.indexOf(name)));
+  const say = (line: string) => process.stdout.write(`${line}\n`);
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(name === 'new' ? NEW_HELP : GENERATE_HELP);
+    return;
+  }
+  if (name === 'new') newApp(parseNewArgs(args).dir, say);
+  else {
+    const parsed = parseGenerateArgs(args);
+    if (!fs.existsSync(appDir) || !fs.statSync(appDir).isDirectory()) throw new CliUsageError(`The app folder ${appDir} does not exist (use --app DIR)`);
+    generate(appDir, parsed, say);
+  }
+}
