@@ -176,7 +176,7 @@ export const BOOT_ERROR_CODES = [
   // the app's api files and routes
   'APP_FILE', 'ROUTES_FILE', 'ROUTES_FROZEN', 'ROUTE_HANDLER', 'ROUTE_POLICY', 'ROUTE_MIDDLEWARE',
   // database
-  'DB_CONNECT', 'DB_SYNC', 'DB_NOT_READY', 'DB_HIDDEN_ROWS', 'MODELS_NOT_READY',
+  'DB_CONNECT', 'DB_SYNC', 'DB_NOT_READY', 'DB_HIDDEN_ROWS', 'MODELS_NOT_READY', 'MIGRATION_FAILED',
   // the platform's own lifecycle (start twice, callback before start, ...)
   'PLATFORM_STATE',
   // the HTTP server cannot open its port (in use, privileged, unknown address)

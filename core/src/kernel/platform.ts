@@ -37,6 +37,7 @@ import type { Model, ModelRegistry } from '../model/types';
 import { Database } from '../database/database';
 import { knexConfig, type DatabaseConfig } from '../database/connection';
 import { syncSchema } from '../database/schema-sync';
+import { runMigrations } from '../database/migrations';
 import { closeServer, createKoaApp, listen, type MountedRoute } from '../http/server';
 import { DEFAULT_TIMEOUTS } from '../http/client-errors';
 import type { PlacedMiddleware } from '../http/global-middlewares';
@@ -340,6 +341,8 @@ export class Platform {
     this.hooks.modelsBuilt.call(this.modelRegistry);
 
     await this.connectDatabase();
+    // The app's migrations see the tables as the last start left them (../database/migrations.ts).
+    await runMigrations(this.appDir, this.db, this, this.log);
     const guards = declaredGuards(this.modelRegistry);
     const guardColumns = await existingGuardColumns(this.db.knex, guards);
     const synced = await syncSchema(this.db, this.modelRegistry, this.log, attributeTypes.tables(this.modelRegistry));
