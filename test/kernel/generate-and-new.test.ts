@@ -75,7 +75,8 @@ describe('platform new and platform generate', function () {
   });
 
   it('platform develop --app DIR serves the new app at once, from any folder', async () => {
-    develop = runPlatform(['develop', '--app', appDir, '--port', '0', '--host', '127.0.0.1'], {}, base);
+    // the secrets come from the new app's .env alone
+    develop = runPlatform(['develop', '--app', appDir, '--port', '0', '--host', '127.0.0.1'], { API_TOKEN_SALT: undefined, JWT_SECRET: undefined }, base);
     const url = (await develop.waitFor(READY, 1, 30000))[1];
     const created = await fetch(`${url}/api/articles`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { title: 'Hello' } }) });
     expect(created.status).to.equal(200);
