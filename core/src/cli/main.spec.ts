@@ -4,12 +4,12 @@ import { commandOf, HELP, parseArgs } from './main';
 
 describe('CLI argument parsing', () => {
   it('defaults to no command, the current directory and one worker', () => {
-    expect(parseArgs([])).to.deep.equal({ command: null, appDir: process.cwd(), workers: 1, help: false });
+    expect(parseArgs([])).to.deep.equal({ command: null, appDir: process.cwd(), workers: 1, help: false, version: false });
   });
 
   it('reads the command and --app in both spellings, resolved against the current directory', () => {
-    expect(parseArgs(['develop', '--app', 'some/app'])).to.deep.equal({ command: 'develop', appDir: path.resolve('some/app'), workers: 1, help: false });
-    expect(parseArgs(['--app=/srv/site', 'start'])).to.deep.equal({ command: 'start', appDir: '/srv/site', workers: 1, help: false });
+    expect(parseArgs(['develop', '--app', 'some/app'])).to.deep.equal({ command: 'develop', appDir: path.resolve('some/app'), workers: 1, help: false, version: false });
+    expect(parseArgs(['--app=/srv/site', 'start'])).to.deep.equal({ command: 'start', appDir: '/srv/site', workers: 1, help: false, version: false });
   });
 
   it('reads --workers in both spellings', () => {
@@ -23,8 +23,22 @@ describe('CLI argument parsing', () => {
   });
 
   it('rejects an unknown option and a second command, showing the help', () => {
-    expect(() => parseArgs(['start', '--port', '3000'])).to.throw(`Unknown argument "--port"\n\n${HELP}`);
+    expect(() => parseArgs(['start', '--colour', 'red'])).to.throw(`Unknown argument "--colour"\n\n${HELP}`);
     expect(() => parseArgs(['start', 'develop'])).to.throw('Unknown argument "develop"');
+  });
+
+  it('reads --port and --host in both spellings, and -v / --version', () => {
+    expect(parseArgs(['start', '--port', '3000', '--host', '127.0.0.1'])).to.deep.include({ command: 'start', port: 3000, host: '127.0.0.1' });
+    expect(parseArgs(['develop', '--port=0', '--host=::'])).to.deep.include({ port: 0, host: '::' });
+    expect(parseArgs(['-v']).version).to.equal(true);
+    expect(parseArgs(['--version']).version).to.equal(true);
+  });
+
+  it('rejects a port that is not one, and a --host without an address', () => {
+    for (const bad of ['65536', '-1', 'http', '80.5']) expect(() => parseArgs(['start', '--port', bad]), bad).to.throw(`--port takes a port number from 0 to 65535, got "${bad}"`);
+    expect(() => parseArgs(['start', '--port'])).to.throw('--port takes a port number from 0 to 65535, got nothing');
+    expect(() => parseArgs(['start', '--host'])).to.throw('--host takes an address');
+    expect(() => parseArgs(['start', '--host', '--port'])).to.throw('--host takes an address');
   });
 
   it('rejects a worker count that is not a whole number of at least 1', () => {
@@ -39,6 +53,6 @@ describe('CLI argument parsing', () => {
   });
 
   it('finds the command after options and their values', () => {
-    expect([commandOf(['--app', 'site', 'hidden-rows']), commandOf(['hidden-rows', '--table', 'posts']), commandOf(['--workers', '2']), commandOf(['--app=x', 'start'])]).to.deep.equal(['hidden-rows', 'hidden-rows', null, 'start']);
+    expect([commandOf(['--app', 'site', 'hidden-rows']), commandOf(['hidden-rows', '--table', 'posts']), commandOf(['--workers', '2']), commandOf(['--app=x', 'start']), commandOf(['--port', '80', '--host', 'h', 'develop'])]).to.deep.equal(['hidden-rows', 'hidden-rows', null, 'start', 'develop']);
   });
 });
