@@ -17,6 +17,9 @@ export async function parseMultipart(req: http.IncomingMessage, options: Record<
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { formidable } = require('formidable') as typeof import('formidable');
   const form = formidable({ multiples: true, ...options });
+  // formidable lists a field's files as their writes finish; the client's order is when they began
+  const begun: unknown[] = [];
+  form.on('fileBegin', (_name, file) => begun.push(file));
   let parsed: [Fields, Files];
   try {
     parsed = await form.parse(req);
@@ -24,6 +27,7 @@ export async function parseMultipart(req: http.IncomingMessage, options: Record<
     throw withStatus(error);
   }
   const [fields, files] = parsed;
+  for (const list of Object.values(files)) list?.sort((a, b) => begun.indexOf(a) - begun.indexOf(b));
   return { fields: singleOrList(fields), files: singleOrList(files) as Record<string, UploadedFile | UploadedFile[]> };
 }
 
