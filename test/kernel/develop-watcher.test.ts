@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
+import { AUTH_PLUGINS } from '../helpers/app';
 import { runPlatform, type Child } from '../helpers/cli-process';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -41,7 +42,9 @@ describe('platform develop watches the app', function () {
     pluginDir = path.join(base, 'echo-plugin');
     fs.mkdirSync(pluginDir);
     fs.writeFileSync(path.join(pluginDir, 'index.ts'), PLUGIN);
-    fs.writeFileSync(path.join(appDir, 'config', 'plugins.ts'), `export default { i18n: { enabled: false }, echo: { resolve: '../echo-plugin' } };\n`);
+    // served to a public, unrestricted caller: the auth plugins are off
+    const authOff = AUTH_PLUGINS.map((name) => `'${name}': { enabled: false }`).join(', ');
+    fs.writeFileSync(path.join(appDir, 'config', 'plugins.ts'), `export default { i18n: { enabled: false }, ${authOff}, echo: { resolve: '../echo-plugin' } };\n`);
     child = runPlatform(['develop', '--app', appDir, '--port', '0', '--host', '127.0.0.1'], { DATABASE_FILENAME: path.join(base, 'data.db') });
     await served(1);
   });

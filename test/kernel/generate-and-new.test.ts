@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import dotenv from 'dotenv';
 import { expect } from 'chai';
+import { AUTH_PLUGINS } from '../helpers/app';
 import { runPlatform, type Child } from '../helpers/cli-process';
 
 const READY = /platform develop: serving .+ at (http:\/\/\S+) \(started in \d+ ms\)/;
@@ -75,6 +76,10 @@ describe('platform new and platform generate', function () {
   });
 
   it('platform develop --app DIR serves the new app at once, from any folder', async () => {
+    // these tests are about files and restarts: a public, unrestricted caller (auth plugins off)
+    const authOff = AUTH_PLUGINS.map((name) => `  '${name}': { enabled: false },`).join('\n');
+    const pluginsFile = path.join(appDir, 'config', 'plugins.ts');
+    fs.writeFileSync(pluginsFile, fs.readFileSync(pluginsFile, 'utf8').replace('=> ({\n', `=> ({\n${authOff}\n`));
     // the secrets come from the new app's .env alone
     develop = runPlatform(['develop', '--app', appDir, '--port', '0', '--host', '127.0.0.1'], { API_TOKEN_SALT: undefined, JWT_SECRET: undefined }, base);
     const url = (await develop.waitFor(READY, 1, 30000))[1];

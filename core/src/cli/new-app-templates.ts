@@ -92,8 +92,11 @@ An app of the platform: a headless CMS answering the Strapi v4 Content API.
 \`\`\`sh
 platform develop --app ${dir}     # serves http://localhost:1337, restarts on change
 curl localhost:1337/api/articles
-curl -X POST localhost:1337/api/articles -H 'content-type: application/json' -d '{"data":{"title":"Hello"}}'
 \`\`\`
+
+With an authentication plugin enabled (the platform's README says which), the API is private
+until \`config/plugins.ts\` grants the public role what it may call; switched off, every route
+is public.
 
 - \`api/<api>/content-types/<type>/schema.json\`: content-types in Strapi v4's format
   (\`platform generate content-type <name>\` writes one).
