@@ -120,6 +120,27 @@ describe('platform api-token', function () {
           { code: 1, stdout: '', error: 'platform: api-token: Unknown permissions provided: api::nothing.nothing.find' },
         ]);
       });
+
+      it('a token the command makes while the server runs works on its first request, without waiting for the periodic look', async () => {
+        const app = await startTokenApp({ database, config: { refreshInterval: 0 } });
+        try {
+          const made = await platform(['api-token', 'create', '--name', 'late', '--type', 'read-only', '--json', '--app', EXAMPLE_APP], env);
+          expect(made.code, made.stderr).to.equal(0);
+          const { accessKey } = JSON.parse(made.stdout) as { accessKey: string };
+          const { result, count, queries } = await app.countQueries(() => app.get('/api/categories', bearer(accessKey)));
+          expect(result.status).to.equal(200);
+          // the fingerprint, the reload (tokens and their permissions), and the list itself (rows, count)
+          // the fingerprint that found the change, the reload (its fingerprint, the tokens, their
+          // permissions), the first use written, and the list itself (rows, count)
+          expect(queries.map((q) => q.sql.split(' ')[0])).to.deep.equal(['select', 'select', 'select', 'select', 'update', 'select', 'select']);
+          expect(count).to.equal(7);
+          // a secret of the right shape that is no token: one fingerprint query, then the JWT strategy's 401
+          const unknown = await app.countQueries(() => app.get('/api/categories', bearer('ab'.repeat(128))));
+          expect([unknown.result.status, unknown.count]).to.deep.equal([401, 1]);
+        } finally {
+          await app.stop();
+        }
+      });
     });
   }
 

@@ -15,6 +15,9 @@ import type { TokenType } from './token-types';
 
 export const STRATEGY_NAME = 'api-token';
 
+/** What a token's secret looks like (Strapi v4's and ours: 128 random bytes in hex); a JWT never does. */
+const TOKEN_SHAPE = /^[0-9a-f]{256}$/i;
+
 /** What `ctx.state.auth.credentials` holds for a token. */
 export interface ApiTokenCredentials {
   id: number;
@@ -33,7 +36,13 @@ export function createApiTokenStrategy({ cache, salt, lastUsed, now = Date.now }
   return async (ctx: RequestContext): Promise<void> => {
     const bearer = bearerOf(ctx.get('authorization'));
     if (bearer === null) return;
-    const token = cache.lookup(hashSecret(salt, bearer));
+    const accessKey = hashSecret(salt, bearer);
+    let token = cache.lookup(accessKey);
+    if (!token && TOKEN_SHAPE.test(bearer)) {
+      // made by another process since the last look (`platform api-token create`): check now
+      await cache.refreshAfterNow();
+      token = cache.lookup(accessKey);
+    }
     if (!token) return;
     const at = now();
     if (token.expiresAt !== null && token.expiresAt <= at) throw errors.request('TOKEN_EXPIRED', 'Token expired');

@@ -4,7 +4,9 @@
  * The whole table is read (two queries) at start-up and after each change this process makes.
  * Changes made elsewhere (another worker, `platform api-token revoke` in another process, a
  * Strapi admin on the same database) are found by a one-row fingerprint query every
- * `refreshInterval` milliseconds, whatever the traffic; 0 turns that off.
+ * `refreshInterval` milliseconds, whatever the traffic; 0 turns that off. A token made
+ * elsewhere a moment ago must not wait for that: a bearer shaped like a token that is not in
+ * memory asks for a fingerprint check that starts after it arrived (`refreshAfterNow`).
  */
 import type { Knex } from 'knex';
 import type { Logger } from '@platform/core';
@@ -21,6 +23,8 @@ export class TokenCache {
   /** loads run one after the other, so an older read never replaces a newer one */
   private queue: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | null = null;
+  /** the queued refresh that has not started yet: later callers join it instead of queueing another */
+  private waiting: Promise<void> | null = null;
 
   constructor(
     private readonly knex: () => Knex,
@@ -44,6 +48,22 @@ export class TokenCache {
       if ((await tokensFingerprint(this.knex())) !== this.fingerprint) await this.load();
     });
     return this.queue;
+  }
+
+  /**
+   * A refresh that starts after this call, shared by every call made before it starts: misses
+   * arriving together cost one fingerprint query, and none of them is answered from a read
+   * that began before it arrived.
+   */
+  refreshAfterNow(): Promise<void> {
+    if (this.waiting) return this.waiting;
+    const run = this.queue.catch(() => {}).then(async () => {
+      this.waiting = null;
+      if ((await tokensFingerprint(this.knex())) !== this.fingerprint) await this.load();
+    });
+    this.waiting = run;
+    this.queue = run;
+    return run;
   }
 
   /** Looks for other processes' changes every `interval` ms (without keeping the process alive). */
