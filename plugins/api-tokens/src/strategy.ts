@@ -38,10 +38,11 @@ export function createApiTokenStrategy({ cache, salt, lastUsed, now = Date.now }
     if (bearer === null) return;
     const accessKey = hashSecret(salt, bearer);
     let token = cache.lookup(accessKey);
-    if (!token && TOKEN_SHAPE.test(bearer)) {
+    if (!token && TOKEN_SHAPE.test(bearer) && !cache.knownMiss(accessKey)) {
       // made by another process since the last look (`platform api-token create`): check now
       await cache.refreshAfterNow();
       token = cache.lookup(accessKey);
+      if (!token) cache.rememberMiss(accessKey);
     }
     if (!token) return;
     const at = now();

@@ -13,6 +13,8 @@ import type { Logger } from '@platform/core';
 import { loadStoredTokens, tokensFingerprint, type StoredToken } from './token-store';
 import { abilityOf, type TokenAbility } from './token-types';
 
+const MAX_MISSES = 10_000;
+
 export interface CachedToken extends StoredToken {
   ability: TokenAbility;
 }
@@ -23,6 +25,11 @@ export class TokenCache {
   /** loads run one after the other, so an older read never replaces a newer one */
   private queue: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | null = null;
+  /**
+   * hashes already looked for since the last load and not found: asked again, they cost no
+   * query (bounded: cleared when full, and at every load, since a load may bring them)
+   */
+  private misses = new Set<string>();
   /** the queued refresh that has not started yet: later callers join it instead of queueing another */
   private waiting: Promise<void> | null = null;
 
@@ -66,6 +73,17 @@ export class TokenCache {
     return run;
   }
 
+  /** Whether `accessKey` was looked for and missed since the last load (then no check is worth a query). */
+  knownMiss(accessKey: string): boolean {
+    return this.misses.has(accessKey);
+  }
+
+  /** Remembers a miss that a fresh check confirmed. */
+  rememberMiss(accessKey: string): void {
+    if (this.misses.size >= MAX_MISSES) this.misses.clear();
+    this.misses.add(accessKey);
+  }
+
   /** Looks for other processes' changes every `interval` ms (without keeping the process alive). */
   watch(interval: number): void {
     if (interval <= 0 || this.timer) return;
@@ -95,5 +113,6 @@ export class TokenCache {
     }
     this.byKey = next;
     this.fingerprint = fingerprint;
+    this.misses.clear();
   }
 }
