@@ -112,3 +112,29 @@ describe('platform develop watches the app', function () {
     expect(lines(READY)).to.have.length(7);
   });
 });
+
+describe('platform develop and the secrets it writes', function () {
+  this.timeout(60000);
+
+  it('does not restart for the secrets its own server appends to .env while it starts, and does for an edit of .env', async () => {
+    const base = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-watch-env-'));
+    const appDir = path.join(base, 'site');
+    fs.cpSync(KERNEL_APP, appDir, { recursive: true });
+    const child = runPlatform(['develop', '--app', appDir, '--port', '0', '--host', '127.0.0.1'], { DATABASE_FILENAME: path.join(base, 'data.db'), API_TOKEN_SALT: undefined, JWT_SECRET: undefined });
+    try {
+      await child.waitFor(READY, 1, 30000);
+      const envFile = path.join(appDir, '.env');
+      expect(fs.readFileSync(envFile, 'utf8')).to.match(/^JWT_SECRET=.+$/m);
+      // past the watcher's quiet time and the boot window: still the first server
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(child.output()).to.not.include('restarting');
+      fs.appendFileSync(envFile, 'MOTD=hello\n');
+      await child.waitFor(READY, 2, 30000);
+      expect(child.output()).to.include('platform develop: .env changed; restarting');
+    } finally {
+      child.process.kill('SIGTERM');
+      await child.exited;
+      fs.rmSync(base, { recursive: true, force: true });
+    }
+  });
+});
