@@ -30,6 +30,7 @@ export { fromDatabaseValue, storedColumn } from './src/stored-value';
 export { createContentApi, type ContentApi } from './src/content-api/service';
 export type { ContentApiHooks } from './src/content-api/hooks';
 export { sanitizePrivate } from './src/content-api/output';
+export { isPopulatableCreator, type Creator } from './src/read/populate/creators';
 export { restContext } from './src/content-api/rest-context';
 export { ENGINE_PARAMS, INTERNAL_PARAMS, type ParamRegistry } from './src/content-api/params';
 export type * from './src/content-api/types';

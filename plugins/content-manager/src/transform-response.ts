@@ -6,7 +6,7 @@
  * Keys keep the entity's order.
  */
 import { isPlainObject, type Model, type ModelRegistry } from '@platform/core';
-import { RelationCount, targetModel, type Entity } from '@platform/query-engine';
+import { isPopulatableCreator, RelationCount, targetModel, type Entity } from '@platform/query-engine';
 
 export interface RestEntry {
   id: unknown;
@@ -30,7 +30,8 @@ function transformAttributes(entity: Record<string, unknown>, model: Model | und
     const value = entity[key];
     const field = fields?.get(key);
     if (!field || field.kind === 'scalar') {
-      out[key] = value;
+      // a populated creator (`createdBy`) is a to-one relation to an admin account in Strapi v4
+      out[key] = !field && model && isPopulatableCreator(model, key) ? { data: transformEntry(value, undefined, models) } : value;
       continue;
     }
     switch (field.kind) {

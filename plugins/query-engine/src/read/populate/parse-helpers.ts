@@ -4,6 +4,7 @@
  */
 import { parseBoolean, ValidationError, type Field, type Model } from '@platform/core';
 import type { PopulateNode } from '../query/contracts';
+import { CREATOR_FIELDS } from './creators';
 
 /**
  * The deepest populate accepted, counting every level (object nesting and dotted-path
@@ -11,9 +12,6 @@ import type { PopulateNode } from '../query/contracts';
  * string is not, and `category.articles.category.articles...` must stay cheap to refuse.
  */
 export const MAX_POPULATE_DEPTH = 20;
-
-/** Creator fields are never populated, whatever the form. */
-const CREATOR_FIELDS = new Set(['createdBy', 'updatedBy']);
 
 export function tooDeep(): ValidationError {
   return new ValidationError(`Invalid parameter populate: deeper than ${MAX_POPULATE_DEPTH} levels`);
@@ -23,10 +21,14 @@ export function invalidPopulate(path: string): ValidationError {
   return new ValidationError(`Invalid parameter ${path}: expected a string, an array of strings or a populate object`);
 }
 
-/** Relations, components, dynamic zones and plugin-provided attributes; never private or creator attributes. */
+/**
+ * Relations, components, dynamic zones and plugin-provided attributes; never private
+ * attributes, nor an attribute named like a creator field (those are populated only as
+ * creators, see creators.ts).
+ */
 export function populatableField(field: Field, includePrivate: boolean): boolean {
   if (field.kind === 'scalar') return false;
-  if (CREATOR_FIELDS.has(field.name)) return false;
+  if (CREATOR_FIELDS.includes(field.name)) return false;
   if (field.attribute.private === true && !includePrivate) return false;
   // polymorphic relations have no link table of their own (plugins that use them declare an attribute type)
   if (field.kind === 'relation' && field.relation.startsWith('morph')) return false;
@@ -43,11 +45,15 @@ export function parseBoolish(value: boolean | string): boolean {
   return text !== '' && parseBoolean(text, { caseSensitive: true }) !== false;
 }
 
-/** Populated keys appear in the entity in schema order, whatever order the request used. */
+/**
+ * Populated keys appear in the entity in schema order, whatever order the request used; the
+ * creator fields come last, as in Strapi's schemas.
+ */
 export function schemaOrder(model: Model, nodes: PopulateNode[]): PopulateNode[] {
   if (nodes.length < 2) return nodes;
   const order = schemaPositions(model);
-  return nodes.sort((a, b) => (order.get(a.field) ?? -1) - (order.get(b.field) ?? -1));
+  const position = (name: string) => order.get(name) ?? order.size + CREATOR_FIELDS.indexOf(name);
+  return nodes.sort((a, b) => position(a.field) - position(b.field));
 }
 
 const positions = new WeakMap<Model, Map<string, number>>();

@@ -11,6 +11,7 @@ import type { ParsePopulate, PopulateBranch, PopulateNode } from '../query/contr
 import { checkOptions, nestedPaths } from '../query/check-options';
 import { invalidPopulate, MAX_POPULATE_DEPTH, parseBoolish, populatableField, schemaOrder, tooDeep } from './parse-helpers';
 import { targetModel } from '../../link-targets';
+import { isPopulatableCreator, populatableCreators } from './creators';
 
 interface ParseContext {
   engine: Engine;
@@ -48,6 +49,8 @@ function populateAll(ctx: ParseContext, model: Model): PopulateNode[] {
     if (!populatableField(field, ctx.includePrivate)) continue;
     nodes.push(field.kind === 'dynamiczone' ? sharedZone(ctx, field.name, field.components, () => ({ populate: [] })) : { field: field.name, populate: [] });
   }
+  // Strapi's creator fields are relations to its admin user, so `*` includes them where shown
+  for (const name of populatableCreators(model)) nodes.push({ field: name, populate: [] });
   return nodes;
 }
 
@@ -68,6 +71,11 @@ function parsePaths(ctx: ParseContext, model: Model, rawPaths: string[], path: s
   }
   const nodes: PopulateNode[] = [];
   for (const [name, rests] of grouped) {
+    // a creator has nothing below it to populate: `createdBy.x` is `createdBy`
+    if (isPopulatableCreator(model, name)) {
+      nodes.push({ field: name, populate: [] });
+      continue;
+    }
     const field = model.fields.get(name);
     if (!field || !populatableField(field, ctx.includePrivate)) continue;
     const nestedPath = `${path}[${name}][populate]`;
@@ -87,12 +95,23 @@ function parseObject(ctx: ParseContext, model: Model, input: Record<string, unkn
   for (const [key, value] of Object.entries(input)) {
     // Unknown keys (`0`, `__component`, a scalar attribute) are ignored before their value is
     // looked at, as Strapi does: `{ "0": {...}, "1": "x", seo: {...} }` populates only `seo`.
+    if (isPopulatableCreator(model, key)) {
+      if (parseCreator(value, `${path}[${key}]`)) nodes.push({ field: key, populate: [] });
+      continue;
+    }
     const field = model.fields.get(key);
     if (!field || !populatableField(field, ctx.includePrivate)) continue;
     const node = parseAttribute(ctx, field, value, `${path}[${key}]`, depth);
     if (node) nodes.push(node);
   }
   return schemaOrder(model, nodes);
+}
+
+/** `populate[createdBy]=true` or `populate[createdBy][...]=...`: its options select nothing more. */
+function parseCreator(value: unknown, path: string): boolean {
+  if (typeof value === 'boolean' || typeof value === 'string') return parseBoolish(value);
+  if (isPlainObject(value)) return true;
+  throw invalidPopulate(path);
 }
 
 /** The value given for one attribute in the object form; null when it asks for nothing. */

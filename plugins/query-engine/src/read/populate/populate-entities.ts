@@ -14,6 +14,7 @@ import { loadComponent } from './load-component';
 import { loadZone } from './load-zone';
 import { loadExtension } from './load-extension';
 import { responseLimits, Tally } from './budget';
+import { isPopulatableCreator, loadCreators } from './creators';
 
 export const populateEntities: PopulateEntities = async (engine, model, entities, nodes, params, tally) => {
   if (entities.length === 0 || nodes.length === 0) return;
@@ -23,9 +24,10 @@ export const populateEntities: PopulateEntities = async (engine, model, entities
   // Assigned once everything is loaded, in the nodes' (schema) order, after the scalar keys.
   nodes.forEach((node, index) => {
     const field = model.fields.get(node.field);
-    if (!field) return;
+    const creator = !field && isPopulatableCreator(model, node.field);
+    if (!field && !creator) return;
     const values = loaded[index];
-    for (const entity of entities) entity[node.field] = values.has(entity.id) ? values.get(entity.id) : emptyValue(field, node);
+    for (const entity of entities) entity[node.field] = values.has(entity.id) ? values.get(entity.id) : field ? emptyValue(field, node) : null;
   });
 };
 
@@ -41,6 +43,7 @@ function loadNode(engine: Engine, model: Model, ids: number[], node: PopulateNod
     case 'extension':
       return loadExtension(engine, model, field, ids, node, params, tally, populateEntities);
     default:
+      if (!field && isPopulatableCreator(model, node.field)) return loadCreators(engine, model, node.field, ids);
       return Promise.resolve(new Map());
   }
 }
