@@ -233,4 +233,28 @@ describe('parsePopulate', function () {
       expect(failure({ blocks: { on: 'shared.quote' } }).message).to.equal('Invalid parameter populate[blocks][on]: expected a string, an array of strings or a populate object');
     });
   });
+
+  describe('creator fields', () => {
+    // the writer as if its schema set `options.populateCreatorFields`
+    const showing = () => ({ ...writer, options: { ...writer.options, populateCreatorFields: true } });
+
+    it('are never populated without populateCreatorFields, whatever the form', () => {
+      expect(parse('createdBy,updatedBy', writer)).to.deep.equal([]);
+      expect(parse({ createdBy: true, updatedBy: { fields: ['email'] } }, writer)).to.deep.equal([]);
+      expect(parse('*', writer).map((node) => node.field)).to.not.include('createdBy');
+    });
+
+    it('populate=* adds them after every attribute', () => {
+      expect(parse('*', showing())).to.deep.equal([leaf('articles'), leaf('avatar'), leaf('profile'), leaf('createdBy'), leaf('updatedBy')]);
+    });
+
+    it('the list and object forms populate the ones named, nothing below them, in schema order', () => {
+      expect(parse('updatedBy.roles,articles', showing())).to.deep.equal([leaf('articles'), leaf('updatedBy')]);
+      expect(parse({ updatedBy: { populate: '*' }, createdBy: 'false' }, showing())).to.deep.equal([leaf('updatedBy')]);
+    });
+
+    it('a value that is no populate is a 400', () => {
+      expect(failure({ createdBy: 3 }, showing()).message).to.equal('Invalid parameter populate[createdBy]: expected a string, an array of strings or a populate object');
+    });
+  });
 });
