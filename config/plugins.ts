@@ -1,6 +1,9 @@
 import type { EnvFn } from '@platform/core';
 
-/** The example app's content-types: anyone may read them; writing needs a user (JWT) of the authenticated role. */
+/**
+ * The example app's content-types: anyone may read them; writing needs a user (JWT) of the
+ * authenticated role, who may also upload, list and delete media.
+ */
 const CONTENT_TYPES = ['article', 'category', 'tag', 'writer', 'profile'];
 
 export default ({ env }: { env: EnvFn }) => ({
@@ -13,7 +16,7 @@ export default ({ env }: { env: EnvFn }) => ({
       jwtSecret: env('JWT_SECRET'),
       permissions: {
         public: [...CONTENT_TYPES.flatMap((name) => [`api::${name}.${name}.find`, `api::${name}.${name}.findOne`]), 'api::global.global.find'],
-        authenticated: [...CONTENT_TYPES.map((name) => `api::${name}.${name}.*`), 'api::global.global.*'],
+        authenticated: [...CONTENT_TYPES.map((name) => `api::${name}.${name}.*`), 'api::global.global.*', 'plugin::upload.content-api.*'],
       },
     },
   },
