@@ -1,0 +1,44 @@
+/**
+ * Resolvers of the attributes that hold entries or components. They never query: the root
+ * field already read the whole selection with one populate tree (./plan.ts), so each reads what
+ * its parent entry carries and applies its own pagination to it.
+ */
+import type { GraphQLFieldResolver, GraphQLTypeResolver } from 'graphql';
+import type { GraphqlContext } from '../types';
+import { sliceBounds, type PaginationArgs, type ResolveSettings } from './settings';
+
+type Parent = Record<string, unknown>;
+
+function page<T>(list: T[], args: { pagination?: PaginationArgs }, settings: ResolveSettings): T[] {
+  const { offset, limit } = sliceBounds(args.pagination, settings);
+  return list.slice(offset, offset + limit);
+}
+
+/** A relation or media attribute: `{ data: entry | null }` or `{ data: [entries] }`. */
+export function relationResolver(name: string, many: boolean, settings: ResolveSettings): GraphQLFieldResolver<unknown, GraphqlContext, { pagination?: PaginationArgs }> {
+  if (!many) return (parent) => ({ data: (parent as Parent)[name] ?? null });
+  return (parent, args) => {
+    const value = (parent as Parent)[name];
+    return { data: Array.isArray(value) ? page(value, args, settings) : [] };
+  };
+}
+
+/** A repeatable component: its items, paginated. */
+export function componentListResolver(name: string, settings: ResolveSettings): GraphQLFieldResolver<unknown, GraphqlContext, { pagination?: PaginationArgs }> {
+  return (parent, args) => {
+    const value = (parent as Parent)[name];
+    return Array.isArray(value) ? page(value, args, settings) : [];
+  };
+}
+
+export function dynamicZoneResolver(name: string): GraphQLFieldResolver<unknown, GraphqlContext> {
+  return (parent) => {
+    const value = (parent as Parent)[name];
+    return Array.isArray(value) ? value : [];
+  };
+}
+
+/** A dynamic-zone item's type from its `__component`; an unknown one is the `Error` member. */
+export function dynamicZoneTypeResolver(byUid: Map<string, string>): GraphQLTypeResolver<unknown, GraphqlContext> {
+  return (item) => byUid.get(String((item as Parent).__component)) ?? 'Error';
+}

@@ -1,0 +1,153 @@
+/**
+ * One root field's selection as ONE query-engine read: the attributes selected under
+ * `data { attributes { ... } }` (through fragments, inline fragments, aliases, `@skip` and
+ * `@include`) become a populate tree, with each relation's `filters` and `sort` arguments, so a
+ * list costs one query per populated relation per level, whatever the page size. A relation
+ * whose target the caller may not `find` is left out (it resolves to nothing).
+ */
+import {
+  getArgumentValues, getDirectiveValues, GraphQLIncludeDirective, GraphQLSkipDirective, isAbstractType, isObjectType, Kind,
+  type FieldNode, type GraphQLObjectType, type GraphQLResolveInfo, type SelectionSetNode,
+} from 'graphql';
+import type { Field, Model, ModelRegistry } from '@platform/core';
+import { errors } from '../errors';
+import { typeName } from '../naming';
+import { entryTarget, holdsMany } from '../schema/attribute-types';
+import { toEngineFilters } from '../schema/filter-inputs';
+import type { GraphqlContext } from '../types';
+
+export type PopulateTree = Record<string, Record<string, unknown>>;
+
+interface PlanContext {
+  info: GraphQLResolveInfo;
+  models: ModelRegistry;
+  context: GraphqlContext;
+}
+
+/** The field nodes of a selection set that apply to an object of type `typeName`, by field name. */
+export function collectFields(info: GraphQLResolveInfo, selectionSets: ReadonlyArray<SelectionSetNode | undefined>, type: string): Map<string, FieldNode[]> {
+  const out = new Map<string, FieldNode[]>();
+  const seen = new Set<string>();
+  const visit = (set: SelectionSetNode | undefined) => {
+    if (!set) return;
+    for (const selection of set.selections) {
+      if (!included(info, selection)) continue;
+      if (selection.kind === Kind.FIELD) {
+        const list = out.get(selection.name.value) ?? [];
+        list.push(selection);
+        out.set(selection.name.value, list);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        if (!selection.typeCondition || applies(info, selection.typeCondition.name.value, type)) visit(selection.selectionSet);
+      } else {
+        const name = selection.name.value;
+        const fragment = info.fragments[name];
+        // validation refused cycles; the set only avoids walking a fragment spread twice
+        if (!fragment || seen.has(name) || !applies(info, fragment.typeCondition.name.value, type)) continue;
+        seen.add(name);
+        visit(fragment.selectionSet);
+        seen.delete(name);
+      }
+    }
+  };
+  selectionSets.forEach(visit);
+  return out;
+}
+
+function included(info: GraphQLResolveInfo, node: Parameters<typeof getDirectiveValues>[1]): boolean {
+  if (getDirectiveValues(GraphQLSkipDirective, node, info.variableValues)?.if === true) return false;
+  return getDirectiveValues(GraphQLIncludeDirective, node, info.variableValues)?.if !== false;
+}
+
+function applies(info: GraphQLResolveInfo, condition: string, type: string): boolean {
+  if (condition === type) return true;
+  const conditionType = info.schema.getType(condition);
+  const objectType = info.schema.getType(type);
+  return conditionType !== undefined && isAbstractType(conditionType) && isObjectType(objectType) && info.schema.isSubType(conditionType, objectType);
+}
+
+const subSelections = (nodes: FieldNode[]) => nodes.map((node) => node.selectionSet);
+
+/** The sub-fields of `nodes` (fields of type `type`) named `name`, merged. */
+function child(plan: PlanContext, nodes: FieldNode[], type: string, name: string): FieldNode[] {
+  return collectFields(plan.info, subSelections(nodes), type).get(name) ?? [];
+}
+
+/**
+ * The populate tree of an entity-response selection (`{ data { attributes { ... } } }`, a
+ * collection or a single entry) of `model`.
+ */
+export async function planEntities(info: GraphQLResolveInfo, models: ModelRegistry, context: GraphqlContext, model: Model, nodes: FieldNode[], responseType: string): Promise<PopulateTree> {
+  const plan: PlanContext = { info, models, context };
+  return planAttributes(plan, model, attributesOf(plan, model, nodes, responseType));
+}
+
+/** `response { data { attributes } }` -> the attributes nodes. */
+function attributesOf(plan: PlanContext, model: Model, nodes: FieldNode[], responseType: string): FieldNode[] {
+  const data = child(plan, nodes, responseType, 'data');
+  return child(plan, data, `${typeName(model)}Entity`, 'attributes');
+}
+
+async function planAttributes(plan: PlanContext, model: Model, nodes: FieldNode[]): Promise<PopulateTree> {
+  const tree: PopulateTree = {};
+  if (nodes.length === 0) return tree;
+  const type = typeName(model);
+  const objectType = plan.info.schema.getType(type) as GraphQLObjectType | undefined;
+  if (!objectType) return tree;
+  const selected = collectFields(plan.info, subSelections(nodes), type);
+  for (const [name, fieldNodes] of selected) {
+    const field = model.fields.get(name);
+    const definition = objectType.getFields()[name];
+    if (!field || !definition || field.kind === 'scalar') continue;
+    const args = sameArguments(fieldNodes, (node) => getArgumentValues(definition, node, plan.info.variableValues), `${type}.${name}`);
+    const branch = await planField(plan, field, fieldNodes, args);
+    if (branch) tree[name] = branch;
+  }
+  return tree;
+}
+
+async function planField(plan: PlanContext, field: Field, nodes: FieldNode[], args: Record<string, unknown>): Promise<Record<string, unknown> | null> {
+  const { models } = plan;
+  if (field.kind === 'component') {
+    const component = models.get(field.component);
+    return withListArgs(component, models, args, { populate: await planAttributes(plan, component, nodes) });
+  }
+  if (field.kind === 'dynamiczone') {
+    const on: Record<string, unknown> = {};
+    for (const uid of field.components) {
+      const component = models.find(uid);
+      if (!component) continue;
+      // every component is listed, so no item of the zone is left out of the answer
+      const componentNodes = nodes.flatMap((node) => [...collectFields(plan.info, [node.selectionSet], typeName(component)).values()].length > 0 ? [node] : []);
+      on[uid] = { populate: await planAttributes(plan, component, componentNodes) };
+    }
+    return { on };
+  }
+  const target = entryTarget(field, models);
+  if (!target || !(await plan.context.isAllowed(target.uid, 'find'))) return null;
+  const responseType = `${typeName(target)}${holdsMany(field) ? 'RelationResponseCollection' : 'EntityResponse'}`;
+  return withListArgs(target, models, args, { populate: await planAttributes(plan, target, attributesOf(plan, target, nodes, responseType)) });
+}
+
+function withListArgs(target: Model, models: ModelRegistry, args: Record<string, unknown>, branch: Record<string, unknown>): Record<string, unknown> {
+  const filters = toEngineFilters(target, models, args.filters);
+  if (filters && Object.keys(filters).length > 0) branch.filters = filters;
+  if (Array.isArray(args.sort) && args.sort.length > 0) branch.sort = args.sort;
+  return branch;
+}
+
+/** One populate per attribute: the same attribute selected twice must ask for the same list. */
+function sameArguments(nodes: FieldNode[], read: (node: FieldNode) => Record<string, unknown>, where: string): Record<string, unknown> {
+  const [first, ...rest] = nodes.map(read);
+  const key = JSON.stringify(populateArgs(first));
+  for (const other of rest) {
+    if (JSON.stringify(populateArgs(other)) !== key) {
+      throw errors.request('CONFLICTING_ARGUMENTS', `${where} is selected more than once with different filters or sort; select it once per entry`, { field: where });
+    }
+  }
+  return first;
+}
+
+/** The arguments that change what is read (pagination is applied per field, so it may differ). */
+function populateArgs(args: Record<string, unknown>): unknown {
+  return { filters: args.filters, sort: args.sort };
+}

@@ -1,0 +1,51 @@
+/**
+ * `plugin::graphql.extension`: how an app or a plugin changes the generated schema, as Strapi
+ * v4's extension service does. `shadowCRUD(uid)` switches generated pieces off; `use(ext)`
+ * adds types, SDL, schema-composer plugins, resolvers and per-resolver options. Everything is
+ * read when the schema is built (after every plugin's register and bootstrap); from then on the
+ * service is closed and a change is an error.
+ */
+import { errors } from '../errors';
+import { createContentTypeSwitches, type ContentTypeSwitches } from './shadow-crud';
+import type { ExtensionInput } from '../types';
+
+export interface ExtensionService {
+  shadowCRUD(uid: string): ContentTypeSwitches;
+  use(extension: ExtensionInput): ExtensionService;
+  /** the registered extensions, in order */
+  extensions(): readonly ExtensionInput[];
+  /** called when the schema is built: later changes are refused */
+  close(): void;
+}
+
+export function createExtensionService(): ExtensionService {
+  const switches = new Map<string, ContentTypeSwitches>();
+  const registered: ExtensionInput[] = [];
+  let closed = false;
+  const assertOpen = () => {
+    if (closed) throw errors.internal('EXTENSION_CLOSED', 'The GraphQL schema is built: extensions are registered in register or bootstrap');
+  };
+  const service: ExtensionService = {
+    shadowCRUD(uid) {
+      let found = switches.get(uid);
+      if (!found) {
+        found = createContentTypeSwitches(assertOpen);
+        switches.set(uid, found);
+      }
+      return found;
+    },
+    use(extension) {
+      assertOpen();
+      if (typeof extension !== 'function' && (extension === null || typeof extension !== 'object')) {
+        throw errors.internal('EXTENSION_INVALID', 'An extension is an object or a function returning one');
+      }
+      registered.push(extension);
+      return service;
+    },
+    extensions: () => registered,
+    close() {
+      closed = true;
+    },
+  };
+  return service;
+}

@@ -1,0 +1,112 @@
+/**
+ * Builds the GraphQL schema with graphql-compose: the shared types, the shadow CRUD of every
+ * content-type and component the extension service left enabled, then every extension in
+ * registration order (types, SDL, resolvers, schema-composer plugins), and last the guard
+ * around each generated root field and each `resolversConfig` entry.
+ */
+import { SchemaComposer } from 'graphql-compose';
+import type { GraphQLNamedType, GraphQLSchema } from 'graphql';
+import type { Model, PluginContext } from '@platform/core';
+import * as naming from '../naming';
+import { errors } from '../errors';
+import { addSharedTypes } from './shared-types';
+import { entryTarget } from './attribute-types';
+import { addDynamicZones, addFiltersInput, addInputType, addObjectType, type ModelTypesInput } from './model-types';
+import { addOperations, type GeneratedActions } from './operations';
+import { guardResolver } from '../execution/guard';
+import { resolveSettings } from '../execution/settings';
+import type { ExtensionService } from '../extension/extension-service';
+import type { Extension, GraphqlConfig, GraphqlContext, ResolverConfig } from '../types';
+
+/** The relation and media fields of every generated object type. */
+function entryFieldsOf(input: ModelTypesInput): string[] {
+  const out: string[] = [];
+  for (const model of input.models.all()) {
+    if (!input.exposed(model)) continue;
+    for (const field of model.fields.values()) if (entryTarget(field, input.models)) out.push(`${naming.typeName(model)}.${field.name}`);
+  }
+  return out;
+}
+
+/** Several extensions may configure one resolver: their policies and middlewares add up, the last `auth` wins. */
+function mergeConfig(into: Map<string, ResolverConfig>, key: string, config: ResolverConfig): void {
+  const previous = into.get(key) ?? {};
+  into.set(key, {
+    ...(config.auth !== undefined ? { auth: config.auth } : previous.auth !== undefined ? { auth: previous.auth } : {}),
+    policies: [...(previous.policies ?? []), ...(config.policies ?? [])],
+    middlewares: [...(previous.middlewares ?? []), ...(config.middlewares ?? [])],
+  });
+}
+
+function addExtensionTypes(composer: SchemaComposer<GraphqlContext>, extension: Extension): void {
+  for (const type of extension.types ?? []) {
+    if (typeof (type as { getTypeName?: unknown }).getTypeName === 'function') composer.add(type as Parameters<typeof composer.add>[0]);
+    else composer.add(type as GraphQLNamedType);
+  }
+  if (extension.typeDefs) composer.addTypeDefs(extension.typeDefs);
+  if (extension.resolvers) composer.addResolveMethods(extension.resolvers as Parameters<typeof composer.addResolveMethods>[0]);
+}
+
+export interface BuiltSchema {
+  schema: GraphQLSchema;
+  /** `Type.field` of every generated field that reads entries (root fields, relations, media): what the cost budget weighs */
+  entryFields: ReadonlySet<string>;
+}
+
+export function buildSchema(platform: PluginContext, config: GraphqlConfig, extension: ExtensionService): BuiltSchema {
+  const composer = new SchemaComposer<GraphqlContext>();
+  const models = platform.models;
+  const settings = resolveSettings(config);
+  const switches = (uid: string) => extension.shadowCRUD(uid);
+  const exposed = (model: Model) => model.kind === 'component' || (config.shadowCRUD && switches(model.uid).isEnabled());
+  const input: ModelTypesInput = { composer, models, exposed, switches, settings };
+  const actions: GeneratedActions = new Map();
+
+  addSharedTypes(composer);
+  if (config.shadowCRUD) {
+    for (const component of models.components()) {
+      addObjectType(input, component);
+      addFiltersInput(input, component);
+      addInputType(input, component);
+    }
+    for (const model of models.contentTypes()) {
+      if (!exposed(model)) continue;
+      addObjectType(input, model);
+      addDynamicZones(input, model);
+      addFiltersInput(input, model);
+      addInputType(input, model);
+      addOperations(composer, { platform, settings }, model, switches(model.uid), actions);
+    }
+  }
+
+  const resolversConfig = new Map<string, ResolverConfig>();
+  const plugins: Array<(composer: SchemaComposer<GraphqlContext>) => void> = [];
+  for (const registered of extension.extensions()) {
+    try {
+      const ext = typeof registered === 'function' ? registered({ composer, platform, models, names: naming, isExposed: exposed }) ?? {} : registered;
+      addExtensionTypes(composer, ext);
+      plugins.push(...(ext.plugins ?? []));
+      for (const [key, value] of Object.entries(ext.resolversConfig ?? {})) mergeConfig(resolversConfig, key, value);
+    } catch (error) {
+      throw errors.boot('SCHEMA_INVALID', `A GraphQL extension could not be added: ${(error as Error).message}`);
+    }
+  }
+  for (const plugin of plugins) plugin(composer);
+
+  for (const key of new Set([...actions.keys(), ...resolversConfig.keys()])) {
+    const [typeName, fieldName] = key.split('.');
+    if (!typeName || !fieldName || !composer.has(typeName)) continue;
+    const tc = composer.getOTC(typeName);
+    if (!tc.hasField(fieldName)) continue;
+    const field = tc.getField(fieldName);
+    const resolve = field.resolve ?? ((parent: unknown) => (parent as Record<string, unknown> | null)?.[fieldName]);
+    tc.extendField(fieldName, { resolve: guardResolver({ resolve, generated: actions.get(key), config: resolversConfig.get(key), platform }) });
+  }
+  extension.close();
+  try {
+    const schema = composer.buildSchema({ keepUnusedTypes: true });
+    return { schema, entryFields: new Set([...actions.keys(), ...entryFieldsOf(input)]) };
+  } catch (error) {
+    throw errors.boot('SCHEMA_INVALID', `The GraphQL schema is invalid: ${(error as Error).message}`);
+  }
+}

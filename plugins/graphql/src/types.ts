@@ -1,0 +1,125 @@
+/**
+ * The graphql plugin's public types: its configuration, the context every resolver receives,
+ * and what an extension (`extension.use(...)`) may contribute.
+ */
+import type { GraphQLFieldResolver, GraphQLResolveInfo, GraphQLNamedType } from 'graphql';
+import type { SchemaComposer, AnyTypeComposer, NamedTypeComposer } from 'graphql-compose';
+import type { Model, ModelRegistry, PluginContext, RequestContext, RequestState } from '@platform/core';
+import type { ContentApiAction, ContentApiContext } from '@platform/query-engine';
+import type * as naming from './naming';
+
+export interface GraphqlConfig extends Record<string, unknown> {
+  /** path of the endpoint, outside the REST prefix */
+  endpoint: string;
+  /** generate the types, queries, mutations and resolvers of the content-types */
+  shadowCRUD: boolean;
+  /** the console also in production */
+  playgroundAlways: boolean;
+  /** the deepest nesting of fields an operation may select; deeper is refused before it runs */
+  depthLimit: number;
+  /** no list in a response is larger; a pageSize or limit above it is capped */
+  amountLimit: number;
+  /** the page size when none is asked for (Strapi v4: 10) */
+  defaultLimit: number;
+  /** a lower cap than amountLimit for lists (-1: amountLimit alone) */
+  maxLimit: number;
+  /**
+   * The cost budget of one operation: every selected field costs 1 and every field that reads
+   * entries (a root query or mutation, a relation, media) costs `entryFieldCost` more, counted
+   * through fragments and aliases as many times as they are used. Over it: a 400 before anything runs.
+   */
+  maxCost: number;
+  entryFieldCost: number;
+  /** the most tokens a document may have (parsing stops there: a 400) */
+  maxTokens: number;
+  apolloServer: {
+    /** introspection queries answered (default: everywhere but production) */
+    introspection?: boolean;
+    /** per-field timing in `extensions.tracing` of every answer */
+    tracing?: boolean;
+  };
+}
+
+/** What every resolver gets as its context. */
+export interface GraphqlContext {
+  /** the HTTP request (koa context) */
+  http: RequestContext;
+  state: RequestState;
+  /** the content-API context of the request (`transport: 'graphql'`) */
+  contentApi: ContentApiContext;
+  /** whether the caller may run `action` on `uid` (the contract's `authorize`, asked once per request) */
+  isAllowed(uid: string, action: ContentApiAction): Promise<boolean>;
+  /** per-field timing when tracing is on */
+  tracing?: FieldTimings;
+  /** what extensions keep for the request (a resolver's own cache, say) */
+  [key: PropertyKey]: unknown;
+}
+
+export interface FieldTiming {
+  path: Array<string | number>;
+  parentType: string;
+  fieldName: string;
+  returnType: string;
+  startOffset: number;
+  duration: number;
+}
+
+export interface FieldTimings {
+  startedAt: bigint;
+  resolvers: FieldTiming[];
+}
+
+/** What a policy of a `resolversConfig` entry receives. */
+export interface GraphqlPolicyContext {
+  parent: unknown;
+  args: Record<string, unknown>;
+  context: GraphqlContext;
+  info: GraphQLResolveInfo;
+  state: RequestState;
+  http: RequestContext;
+}
+
+export type GraphqlPolicy = (policyContext: GraphqlPolicyContext, config: unknown, extra: { platform: PluginContext }) => boolean | void | Promise<boolean | void>;
+
+export type GraphqlMiddleware = (
+  next: GraphQLFieldResolver<unknown, GraphqlContext>,
+  parent: unknown,
+  args: Record<string, unknown>,
+  context: GraphqlContext,
+  info: GraphQLResolveInfo,
+) => unknown;
+
+/** Per-resolver options, keyed `<Type>.<field>` (`Query.articles`, `Article.title`). */
+export interface ResolverConfig {
+  /** false: no authorization; a scope: the permissions required instead of the generated one */
+  auth?: false | { scope: string[] };
+  policies?: Array<GraphqlPolicy | { handler: GraphqlPolicy; config?: unknown }>;
+  middlewares?: GraphqlMiddleware[];
+}
+
+export type Resolvers = Record<string, Record<string, GraphQLFieldResolver<unknown, GraphqlContext> | { resolve: GraphQLFieldResolver<unknown, GraphqlContext> }>>;
+
+export interface Extension {
+  /** types built with graphql-compose (type composers) or graphql-js types */
+  types?: Array<AnyTypeComposer<GraphqlContext> | NamedTypeComposer<GraphqlContext> | GraphQLNamedType>;
+  /** SDL: new types, `extend type ...`, or a type that replaces a generated one */
+  typeDefs?: string;
+  /** applied to the schema composer once every type is there, before the schema is built */
+  plugins?: Array<(composer: SchemaComposer<GraphqlContext>) => void>;
+  resolvers?: Resolvers;
+  resolversConfig?: Record<string, ResolverConfig>;
+}
+
+/** What an extension function receives. */
+export interface ExtensionArgs {
+  composer: SchemaComposer<GraphqlContext>;
+  /** the graphql plugin's context (models, services it may reach) */
+  platform: PluginContext;
+  models: ModelRegistry;
+  /** Strapi v4's names of a model's types and root fields */
+  names: typeof naming;
+  /** whether the shadow CRUD generated `model`'s types (it may be disabled) */
+  isExposed(model: Model): boolean;
+}
+
+export type ExtensionInput = Extension | ((args: ExtensionArgs) => Extension | void);
