@@ -12,6 +12,7 @@ import { PUBLICATION_STATE_PARAM, scopePublicationState, validatePublicationStat
 import { publishOnCreate, relaxRequiredForDrafts } from './src/write-hooks';
 import { createDraftsService, type DraftsService } from './src/drafts-service';
 import { describeForDocumentation } from './src/documentation';
+import { draftPublishGraphql } from './src/graphql';
 
 export { PUBLISHED_AT, hasDraftAndPublish } from './src/extend-schemas';
 export { modelHasDrafts, PUBLICATION_STATES, type PublicationState } from './src/publication-state';
@@ -31,8 +32,9 @@ export const EXTEND_SCHEMAS_STAGE = 100;
 export default definePlugin({
   name: PLUGIN_NAME,
   requires: ['query-engine'],
-  // Describes `publicationState` in the API's document when the documentation plugin is there.
-  optional: ['documentation'],
+  // Describes `publicationState` in the API's document when the documentation plugin is there;
+  // adds its GraphQL arguments and draft-creating mutations when the GraphQL plugin is.
+  optional: ['documentation', 'graphql'],
   services: {
     drafts: () => createDraftsService(),
   },
@@ -45,5 +47,8 @@ export default definePlugin({
     hooks.beforeCreate.tapPromise(PLUGIN_NAME, async (context) => publishOnCreate(context));
     hooks.beforeValidate.tapPromise(PLUGIN_NAME, async (context) => relaxRequiredForDrafts(context));
     if (ctx.isEnabled('documentation')) describeForDocumentation(ctx.service('plugin::documentation.openapi'));
+    if (ctx.isEnabled('graphql')) {
+      ctx.service('plugin::graphql.extension').use(draftPublishGraphql(ctx.service('plugin::draft-publish.drafts')));
+    }
   },
 });

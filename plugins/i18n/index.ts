@@ -6,6 +6,7 @@
  * it declares `locale`) and its own routes, so when it is disabled nothing of it remains.
  */
 import { definePlugin } from '@platform/core';
+import { isLocalizedModel } from './src/localized-model';
 import { LOCALE_UID, localeSchema } from './src/locale-content-type';
 import { addLocaleAttributes } from './src/extend-schemas';
 import { createLocalesService, type LocalesService } from './src/locales-service';
@@ -16,6 +17,7 @@ import { tapWriteHooks } from './src/write-hooks';
 import { localizationPath, localizationRoutes, localizedApiModels, pluginRoutes } from './src/routes';
 import { describeLocaleParameter, describeLocalizationRoute } from './src/documentation';
 import { errors } from './src/errors';
+import { i18nGraphql, switchI18nFields } from './src/graphql';
 
 export { LOCALE, LOCALIZATIONS, isLocalizedSchema } from './src/extend-schemas';
 export { isLocalizedModel, sharedScalarFields } from './src/localized-model';
@@ -39,7 +41,8 @@ export default definePlugin<I18nConfig>({
   requires: ['query-engine'],
   // A new localization starts as a draft when draft & publish is there; the localization
   // routes belong to the REST content API, so they exist only with it.
-  optional: ['draft-publish', 'content-manager', 'documentation'],
+  // Its GraphQL arguments, scalar and mutations, when the GraphQL plugin is there.
+  optional: ['draft-publish', 'content-manager', 'documentation', 'graphql'],
   errors: errors.table,
   config: { default: {}, validate: validateI18nConfig },
   contentTypes: { locale: { schema: localeSchema } },
@@ -61,6 +64,12 @@ export default definePlugin<I18nConfig>({
     hooks.scope.tap(PLUGIN_NAME, (context) => scopeLocale(context, () => locales.getDefaultLocale()));
     tapWriteHooks(ctx, hooks, locales);
     if (ctx.isEnabled('documentation')) describeLocaleParameter(ctx.service('plugin::documentation.openapi'));
+    if (ctx.isEnabled('graphql')) {
+      const extension = ctx.service('plugin::graphql.extension');
+      extension.use(i18nGraphql(ctx, locales));
+      // which types are localized is known once the schemas are extended
+      ctx.hooks.modelsBuilt.tap(PLUGIN_NAME, (models) => switchI18nFields(extension, models.contentTypes().filter(isLocalizedModel).map((model) => model.uid)));
+    }
   },
   async bootstrap(ctx) {
     const locales = ctx.service('plugin::i18n.locales');

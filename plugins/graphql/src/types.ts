@@ -120,6 +120,12 @@ export interface ExtensionArgs {
   names: typeof naming;
   /** whether the shadow CRUD generated `model`'s types (it may be disabled) */
   isExposed(model: Model): boolean;
+  /**
+   * The `<Name>EntityResponse` of an entry for the field being resolved, read as the generated
+   * queries read (the selection as one query, sanitized for the caller): for an extension's
+   * own mutation that returns an entry.
+   */
+  readEntityResponse(model: Model, id: number, context: GraphqlContext, info: GraphQLResolveInfo, options?: { includeHidden?: boolean }): Promise<{ data: unknown }>;
 }
 
 export type ExtensionInput = Extension | ((args: ExtensionArgs) => Extension | void);

@@ -5,7 +5,7 @@
  * localizations are linked together; the answer is the flat entry with its `localizations`.
  */
 import { ApplicationError, isPlainObject, NotFoundError, type Model, type PluginContext, type RequestContext } from '@platform/core';
-import { isStorableId, parseId, restContext, SYSTEM_KEYS, type Entity } from '@platform/query-engine';
+import { isStorableId, parseId, restContext, SYSTEM_KEYS, type ContentApiContext, type Entity } from '@platform/query-engine';
 // Types only: the service itself is reached through the context, when draft & publish is enabled.
 import type { DraftsService } from '@platform/draft-publish';
 import { LOCALE, LOCALIZATIONS } from './extend-schemas';
@@ -33,14 +33,32 @@ async function localesOf(platform: PluginContext, model: Model, ids: number[]): 
   return rows.map((r) => String(r.locale));
 }
 
+/** The REST route: the source entry's id in the path, the flat entry in the body. */
 export async function createLocalization(platform: PluginContext, locales: LocalesService, model: Model, ctx: RequestContext): Promise<Entity> {
+  const context = restContext(ctx);
+  const id = await createLocalizationOf(platform, locales, model, { sourceId: ctx.params.id, body: ctx.request.body, context });
+  const entry = await platform.service('plugin::query-engine.entity-service').findOne(model.uid, id, { includeHidden: true, populate: { [LOCALIZATIONS]: true } });
+  if (!entry) throw new NotFoundError('Entity not found');
+  return platform.service('plugin::query-engine.content-api').sanitizeOutput(model, entry, context);
+}
+
+export interface LocalizationRequest {
+  /** the id of the entry to localize, as the client sent it (ignored for a single type) */
+  sourceId: string | undefined;
+  /** the new localization's attributes and its `locale` */
+  body: unknown;
+  context: ContentApiContext;
+}
+
+/** Creates the localization (every transport: REST's route, GraphQL's mutation); its id. */
+export async function createLocalizationOf(platform: PluginContext, locales: LocalesService, model: Model, request: LocalizationRequest): Promise<number> {
   const entities = platform.service('plugin::query-engine.entity-service');
   // The same sanitizing as the core routes: what the caller may not write or read stays out.
   const contract = platform.service('plugin::query-engine.content-api');
-  const sourceId = await findSource(platform, model, ctx.params.id);
+  const sourceId = await findSource(platform, model, request.sourceId);
   if (sourceId === null) throw new NotFoundError('Entity not found');
 
-  const body = isPlainObject(ctx.request.body) ? ctx.request.body : {};
+  const body = isPlainObject(request.body) ? request.body : {};
   const locale = body[LOCALE];
   if (locale === undefined || locale === null || locale === '') throw new ApplicationError('locale is missing');
   if (typeof locale !== 'string' || !(await locales.exists(locale))) throw new ApplicationError('locale is invalid');
@@ -50,7 +68,7 @@ export async function createLocalization(platform: PluginContext, locales: Local
     if ((await localesOf(platform, model, group)).includes(locale)) throw new ApplicationError('locale is already used');
 
     const data: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(contract.sanitizeInput(model, body, restContext(ctx)))) if (!IGNORED_KEYS.has(key)) data[key] = value;
+    for (const [key, value] of Object.entries(contract.sanitizeInput(model, body, request.context))) if (!IGNORED_KEYS.has(key)) data[key] = value;
     // A new localization starts as a draft unless the body says otherwise (with draft & publish).
     if (platform.isEnabled('draft-publish')) platform.service<DraftsService>('plugin::draft-publish.drafts').startAsDraft(model, data);
     const source = await entities.findOne(model.uid, sourceId, { includeHidden: true });
@@ -64,8 +82,5 @@ export async function createLocalization(platform: PluginContext, locales: Local
     await pushSharedFields(platform.db.connection, platform.db.client, model, created.id, group, sent);
     return created.id;
   });
-
-  const entry = await entities.findOne(model.uid, newId, { includeHidden: true, populate: { [LOCALIZATIONS]: true } });
-  if (!entry) throw new NotFoundError('Entity not found');
-  return contract.sanitizeOutput(model, entry, restContext(ctx));
+  return newId;
 }

@@ -57,3 +57,13 @@ export function validateI18nConfig(config: I18nConfig): void {
     throw errors.boot('CONFIG_INVALID', `"defaultLocale" ${JSON.stringify(config.defaultLocale)} is not among "locales" (${config.locales.join(', ')})`);
   }
 }
+
+/** A code that names a language (`fr`, `pt-BR`), not merely one shaped like it (`zz`). */
+export function isKnownLocaleCode(value: unknown): value is string {
+  if (!isLocaleCode(value)) return false;
+  try {
+    return displayNames.of(value) !== value;
+  } catch {
+    return false;
+  }
+}

@@ -88,6 +88,17 @@ export function findOneResolver(deps: RootDeps, model: Model): RootResolver {
   };
 }
 
+/**
+ * The `<Name>EntityResponse` of entry `id` for the field being resolved (its selection as one
+ * read), for resolvers extensions add: `includeHidden` also finds what the caller could not
+ * list (the draft it just created).
+ */
+export async function readEntityResponse(deps: RootDeps, model: Model, id: number, context: GraphqlContext, info: GraphQLResolveInfo, options: { includeHidden?: boolean } = {}) {
+  const query = await readQuery(deps, model, {}, context, info, naming.entityResponseName(model));
+  const entity = await entityService(deps).findOne(model.uid, id, { ...query, ...(options.includeHidden ? { includeHidden: true } : {}) });
+  return answer(deps, model, entity, context);
+}
+
 /** The entry of a single type (in the requested locale, among what the caller may see). */
 export function singleResolver(deps: RootDeps, model: Model): RootResolver {
   const responseType = naming.entityResponseName(model);

@@ -14,6 +14,7 @@ import { entryTarget } from './attribute-types';
 import { addDynamicZones, addFiltersInput, addInputType, addObjectType, type ModelTypesInput } from './model-types';
 import { addOperations, type GeneratedActions } from './operations';
 import { guardResolver } from '../execution/guard';
+import { readEntityResponse } from '../execution/root-resolvers';
 import { resolveSettings } from '../execution/settings';
 import type { ExtensionService } from '../extension/extension-service';
 import type { Extension, GraphqlConfig, GraphqlContext, ResolverConfig } from '../types';
@@ -83,7 +84,10 @@ export function buildSchema(platform: PluginContext, config: GraphqlConfig, exte
   const plugins: Array<(composer: SchemaComposer<GraphqlContext>) => void> = [];
   for (const registered of extension.extensions()) {
     try {
-      const ext = typeof registered === 'function' ? registered({ composer, platform, models, names: naming, isExposed: exposed }) ?? {} : registered;
+      const ext = typeof registered === 'function' ? registered({
+        composer, platform, models, names: naming, isExposed: exposed,
+        readEntityResponse: (model, id, context, info, options) => readEntityResponse({ platform, settings }, model, id, context, info, options),
+      }) ?? {} : registered;
       addExtensionTypes(composer, ext);
       plugins.push(...(ext.plugins ?? []));
       for (const [key, value] of Object.entries(ext.resolversConfig ?? {})) mergeConfig(resolversConfig, key, value);
