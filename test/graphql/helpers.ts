@@ -1,0 +1,30 @@
+/**
+ * Sends GraphQL documents to a booted app the way clients do (POST JSON, GET query strings).
+ */
+import type { HttpResponse, TestApp } from '../helpers/app';
+
+export interface GraphqlBody {
+  data?: any;
+  errors?: Array<{ message: string; extensions?: Record<string, any>; path?: Array<string | number>; locations?: unknown }>;
+  extensions?: Record<string, any>;
+}
+
+export function gql(app: TestApp, query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}): Promise<HttpResponse<GraphqlBody>> {
+  return app.post('/graphql', { query, ...(variables ? { variables } : {}) }, headers);
+}
+
+export function gqlGet(app: TestApp, query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}): Promise<HttpResponse<GraphqlBody>> {
+  const params = new URLSearchParams({ query });
+  if (variables) params.set('variables', JSON.stringify(variables));
+  return app.get(`/graphql?${params.toString()}`, headers);
+}
+
+/** The `data` of an answer that must have no errors. */
+export async function gqlData(app: TestApp, query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<any> {
+  const res = await gql(app, query, variables, headers);
+  if (res.status !== 200 || res.body.errors) throw new Error(`GraphQL answered ${res.status}: ${res.text}`);
+  return res.body.data;
+}
+
+/** `data[].id` of a collection answer, as numbers. */
+export const ids = (collection: { data: Array<{ id: string }> }): number[] => collection.data.map((entry) => Number(entry.id));
