@@ -5,7 +5,7 @@
  * around each generated root field and each `resolversConfig` entry.
  */
 import { SchemaComposer } from 'graphql-compose';
-import type { GraphQLNamedType, GraphQLSchema } from 'graphql';
+import { Kind, parse, print, visit, type GraphQLNamedType, type GraphQLSchema } from 'graphql';
 import type { Model, PluginContext } from '@platform/core';
 import * as naming from '../naming';
 import { errors } from '../errors';
@@ -39,12 +39,29 @@ function mergeConfig(into: Map<string, ResolverConfig>, key: string, config: Res
   });
 }
 
+const ROOT_TYPES = new Set(['Query', 'Mutation', 'Subscription']);
+
+/**
+ * SDL's `type Query { ... }` adds fields to the generated root types, as Strapi v4's typeDefs
+ * do: written as an extension, since graphql-compose would otherwise keep a second `Query`.
+ */
+function rootTypesAsExtensions(typeDefs: string): string {
+  const document = parse(typeDefs);
+  return print(visit(document, {
+    ObjectTypeDefinition(node) {
+      if (!ROOT_TYPES.has(node.name.value)) return undefined;
+      const { description: _description, ...rest } = node;
+      return { ...rest, kind: Kind.OBJECT_TYPE_EXTENSION };
+    },
+  }));
+}
+
 function addExtensionTypes(composer: SchemaComposer<GraphqlContext>, extension: Extension): void {
   for (const type of extension.types ?? []) {
     if (typeof (type as { getTypeName?: unknown }).getTypeName === 'function') composer.add(type as Parameters<typeof composer.add>[0]);
     else composer.add(type as GraphQLNamedType);
   }
-  if (extension.typeDefs) composer.addTypeDefs(extension.typeDefs);
+  if (extension.typeDefs) composer.addTypeDefs(rootTypesAsExtensions(extension.typeDefs));
   if (extension.resolvers) composer.addResolveMethods(extension.resolvers as Parameters<typeof composer.addResolveMethods>[0]);
 }
 
