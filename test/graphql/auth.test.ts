@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import { describeEachDatabase } from '../helpers/app';
 import { createRoleGuardStandIn, ROLE_HEADER } from '../helpers/role-guard-stand-in';
 import { seedPopulateFixture } from '../rest/populate-seed';
-import { gql } from './helpers';
+import { gql, moveSequencesPastSeed } from './helpers';
 
 const A = 'api::article.article';
 const ROLES = {
@@ -22,8 +22,7 @@ const FORBIDDEN = { error: { name: 'ForbiddenError', message: 'Forbidden access'
 describeEachDatabase('GraphQL permissions', (ctx) => {
   before(async () => {
     await seedPopulateFixture(ctx.app);
-    // the fixture wrote its ids itself: PostgreSQL's sequence must move past them before a create
-    if (ctx.client === 'postgres') await ctx.app.knex.raw("SELECT setval(pg_get_serial_sequence('articles', 'id'), (SELECT MAX(id) FROM articles))");
+    await moveSequencesPastSeed(ctx.app, ['articles', 'articles_tags_links']);
   });
 
   const as = (role: string, query: string) => gql(ctx.app, query, undefined, { [ROLE_HEADER]: role });

@@ -28,3 +28,14 @@ export async function gqlData(app: TestApp, query: string, variables?: Record<st
 
 /** `data[].id` of a collection answer, as numbers. */
 export const ids = (collection: { data: Array<{ id: string }> }): number[] => collection.data.map((entry) => Number(entry.id));
+
+/**
+ * After rows were written with their ids (a seed), PostgreSQL's id sequences still start at 1:
+ * move them past the rows so that writes through the API get fresh ids.
+ */
+export async function moveSequencesPastSeed(app: TestApp, tables: string[]): Promise<void> {
+  if (app.platform.db.client !== 'postgres') return;
+  for (const table of tables) {
+    await app.knex.raw(`SELECT setval(pg_get_serial_sequence(?, 'id'), GREATEST((SELECT COALESCE(MAX(id), 0) FROM ??), 1))`, [table, table]);
+  }
+}
