@@ -9,8 +9,10 @@
 import { definePlugin } from '@platform/core';
 import { DEFAULT_CONFIG, validateConfig, type UploadConfig } from './src/config';
 import { errors } from './src/errors';
-import { fileSchema } from './src/file-content-type';
-import { folderSchema } from './src/folder-content-type';
+import { FILE_UID, fileSchema } from './src/file-content-type';
+import { FOLDER_UID, folderSchema } from './src/folder-content-type';
+// Types only: the extension service of the graphql plugin, when it is enabled.
+import type {} from '@platform/graphql';
 import { createContentApiController } from './src/http/content-api-controller';
 import { uploadRoutes } from './src/http/routes';
 import { describeForDocumentation } from './src/documentation';
@@ -43,8 +45,10 @@ type Config = UploadConfig & Record<string, unknown>;
 export default definePlugin<Config>({
   name: 'upload',
   requires: ['query-engine'],
-  // Describes its multipart routes and flat answers in the API's document when that plugin is there.
-  optional: ['documentation'],
+  // Describes its multipart routes and flat answers in the API's document when that plugin is
+  // there; files and folders are read over GraphQL like any type, written only through the
+  // upload routes.
+  optional: ['documentation', 'graphql'],
   errors: errors.table,
   config: {
     default: { ...DEFAULT_CONFIG },
@@ -66,6 +70,10 @@ export default definePlugin<Config>({
   routes: uploadRoutes,
   register(ctx) {
     ctx.service('plugin::query-engine.field-kinds').register(mediaKind);
+    if (ctx.isEnabled('graphql')) {
+      const extension = ctx.service('plugin::graphql.extension');
+      for (const uid of [FILE_UID, FOLDER_UID]) extension.shadowCRUD(uid).disableActions(['create', 'update', 'delete']);
+    }
   },
   async bootstrap(ctx) {
     // Each upload is processed once: libvips' operation cache would only hold memory.
