@@ -15,6 +15,7 @@ import { buildSchema } from './src/schema/build-schema';
 import { createEndpoint } from './src/http/endpoint';
 import { traceResolvers } from './src/execution/tracing';
 import type { GraphqlConfig } from './src/types';
+import { printSchemaCommand, SCHEMA_FILE, shouldWriteSchemaFile, writeSchemaFile } from './src/schema-file';
 
 export type * from './src/types';
 export type { ExtensionService } from './src/extension/extension-service';
@@ -61,6 +62,7 @@ function start(ctx: PluginContext<GraphqlConfig>): void {
     const { schema, entryFields } = buildSchema(ctx, ctx.config, ctx.service('plugin::graphql.extension'));
     if (ctx.config.apolloServer.tracing === true) traceResolvers(schema);
     schemas.set(schema);
+    if (shouldWriteSchemaFile(ctx) && writeSchemaFile(ctx.appDir, printSchema(schema))) ctx.log.info(`wrote ${SCHEMA_FILE}`);
     const production = ctx.env('NODE_ENV') === 'production';
     handle = createEndpoint({ platform: ctx, schema, entryFields, introspection: ctx.config.apolloServer.introspection ?? !production });
   });
@@ -71,6 +73,7 @@ export default definePlugin<GraphqlConfig>({
   requires: ['query-engine'],
   errors: errors.table,
   config: { default: DEFAULT_CONFIG, validate: validateConfig },
+  commands: { 'graphql:schema': printSchemaCommand },
   services: {
     extension: () => createExtensionService(),
     schema: () => createSchemaService(),

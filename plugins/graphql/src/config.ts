@@ -32,6 +32,7 @@ export function validateConfig(config: GraphqlConfig): void {
     if (!positiveInteger(config[key])) fail(`"${key}" must be a positive integer`);
   }
   if (!Number.isSafeInteger(config.maxLimit) || (config.maxLimit < 1 && config.maxLimit !== -1)) fail('"maxLimit" must be a positive integer or -1');
+  if (config.writeSchemaFile !== undefined && typeof config.writeSchemaFile !== 'boolean') fail('"writeSchemaFile" must be true or false');
   const server = config.apolloServer;
   if (server === null || typeof server !== 'object' || Array.isArray(server)) fail('"apolloServer" must be an object');
   for (const key of ['introspection', 'tracing'] as const) {

@@ -32,6 +32,8 @@ export interface GraphqlConfig extends Record<string, unknown> {
   entryFieldCost: number;
   /** the most tokens a document may have (parsing stops there: a 400) */
   maxTokens: number;
+  /** write the app's `schema.graphql` at start (default: under NODE_ENV development, as `platform develop` runs) */
+  writeSchemaFile?: boolean;
   apolloServer: {
     /** introspection queries answered (default: everywhere but production) */
     introspection?: boolean;
