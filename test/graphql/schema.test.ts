@@ -119,7 +119,7 @@ describe('GraphQL schema of the example app', function () {
   it('platform graphql:schema prints the same SDL', async () => {
     const stdout = await new Promise<string>((resolve, reject) => {
       execFile(process.execPath, [path.join(ROOT, 'core', 'bin', 'platform.js'), 'graphql:schema', '--app', ROOT], {
-        cwd: ROOT, env: { ...process.env, LOG_LEVEL: '', NODE_ENV: '', DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: app.database.config.connection.connection.filename },
+        cwd: ROOT, env: { ...process.env, LOG_LEVEL: '', NODE_ENV: '', DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: String(app.database.config.connection.connection.filename) },
       }, (error, out) => (error ? reject(error) : resolve(out)));
     });
     expect(stdout).to.equal(fs.readFileSync(SNAPSHOT, 'utf8'));
