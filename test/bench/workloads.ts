@@ -19,6 +19,8 @@ export interface Workload {
   sameAs?: string;
 }
 
+const graphqlMissing = (plugins: string[]) => (plugins.includes('graphql') ? null : 'the graphql plugin is disabled');
+
 export const WORKLOADS: Workload[] = [
   { name: 'get-by-id', method: 'GET', path: '/api/articles/17', floor: true },
   { name: 'list-25', method: 'GET', path: '/api/articles?pagination[pageSize]=25', floor: true },
@@ -33,12 +35,25 @@ export const WORKLOADS: Workload[] = [
   { name: 'list-deep-filter', method: 'GET', path: '/api/articles?filters[category][name][$eq]=category-3&filters[tags][name][$eq]=tag-7' },
   { name: 'create-tag', method: 'POST', path: '/api/tags', body: { data: { name: 'bench tag' } } },
   { name: 'update-connect', method: 'PUT', path: '/api/articles/17', body: { data: { tags: { connect: [{ id: 1, position: { start: true } }] } } } },
+  // the same page over REST and GraphQL: 25 articles, then 25 articles with 3 relations each
+  {
+    name: 'list-25-relations',
+    method: 'GET',
+    path: '/api/articles?pagination[pageSize]=25&populate[category][fields][0]=name&populate[tags][fields][0]=name&populate[author][fields][0]=name',
+  },
+  {
+    name: 'graphql-list-25',
+    method: 'POST',
+    path: '/graphql',
+    body: { query: '{ articles(pagination: { pageSize: 25 }) { data { id attributes { title slug body views rating price publishedOn featured meta status contactEmail createdAt updatedAt publishedAt locale } } meta { pagination { page pageSize pageCount total } } } }' },
+    unavailable: graphqlMissing,
+  },
   {
     name: 'graphql-populate',
     method: 'POST',
     path: '/graphql',
     body: { query: '{ articles(pagination: { pageSize: 25 }) { data { id attributes { title category { data { id attributes { name } } } tags { data { id attributes { name } } } author { data { id attributes { name } } } } } } }' },
-    unavailable: (plugins) => (plugins.includes('graphql') ? null : 'the graphql plugin is not built yet'),
+    unavailable: graphqlMissing,
   },
   // list-25 itself runs as the public role; the cost of auth is measured against the same list
   // on a server without auth plugins.
