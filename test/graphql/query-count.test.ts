@@ -4,30 +4,11 @@
  * v4 runs 153 statements for 25 articles with 3 relations; this runs a handful.
  */
 import { expect } from 'chai';
-import { describeEachDatabase, type TestApp } from '../helpers/app';
-import { articleRow, stamps, T1 } from '../rest/populate-seed';
+import { describeEachDatabase } from '../helpers/app';
+import { seedQueryCountFixture } from '../rest/populate-seed';
 import { gql } from './helpers';
 
 const ENTRIES = 60;
-const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
-
-async function seed(app: TestApp): Promise<void> {
-  const knex = app.knex;
-  await knex('categories').insert([{ id: 1, name: 'News', ...stamps(T1) }, { id: 2, name: 'Sport', ...stamps(T1) }]);
-  await knex('tags').insert(range(3).map((id) => ({ id, name: `tag${id}`, ...stamps(T1) })));
-  await knex('writers').insert(range(2).map((id) => ({ id, name: `writer${id}`, ...stamps(T1) })));
-  await knex('articles').insert(range(ENTRIES).map((id) => articleRow(app, { id, title: `article${id}` })));
-  await knex('articles_category_links').insert(range(ENTRIES).map((id) => ({ id, article_id: id, category_id: (id % 2) + 1, article_order: id })));
-  await knex('articles_author_links').insert(range(ENTRIES).map((id) => ({ id, article_id: id, writer_id: (id % 2) + 1, article_order: id })));
-  await knex('articles_tags_links').insert(range(ENTRIES).flatMap((id) => range(3).map((tag) => ({ article_id: id, tag_id: tag, tag_order: tag, article_order: id }))));
-  await knex('components_shared_seos').insert(range(ENTRIES).map((id) => ({ id, meta_title: `seo${id}` })));
-  await knex('components_shared_quotes').insert(range(ENTRIES).map((id) => ({ id, title: `q${id}`, body: 'b' })));
-  await knex('articles_components').insert(range(ENTRIES).flatMap((id) => [
-    { entity_id: id, component_id: id, component_type: 'shared.seo', field: 'seo', order: 1 },
-    { entity_id: id, component_id: id, component_type: 'shared.quote', field: 'blocks', order: 1 },
-  ]));
-}
-
 /** The bench's GraphQL workload: a page of articles with 3 relations. */
 export const LIST_WITH_RELATIONS = `query List($size: Int) {
   articles(pagination: { pageSize: $size }) {
@@ -38,7 +19,7 @@ export const LIST_WITH_RELATIONS = `query List($size: Int) {
 
 describeEachDatabase('GraphQL query count', (ctx) => {
   before(async () => {
-    await seed(ctx.app);
+    await seedQueryCountFixture(ctx.app, ENTRIES);
   });
 
   async function cost(query: string, variables: Record<string, unknown>): Promise<{ count: number; body: any }> {

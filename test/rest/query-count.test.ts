@@ -4,40 +4,13 @@
  * cost the same, with `populate=*` and with a populate three levels deep.
  */
 import { expect } from 'chai';
-import { describeEachDatabase, type TestApp } from '../helpers/app';
-import { articleRow, stamps, T1 } from './populate-seed';
+import { describeEachDatabase } from '../helpers/app';
+import { seedQueryCountFixture } from './populate-seed';
 
 const ENTRIES = 50;
-const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
-
-/** 50 published articles, each with a category, 3 tags, an author, a related article, an seo with 2 meta tags and 2 blocks. */
-async function seed(app: TestApp): Promise<void> {
-  const knex = app.knex;
-  await knex('categories').insert([{ id: 1, name: 'News', ...stamps(T1) }, { id: 2, name: 'Sport', ...stamps(T1) }]);
-  await knex('tags').insert(range(3).map((id) => ({ id, name: `tag${id}`, ...stamps(T1) })));
-  await knex('writers').insert(range(2).map((id) => ({ id, name: `writer${id}`, ...stamps(T1) })));
-  await knex('articles').insert(range(ENTRIES).map((id) => articleRow(app, { id, title: `article${id}` })));
-  await knex('articles_category_links').insert(range(ENTRIES).map((id) => ({ id, article_id: id, category_id: (id % 2) + 1, article_order: id })));
-  await knex('articles_author_links').insert(range(ENTRIES).map((id) => ({ id, article_id: id, writer_id: (id % 2) + 1, article_order: id })));
-  await knex('articles_tags_links').insert(range(ENTRIES).flatMap((id) => range(3).map((tag) => ({ article_id: id, tag_id: tag, tag_order: tag, article_order: id }))));
-  await knex('articles_related_links').insert(range(ENTRIES).map((id) => ({ id, article_id: id, inv_article_id: (id % ENTRIES) + 1, article_order: 1 })));
-  await knex('components_shared_seos').insert(range(ENTRIES).map((id) => ({ id, meta_title: `seo${id}` })));
-  await knex('components_shared_meta_tags').insert(range(ENTRIES * 2).map((id) => ({ id, name: `name${id}`, content: `content${id}` })));
-  await knex('components_shared_seos_components').insert(range(ENTRIES * 2).map((id) => ({
-    entity_id: Math.ceil(id / 2), component_id: id, component_type: 'shared.meta-tag', field: 'tags', order: id,
-  })));
-  await knex('components_shared_quotes').insert(range(ENTRIES).map((id) => ({ id, title: `q${id}`, body: 'b' })));
-  await knex('components_shared_rich_texts').insert(range(ENTRIES).map((id) => ({ id, body: 'rt' })));
-  await knex('articles_components').insert(range(ENTRIES).flatMap((id) => [
-    { entity_id: id, component_id: id, component_type: 'shared.seo', field: 'seo', order: 1 },
-    { entity_id: id, component_id: id, component_type: 'shared.quote', field: 'blocks', order: 1 },
-    { entity_id: id, component_id: id, component_type: 'shared.rich-text', field: 'blocks', order: 2 },
-  ]));
-}
-
 describeEachDatabase('populate query count', (ctx) => {
   before(async () => {
-    await seed(ctx.app);
+    await seedQueryCountFixture(ctx.app, ENTRIES);
   });
 
   async function cost(query: string, pageSize: number): Promise<{ count: number; entries: number; body: any }> {
