@@ -118,7 +118,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   relations: {
-    enabled: ['query-engine', 'content-manager', 'documentation', 'draft-publish', 'i18n', 'upload'],
+    enabled: ['query-engine', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'i18n', 'upload'],
     run({ app, since }) {
       const refusal = (name: string) => ({ path: [name], message: `Relation "${name}" cannot be written: no enabled plugin writes relations`, name: 'ValidationError' });
 
@@ -176,7 +176,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   'content-manager': {
-    enabled: ['query-engine', 'documentation', 'draft-publish', 'i18n', 'relations', 'upload'],
+    enabled: ['query-engine', 'documentation', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload'],
     run({ app, since }) {
       it('answers the 404 envelope for the content API and the content-type-builder', async () => {
         for (const [method, url] of [['GET', '/api/articles'], ['GET', '/api/articles?populate=*'], ['POST', '/api/articles'], ['GET', '/api/global'], ['GET', '/api/content-type-builder/content-types']]) {
@@ -195,7 +195,7 @@ const SCENARIOS: Record<string, Scenario> = {
       it('mounts only the routes of the other plugins: no localizations route without the REST API', async () => {
         expect(app().platform.routes().map((r) => `${r.route.method} ${r.path}`)).to.deep.equal([
           'GET /api/openapi.json', 'GET /documentation', 'GET /documentation/:file',
-          'GET /api/i18n/locales', 'POST /api/upload', 'GET /api/upload/files', 'GET /api/upload/files/:id', 'DELETE /api/upload/files/:id', 'GET /uploads/:name',
+          'GET /api/i18n/locales', 'POST /api/upload', 'GET /api/upload/files', 'GET /api/upload/files/:id', 'DELETE /api/upload/files/:id', 'GET /graphql', 'POST /graphql', 'GET /uploads/:name',
         ]);
         const res = await app().post('/api/articles/1/localizations', { title: 'Une langue', locale: 'fr' });
         expect({ status: res.status, body: res.body }).to.deep.equal({ status: 404, body: { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } } });
@@ -204,7 +204,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   'draft-publish': {
-    enabled: ['query-engine', 'content-manager', 'documentation', 'i18n', 'relations', 'upload'],
+    enabled: ['query-engine', 'content-manager', 'documentation', 'graphql', 'i18n', 'relations', 'upload'],
     run({ app, since }) {
       it('adds no publishedAt attribute and no published_at column', async () => {
         expect(app().platform.contentType('api::article.article').attributes).to.not.have.property('publishedAt');
@@ -232,7 +232,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   documentation: {
-    enabled: ['query-engine', 'content-manager', 'draft-publish', 'i18n', 'relations', 'upload'],
+    enabled: ['query-engine', 'content-manager', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload'],
     run({ app }) {
       it('answers the 404 envelope for the document and the documentation page, and still serves the content API', async () => {
         for (const url of ['/api/openapi.json', '/documentation', '/documentation/swagger-ui.css']) {
@@ -244,8 +244,28 @@ const SCENARIOS: Record<string, Scenario> = {
     },
   },
 
+  graphql: {
+    enabled: ['query-engine', 'content-manager', 'documentation', 'draft-publish', 'i18n', 'relations', 'upload'],
+    run({ app }) {
+      it('serves no /graphql endpoint: the 404 envelope for GET and POST', async () => {
+        for (const method of ['GET', 'POST']) {
+          const res = await app().request(method, '/graphql?query=%7B__typename%7D', method === 'POST' ? { query: '{ __typename }' } : undefined);
+          expect({ method, status: res.status, body: res.body }).to.deep.equal({ method, status: 404, body: NOT_FOUND });
+        }
+      });
+
+      it('leaves REST, drafts and locales as they are', async () => {
+        const created = await app().post('/api/articles?locale=fr', { data: { title: 'Sans GraphQL', publishedAt: null } });
+        expect(created.status).to.equal(200);
+        expect(created.body.data.attributes).to.include({ locale: 'fr', publishedAt: null });
+        const listed = await app().get('/api/articles?locale=fr&publicationState=preview');
+        expect(listed.body.data.map((entry: { id: number }) => entry.id)).to.deep.equal([created.body.data.id]);
+      });
+    },
+  },
+
   i18n: {
-    enabled: ['query-engine', 'content-manager', 'documentation', 'draft-publish', 'relations', 'upload'],
+    enabled: ['query-engine', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'relations', 'upload'],
     run({ app, since }) {
       it('adds no locale attribute, no locale column and no locales table', async () => {
         const { attributes } = app().platform.contentType('api::article.article');
