@@ -102,7 +102,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   'api-tokens': {
-    enabled: ['query-engine', 'content-manager', 'documentation', 'draft-publish', 'i18n', 'relations', 'upload'],
+    enabled: ['query-engine', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload'],
     run({ app }) {
       it('makes no token tables, and a bearer is no credential: the request runs as it would without one', async () => {
         expect(await app().knex.schema.hasTable('strapi_api_tokens')).to.equal(false);

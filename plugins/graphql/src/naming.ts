@@ -40,6 +40,16 @@ export function enumName(model: Model, attribute: string, explicit?: unknown): s
   return `ENUM_${typeName(model).toUpperCase()}_${attribute.toUpperCase()}`;
 }
 
+/**
+ * An enumeration value as a GraphQL enum value: itself when it is a valid name (`draft`), else
+ * with every other character as `_` and a leading `_` before a digit (`read-only` -> `read_only`);
+ * the stored value stays the original.
+ */
+export function enumValueName(value: string): string {
+  const name = value.replace(/[^_a-zA-Z0-9]/g, '_');
+  return /^[0-9]/.test(name) || name === '' ? `_${name}` : name;
+}
+
 /** `ArticleBlocksDynamicZone` and its input scalar `ArticleBlocksDynamicZoneInput` */
 export const dynamicZoneName = (model: Model, attribute: string) => `${typeName(model)}${pascal(attribute)}DynamicZone`;
 

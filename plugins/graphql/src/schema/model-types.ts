@@ -32,7 +32,7 @@ function addEnums(input: ModelTypesInput, model: Model): void {
     if (field.kind !== 'scalar' || field.type !== 'enumeration') continue;
     const name = naming.enumName(model, field.name, (field.attribute as { enumName?: unknown }).enumName);
     if (input.composer.has(name)) continue;
-    const values = Object.fromEntries(((field.attribute as { enum?: string[] }).enum ?? []).map((value) => [value, { value }]));
+    const values = Object.fromEntries(((field.attribute as { enum?: string[] }).enum ?? []).map((value) => [naming.enumValueName(value), { value }]));
     input.composer.createEnumTC({ name, values });
   }
 }
