@@ -64,7 +64,7 @@ type Scenario =
 
 const SCENARIOS: Record<string, Scenario> = {
   'users-permissions': {
-    enabled: ['query-engine', 'content-manager', 'documentation', 'draft-publish', 'i18n', 'relations', 'upload'],
+    enabled: ['query-engine', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload'],
     run({ app, since }) {
       it('knows that no plugin authenticates requests (start-up warns so, see test/users-permissions/disabled.test.ts)', () => {
         expect(app().platform.authenticates()).to.equal(false);
