@@ -10,18 +10,22 @@ import { execFile } from 'node:child_process';
 import { expect } from 'chai';
 import { printType, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import type { SchemaService } from '@platform/graphql';
-import { startApp, type TestApp } from '../helpers/app';
+import { startApp, type StartOptions, type TestApp } from '../helpers/app';
 import { exampleAppWith } from '../helpers/app-dir';
+import { authPlugins, JWT_SECRET } from '../users-permissions/helpers';
 
 const SNAPSHOT = path.join(__dirname, 'example-app.schema.graphql');
 const ROOT = path.resolve(__dirname, '..', '..');
+const API_TOKEN_SALT = 'test-api-token-salt';
+/** The example app as it runs: users-permissions and api-tokens on. */
+const AS_CONFIGURED: StartOptions = { config: { plugins: { ...authPlugins(), 'api-tokens': {} } }, env: { JWT_SECRET, API_TOKEN_SALT } };
 
 describe('GraphQL schema of the example app', function () {
   this.timeout(60000);
   let app: TestApp;
   let schema: GraphQLSchema;
   before(async () => {
-    app = await startApp();
+    app = await startApp(AS_CONFIGURED);
     schema = app.platform.service<SchemaService>('plugin::graphql.schema').get();
   });
   after(async () => {
@@ -119,7 +123,7 @@ describe('GraphQL schema of the example app', function () {
   it('platform graphql:schema prints the same SDL', async () => {
     const stdout = await new Promise<string>((resolve, reject) => {
       execFile(process.execPath, [path.join(ROOT, 'core', 'bin', 'platform.js'), 'graphql:schema', '--app', ROOT], {
-        cwd: ROOT, env: { ...process.env, LOG_LEVEL: '', NODE_ENV: '', DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: String(app.database.config.connection.connection.filename) },
+        cwd: ROOT, env: { ...process.env, LOG_LEVEL: '', NODE_ENV: '', DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: String(app.database.config.connection.connection.filename), JWT_SECRET, API_TOKEN_SALT },
       }, (error, out) => (error ? reject(error) : resolve(out)));
     });
     expect(stdout).to.equal(fs.readFileSync(SNAPSHOT, 'utf8'));
@@ -131,10 +135,10 @@ describe('GraphQL schema file', function () {
   it('a start in development writes the app\'s schema.graphql; elsewhere it does not', async () => {
     const dir = exampleAppWith({});
     try {
-      const production = await startApp({ appDir: dir.dir, env: { NODE_ENV: 'production' } });
+      const production = await startApp({ ...AS_CONFIGURED, appDir: dir.dir, env: { ...AS_CONFIGURED.env, NODE_ENV: 'production' } });
       await production.close();
       expect(fs.existsSync(path.join(dir.dir, 'schema.graphql'))).to.equal(false);
-      const develop = await startApp({ appDir: dir.dir, env: { NODE_ENV: 'development' } });
+      const develop = await startApp({ ...AS_CONFIGURED, appDir: dir.dir, env: { ...AS_CONFIGURED.env, NODE_ENV: 'development' } });
       await develop.close();
       expect(fs.readFileSync(path.join(dir.dir, 'schema.graphql'), 'utf8')).to.equal(fs.readFileSync(SNAPSHOT, 'utf8'));
     } finally {
