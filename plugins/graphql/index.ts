@@ -15,7 +15,6 @@ import { buildSchema } from './src/schema/build-schema';
 import { createEndpoint } from './src/http/endpoint';
 import { traceResolvers } from './src/execution/tracing';
 import type { GraphqlConfig } from './src/types';
-import { switchUsersPermissions, usersPermissionsGraphql } from './src/contrib/users-permissions';
 import { printSchemaCommand, SCHEMA_FILE, shouldWriteSchemaFile, writeSchemaFile } from './src/schema-file';
 
 export type * from './src/types';
@@ -72,21 +71,12 @@ function start(ctx: PluginContext<GraphqlConfig>): void {
 export default definePlugin<GraphqlConfig>({
   name: PLUGIN_NAME,
   requires: ['query-engine'],
-  // its GraphQL types and operations (me, login, register...) when it is enabled
-  optional: ['users-permissions'],
   errors: errors.table,
   config: { default: DEFAULT_CONFIG, validate: validateConfig },
   commands: { 'graphql:schema': printSchemaCommand },
   services: {
     extension: () => createExtensionService(),
     schema: () => createSchemaService(),
-  },
-  register(ctx) {
-    if (ctx.isEnabled('users-permissions')) {
-      const extension = ctx.service('plugin::graphql.extension');
-      switchUsersPermissions(extension);
-      extension.use(usersPermissionsGraphql(ctx));
-    }
   },
   bootstrap(ctx) {
     start(ctx);

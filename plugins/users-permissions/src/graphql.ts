@@ -1,21 +1,16 @@
 /**
- * Users and permissions in the GraphQL schema, Strapi v4's types and operations, when the
- * users-permissions plugin is enabled: `me`, `login`, `register`, `forgotPassword`,
- * `resetPassword`, `changePassword`, through that plugin's published accounts service (so the
- * `login` mutation is rate limited by the same limiter, on the same keys, as
- * `POST /api/auth/local`). Its permissions are no API: that type is left out; users and roles
+ * Users and permissions in the GraphQL schema, Strapi v4's types and operations, contributed
+ * through the graphql plugin's extension service when that plugin is enabled: `me`, `login`, `register`, `forgotPassword`,
+ * `resetPassword`, `changePassword`, through the accounts service (so the `login` mutation is
+ * rate limited by the same limiter, on the same keys, as `POST /api/auth/local`). Its permissions are no API: that type is left out; users and roles
  * are read (and users written) through the shadow CRUD, with their content-API permissions.
  */
 import { UnauthorizedError, type PluginContext } from '@platform/core';
 import type { EntityService } from '@platform/query-engine';
-import type { AccountRequest, AccountsService, AuthAnswer } from '@platform/users-permissions';
-import type { ExtensionService } from '../extension/extension-service';
-import type { Extension, GraphqlContext } from '../types';
-
-const PLUGIN = 'users-permissions';
-const USER_UID = `plugin::${PLUGIN}.user`;
-const ROLE_UID = `plugin::${PLUGIN}.role`;
-const PERMISSION_UID = `plugin::${PLUGIN}.permission`;
+// Types only: the graphql plugin hands these in when it builds its schema.
+import type { Extension, ExtensionService, GraphqlContext } from '@platform/graphql';
+import type { AccountRequest, AccountsService, AuthAnswer } from './accounts';
+import { PERMISSION_UID, PLUGIN_NAME as PLUGIN, ROLE_UID, USER_UID } from './content-types';
 
 const TYPE_DEFS = `
   input UsersPermissionsLoginInput { identifier: String!  password: String!  provider: String! = "local" }
