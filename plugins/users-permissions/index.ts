@@ -24,6 +24,8 @@ import { adoptStoredSettings } from './src/advanced-settings';
 import { describePublicAccess } from './src/public-access';
 import type { DocumentationService } from '@platform/documentation';
 import { describeForDocumentation } from './src/documentation';
+import type { ExtensionService } from '@platform/graphql';
+import { switchUsersPermissions, usersPermissionsGraphql } from './src/graphql';
 
 export type { UsersPermissionsConfig, RateLimitConfig, AdvancedSettings } from './src/config';
 export type { RateLimiter, Attempt } from './src/rate-limit';
@@ -37,7 +39,8 @@ export default definePlugin<UsersPermissionsConfig>({
   name: PLUGIN_NAME,
   requires: ['query-engine'],
   // When the API is documented, its public document lists what the public role may call.
-  optional: ['documentation'],
+  // its GraphQL types and operations (me, login, register...) when the graphql plugin is there
+  optional: ['documentation', 'graphql'],
   errors: errors.table,
   config: { validate: validateConfig },
   contentTypes,
@@ -68,6 +71,11 @@ export default definePlugin<UsersPermissionsConfig>({
     ctx.hooks.authenticate.tapPromise(PLUGIN_NAME, (request, route) => parts.authenticator.authenticate(request, route));
     guardContentApi(ctx.service<ContentApi>('plugin::query-engine.content-api'));
     tapUserHooks(ctx, () => parts.access);
+    if (ctx.isEnabled('graphql')) {
+      const extension = ctx.service<ExtensionService>('plugin::graphql.extension');
+      switchUsersPermissions(extension);
+      extension.use(usersPermissionsGraphql(ctx));
+    }
     if (ctx.isEnabled('documentation')) describePublicAccess(ctx.plugin('documentation').service<DocumentationService>('openapi'), parts.access);
   },
   async bootstrap(ctx) {
