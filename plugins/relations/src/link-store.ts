@@ -56,7 +56,10 @@ export class LinkStore {
         return row;
       });
       // A concurrent writer may have made the same link: the unique pair index keeps one row.
-      for (const slice of chunks(rows, INSERT_CHUNK)) await this.db(link.name).insert(slice).onConflict().ignore();
+      // Only that pair's conflict is ignored: any other failure (a primary key taken, a missing
+      // row) fails the write instead of dropping the link silently (MySQL has no target: it
+      // ignores duplicates of any unique key, and its auto-increment never falls behind).
+      for (const slice of chunks(rows, INSERT_CHUNK)) await this.db(link.name).insert(slice).onConflict([selfColumn, otherColumn]).ignore();
     }
     if (orderColumn) {
       for (const other of plan.reordered) {
