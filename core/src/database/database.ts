@@ -44,6 +44,8 @@ export class Database {
   readonly knex: Knex;
   readonly client: DatabaseClient;
   private readonly storage = new AsyncLocalStorage<Knex.Transaction>();
+  /** what waits for each open transaction to commit (afterCommit) */
+  private readonly commitCallbacks = new WeakMap<Knex.Transaction, Array<() => unknown>>();
   private readonly listeners = new Set<(event: QueryEvent) => void>();
 
   constructor(client: DatabaseClient, config: Knex.Config) {
@@ -79,12 +81,32 @@ export class Database {
     // one of them. The whole write is then run again (it rolled back entirely), a few times.
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.knex.transaction((trx) => this.storage.run(trx, () => fn(trx)), config);
+        const commitCallbacks: Array<() => unknown> = [];
+        const result = await this.knex.transaction((trx) => {
+          this.commitCallbacks.set(trx, commitCallbacks);
+          return this.storage.run(trx, () => fn(trx));
+        }, config);
+        // Committed: what waited for it runs now, before the caller goes on (a rolled back
+        // attempt's callbacks are dropped with it).
+        for (const callback of commitCallbacks) await callback();
+        return result;
       } catch (error) {
         if (attempt >= MAX_TRANSACTION_ATTEMPTS || !isRetryableConflict(error)) throw error;
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
       }
     }
+  }
+
+  /**
+   * Runs `callback` once the current transaction commits (not at all when it rolls back), before
+   * `transaction()` returns to its caller; at once when no transaction is open. For state kept
+   * outside the database (a cache) that must not change before the rows it describes do.
+   */
+  async afterCommit(callback: () => unknown): Promise<void> {
+    const current = this.storage.getStore();
+    const callbacks = current ? this.commitCallbacks.get(current) : undefined;
+    if (callbacks) callbacks.push(callback);
+    else await callback();
   }
 
   /** Subscribes to every SQL statement issued; returns the unsubscribe function. */

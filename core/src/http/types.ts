@@ -11,6 +11,12 @@ export interface AuthState {
   credentials: unknown;
   /** the permission scopes the caller holds, or `all` for full access */
   ability: { can(scope: string): boolean } | null;
+  /**
+   * What the caller may see, as a key: two callers with the same `scope` (the same role, the
+   * same token) get the same answers, so a response cache may share them. Left out, a cache
+   * keys the caller by strategy and credentials id.
+   */
+  scope?: string;
 }
 
 export interface RequestState {

@@ -1,0 +1,67 @@
+/**
+ * The cache plugin: content-API answers kept in memory or in Redis, keyed by the normalized
+ * request and the caller's permission scope, served as stored bytes with an ETag (a matching
+ * `If-None-Match` gets a 304), and never served once a write may have changed them (see
+ * src/invalidation.ts and src/generations.ts). It publishes `plugin::cache.cache` (the same
+ * seam for GraphQL).
+ *
+ * On by default under `platform start`, off under `develop` unless the app names
+ * `cache: { enabled: true }`. Config (`config/plugins.ts`, `cache: { config: {...} }`): `store`
+ * (`memory` | `redis`, the Redis of `server.redis`), `maxEntries`, `maxBytes`, `ttl` (ms),
+ * `prefix` (of Redis keys).
+ */
+import { definePlugin } from '@platform/core';
+import type { CacheService } from './src/answer-cache';
+import { DEFAULT_CONFIG, validateConfig, type CacheConfig } from './src/config';
+import { errors } from './src/errors';
+import { watchWrites } from './src/invalidation';
+import { cacheMiddleware, cachedType } from './src/rest-middleware';
+import { runtimeOf } from './src/runtime';
+
+export type { CacheService, CachedAnswer, AnswerRequest } from './src/answer-cache';
+export type { CacheConfig } from './src/config';
+export { scopeKey } from './src/keys';
+export { EVERYTHING } from './src/generations';
+
+declare module '@platform/core' {
+  interface ServiceMap {
+    'plugin::cache.cache': CacheService;
+  }
+}
+
+const PLUGIN_NAME = 'cache';
+
+export default definePlugin<CacheConfig & Record<string, unknown>>({
+  name: PLUGIN_NAME,
+  requires: ['query-engine'],
+  errors: errors.table,
+  config: {
+    default: { ...DEFAULT_CONFIG },
+    validate: validateConfig,
+  },
+  services: {
+    cache: (ctx) => runtimeOf(ctx).service,
+  },
+  register(ctx) {
+    const runtime = runtimeOf(ctx);
+    const cache = () => runtime.service;
+    ctx.hooks.routesBuilt.tap(PLUGIN_NAME, (routes) => {
+      if (!runtime.service.active) return;
+      for (const route of routes) {
+        const uid = cachedType(route, (candidate) => ctx.models.find(candidate));
+        if (!uid) continue;
+        route.config = { ...route.config, middlewares: [...(route.config?.middlewares ?? []), cacheMiddleware(cache, uid)] };
+      }
+    });
+    let stopWatching: (() => void) | null = null;
+    ctx.hooks.bootstrap.tapPromise(PLUGIN_NAME, async () => {
+      if (runtime.redis) await runtime.redis.connect();
+      if (!runtime.service.active) return;
+      stopWatching = watchWrites(ctx, ctx.service('plugin::query-engine.hooks'), runtime.graph, runtime.owners, (uids) => runtime.service.invalidate(uids));
+    });
+    ctx.hooks.destroy.tapPromise(PLUGIN_NAME, async () => {
+      stopWatching?.();
+      await runtime.close();
+    });
+  },
+});

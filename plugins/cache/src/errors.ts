@@ -1,0 +1,5 @@
+import { definePluginErrors } from '@platform/core';
+
+export const errors = definePluginErrors('cache', {
+  REDIS_MISSING: { kind: 'boot' },
+});

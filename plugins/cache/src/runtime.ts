@@ -1,0 +1,93 @@
+/**
+ * The plugin's parts for one platform (a test process runs several side by side, so nothing
+ * lives at module level): the Redis connection when `server.redis` names one, the generations,
+ * the store, the dependency graph and the service.
+ */
+import { createHash } from 'node:crypto';
+import Redis from 'ioredis';
+import type { PluginContext } from '@platform/core';
+import { createAnswerCache, type CacheService } from './answer-cache';
+import type { CacheConfig } from './config';
+import { buildDependencyGraph, type DependencyGraph } from './dependencies';
+import { errors } from './errors';
+import { memoryGenerations, redisGenerations, type Generations } from './generations';
+import { tableOwners } from './invalidation';
+import { memoryStore, redisStore, type AnswerStore } from './store';
+
+export interface Runtime {
+  service: CacheService;
+  redis: Redis | null;
+  graph(): DependencyGraph;
+  owners(): Map<string, string>;
+  /** applies another process's invalidation (memory generations) */
+  applyRemote(uids: string[]): void;
+  close(): Promise<void>;
+}
+
+const runtimes = new WeakMap<PluginContext, Runtime>();
+
+function digest(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 16);
+}
+
+/**
+ * On by default under `platform start`; off under `develop` and in programs and tests unless
+ * `config/plugins.ts` names `cache: { enabled: true }`.
+ */
+export function isActive(ctx: PluginContext): boolean {
+  const entry = ctx.appConfig<unknown>('plugins.cache', undefined);
+  const explicit = typeof entry === 'boolean' ? entry : (entry as { enabled?: unknown } | undefined)?.enabled;
+  return explicit === true || (explicit === undefined && ctx.mode === 'start');
+}
+
+export function runtimeOf(ctx: PluginContext<CacheConfig & Record<string, unknown>>): Runtime {
+  const existing = runtimes.get(ctx);
+  if (existing) return existing;
+  const url = ctx.appConfig<string | undefined>('server.redis', undefined) || null;
+  if (ctx.config.store === 'redis' && !url) {
+    throw errors.boot('REDIS_MISSING', 'cache: store "redis" needs a Redis URL: set redis in config/server.ts (redis: env(\'REDIS_URL\'))');
+  }
+  const redis = url ? new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 }) : null;
+  // Counters are shared by every node on one database; answers also by schema (a node of the
+  // next deployment never reads an answer shaped by the previous one).
+  const database = digest(ctx.appConfig('database.connection', null));
+  let schema: string | null = null;
+  const schemaKey = () => (schema ??= digest(ctx.models.all().map((model) => [model.uid, model.attributes])));
+  const prefix = `${ctx.config.prefix}:${database}`;
+  const local = memoryGenerations();
+  const generations: Generations = redis ? redisGenerations(redis, prefix) : local;
+  let store: AnswerStore | null = null;
+  const currentStore = (): AnswerStore => {
+    if (store) return store;
+    store = ctx.config.store === 'redis' && redis ? redisStore(redis, `${prefix}:${schemaKey()}`, ctx.config.ttl) : memoryStore(ctx.config);
+    return store;
+  };
+  let graph: DependencyGraph | null = null;
+  let owners: Map<string, string> | null = null;
+  const lazyStore: AnswerStore = {
+    get: (key) => currentStore().get(key),
+    set: (key, answer) => currentStore().set(key, answer),
+    clear: () => currentStore().clear(),
+  };
+  const built: Runtime = {
+    redis,
+    graph: () => (graph ??= buildDependencyGraph(ctx.models.all())),
+    owners: () => (owners ??= tableOwners(ctx.models.all())),
+    service: createAnswerCache({
+      active: isActive(ctx),
+      store: lazyStore,
+      generations,
+      graph: () => built.graph(),
+      announce: () => {},
+    }),
+    applyRemote: (uids) => local.apply(uids),
+    async close() {
+      if (redis && redis.status !== 'end') await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+  runtimes.set(ctx, built);
+  return built;
+}
+
+/** the broadcast channel of invalidations between the workers of one node (without Redis) */
+export const CHANNEL = 'cache:invalidate';
