@@ -20,4 +20,6 @@ export default ({ env }: { env: EnvFn }) => ({
       },
     },
   },
+  // on under `platform start`, off under `develop`; answers in this process or in Redis (REDIS_URL)
+  cache: { config: { store: env('CACHE_STORE', 'memory') } },
 });

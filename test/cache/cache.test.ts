@@ -18,6 +18,7 @@ async function cachedRead(app: TestApp, path: string) {
   expect(second.count, 'a hit runs no SQL').to.equal(0);
   expect(second.result.text).to.equal(first.text);
   expect(second.result.headers.get('etag')).to.equal(first.headers.get('etag'));
+  expect(second.result.headers.get('x-cache')).to.equal('hit');
   return first;
 }
 

@@ -25,6 +25,8 @@ const proxy: Check = (value) =>
   typeof value === 'boolean' || (isPlainObject(value) && Array.isArray(value.trusted) && value.trusted.every((a) => typeof a === 'string' && a.length > 0))
     ? null
     : 'must be true, false or { trusted: [addresses of the proxies] }';
+const redisUrl: Check = (value) =>
+  value === undefined || value === null || value === '' || (typeof value === 'string' && /^rediss?:\/\/\S*$/.test(value)) ? null : 'must be a redis:// or rediss:// URL';
 const tableList: Check = (value) =>
   typeof value === 'boolean' || (Array.isArray(value) && value.every((t) => typeof t === 'string' && t.length > 0))
     ? null
@@ -39,6 +41,7 @@ const CHECKS: Array<[string, Check]> = [
   ['server.headersTimeout', integer(1, 24 * 3600 * 1000)],
   ['server.requestTimeout', integer(1, 24 * 3600 * 1000)],
   ['server.proxy', proxy],
+  ['server.redis', redisUrl],
   ['api', object],
   ['api.rest', object],
   ['api.rest.prefix', prefix],

@@ -38,6 +38,7 @@ import { Database } from '../database/database';
 import { knexConfig, type DatabaseConfig } from '../database/connection';
 import { syncSchema } from '../database/schema-sync';
 import { runMigrations } from '../database/migrations';
+import { withBootLock } from '../database/boot-lock';
 import { closeServer, createKoaApp, listen, type MountedRoute } from '../http/server';
 import { DEFAULT_TIMEOUTS } from '../http/client-errors';
 import type { PlacedMiddleware } from '../http/global-middlewares';
@@ -341,14 +342,25 @@ export class Platform {
     this.hooks.modelsBuilt.call(this.modelRegistry);
 
     await this.connectDatabase();
+    // Nodes booting together on one database take turns from the schema sync to the end of
+    // the plugins' bootstrap (which seeds rows), migrations first: see ../database/boot-lock.ts.
+    const models = this.modelRegistry;
+    await withBootLock(this.db, () => this.syncAndBootstrap(models, attributeTypes), this.log);
+    this.buildHttp();
+    this.phase = 'started';
+    this.readiness.ready = true;
+    return this;
+  }
+
+  private async syncAndBootstrap(models: ModelRegistry, attributeTypes: ReturnType<typeof collectAttributeTypes>): Promise<void> {
     // The app's migrations see the tables as the last start left them (../database/migrations.ts).
     await runMigrations(this.appDir, this.db, this, this.log);
-    const guards = declaredGuards(this.modelRegistry);
+    const guards = declaredGuards(models);
     const guardColumns = await existingGuardColumns(this.db.knex, guards);
-    const synced = await syncSchema(this.db, this.modelRegistry, this.log, attributeTypes.tables(this.modelRegistry));
+    const synced = await syncSchema(this.db, models, this.log, attributeTypes.tables(models));
     // Before any plugin bootstraps or a request is served: rows that lost what hid them stop here.
     const kept = await reconcileHiddenRows(this.db, guards, guardColumns, !isEmptyPlan(synced), this.config<KeepHiddenRows>('database.keepHiddenRows', false));
-    markKeptHiddenRows(this.modelRegistry, kept);
+    markKeptHiddenRows(models, kept);
 
     this.services.freeze();
     this.controllers.freeze();
@@ -362,10 +374,6 @@ export class Platform {
     for (const { definition, context } of this.plugins) await runStep(definition, 'bootstrap', () => definition.bootstrap?.(context));
     await this.hooks.bootstrap.promise();
     checkUnclaimed(this, this.lifecycleFiles, this.lifecyclesClaimed);
-    this.buildHttp();
-    this.phase = 'started';
-    this.readiness.ready = true;
-    return this;
   }
 
   /** The koa request handler, for tests that run their own `http.createServer(...).listen(0)`. */

@@ -2,7 +2,8 @@
  * REST: the content API's read routes (`GET` with the handler `api::<type>.<type>.find` or
  * `.findOne`) get a route middleware, run after authentication and policies, that answers from
  * the cache or keeps the handler's answer. A hit sends the stored bytes: no SQL, no shaping.
- * Every cached answer carries an `ETag`; `If-None-Match` with it gets a 304. A route whose
+ * Every cached answer carries an `ETag` (`If-None-Match` with it gets a 304) and `X-Cache: hit`
+ * or `miss`. A route whose
  * `config.cache` is `false` (a custom controller that reads something else) is left alone.
  */
 import type { Middleware, Model, RequestContext, RouteDefinition } from '@platform/core';
@@ -47,6 +48,7 @@ export function cacheMiddleware(cache: () => CacheService, uid: string): Middlew
     koa.body = answer.body;
     koa.type = 'application/json';
     koa.etag = answer.etag;
+    koa.set('X-Cache', answer.hit ? 'hit' : 'miss');
     if (matches(koa.get('if-none-match'), answer.etag)) {
       koa.status = 304;
       koa.body = null;

@@ -1,0 +1,87 @@
+/**
+ * Nodes of one app for the multi-node tests: `platform start` processes of the example app on
+ * their own ports, sharing one database and one Redis.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import type { TestDatabase } from '../helpers/databases';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const BIN = path.join(ROOT, 'core', 'bin', 'platform.js');
+const READY = /platform start: serving .+ at (http:\/\/\S+) \(started in \d+ ms\)/;
+export const REDIS_URL = 'redis://127.0.0.1:6379';
+
+export interface Node {
+  url: string;
+  output(): string;
+  get(path: string, headers?: Record<string, string>): Promise<{ status: number; text: string; body: any; headers: Headers }>;
+  send(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; text: string; body: any }>;
+  stop(): Promise<void>;
+}
+
+/** the environment that points the example app at `database` (MariaDB or PostgreSQL) */
+export function databaseEnv(database: TestDatabase): NodeJS.ProcessEnv {
+  const connection = database.config.connection.connection as { host: string; port: number; user: string; password: string; database: string };
+  return {
+    DATABASE_CLIENT: database.client,
+    DATABASE_HOST: connection.host,
+    DATABASE_PORT: String(connection.port),
+    DATABASE_NAME: connection.database,
+    DATABASE_USERNAME: connection.user,
+    DATABASE_PASSWORD: connection.password,
+  };
+}
+
+export function startNode(env: NodeJS.ProcessEnv, timeoutMs = 60000): Promise<Node> {
+  const child: ChildProcess = spawn(process.execPath, [BIN, 'start'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: '', LOG_LEVEL: 'info', PORT: '0', HOST: '127.0.0.1', REDIS_URL, API_TOKEN_SALT: 'nodes-test-salt', JWT_SECRET: 'nodes-test-secret', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`node did not start in ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`node exited with ${code}:\n${output}`));
+    });
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = READY.exec(output);
+      if (!match) return;
+      clearTimeout(timer);
+      child.stdout!.off('data', onData);
+      child.stderr!.off('data', onData);
+      child.stdout!.on('data', (more: Buffer) => (output += more.toString()));
+      child.stderr!.on('data', (more: Buffer) => (output += more.toString()));
+      const url = match[1];
+      const send = async (method: string, urlPath: string, body?: unknown, headers: Record<string, string> = {}) => {
+        const res = await fetch(url + urlPath, { method, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+        const text = await res.text();
+        let parsed: unknown = undefined;
+        try {
+          parsed = text ? JSON.parse(text) : undefined;
+        } catch {
+          /* not JSON */
+        }
+        return { status: res.status, text, body: parsed as any, headers: res.headers };
+      };
+      resolve({
+        url,
+        output: () => output,
+        get: (p, h) => send('GET', p, undefined, h),
+        send,
+        async stop() {
+          child.kill('SIGTERM');
+          await exited;
+        },
+      });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+  });
+}
