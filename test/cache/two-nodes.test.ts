@@ -17,11 +17,17 @@ for (const client of testClients().filter((name) => name !== 'sqlite')) {
     let database: TestDatabase;
     let a: Node;
     let b: Node;
+    /** a user of the authenticated role (the public role only reads) */
+    let jwt: string;
+    const write = (node: Node, method: string, path: string, body?: unknown) => node.send(method, path, body, { authorization: `Bearer ${jwt}` });
 
     before(async () => {
       database = await createTestDatabase(client);
       // both boot at once on the fresh database
       [a, b] = await Promise.all([startNode({ ...databaseEnv(database), CACHE_STORE: 'memory' }), startNode({ ...databaseEnv(database), CACHE_STORE: 'redis' })]);
+      const registered = await a.send('POST', '/api/auth/local/register', { username: 'editor', email: 'editor@example.com', password: 'Secret123' });
+      expect(registered.status, registered.text).to.equal(200);
+      jwt = registered.body.jwt;
     });
 
     after(async () => {
@@ -61,59 +67,59 @@ for (const client of testClients().filter((name) => name !== 'sqlite')) {
     it('a create, an update and a delete on A are seen by B\'s next read', async () => {
       const list = '/api/categories?sort=id&fields[0]=name';
       expect((await cached(b, list)).body.data).to.deep.equal([]);
-      const created = await a.send('POST', '/api/categories', { data: { name: 'News' } });
+      const created = await write(a, 'POST', '/api/categories', { data: { name: 'News' } });
       expect(created.status, created.text).to.equal(200);
       expect((await b.get(list)).body.data.map((c: any) => c.attributes.name)).to.deep.equal(['News']);
       await cached(b, list);
-      expect((await a.send('PUT', `/api/categories/${created.body.data.id}`, { data: { name: 'World' } })).status).to.equal(200);
+      expect((await write(a, 'PUT', `/api/categories/${created.body.data.id}`, { data: { name: 'World' } })).status).to.equal(200);
       expect((await b.get(list)).body.data.map((c: any) => c.attributes.name)).to.deep.equal(['World']);
       await cached(b, list);
-      expect((await a.send('DELETE', `/api/categories/${created.body.data.id}`)).status).to.equal(200);
+      expect((await write(a, 'DELETE', `/api/categories/${created.body.data.id}`)).status).to.equal(200);
       expect((await b.get(list)).body.data).to.deep.equal([]);
     });
 
     it('relations written from either side, components, dynamic zones, publication and locales written on one node are seen on the other', async () => {
-      const tag = (await a.send('POST', '/api/tags', { data: { name: 'red' } })).body.data.id;
-      const article = (await a.send('POST', '/api/articles', { data: { title: 'First', seo: { metaTitle: 'one' }, blocks: [{ __component: 'shared.quote', title: 'q1' }], publishedAt: NOW() } })).body.data.id;
+      const tag = (await write(a, 'POST', '/api/tags', { data: { name: 'red' } })).body.data.id;
+      const article = (await write(a, 'POST', '/api/articles', { data: { title: 'First', seo: { metaTitle: 'one' }, blocks: [{ __component: 'shared.quote', title: 'q1' }], publishedAt: NOW() } })).body.data.id;
       const tagPath = `/api/tags/${tag}?populate=articles`;
       expect((await cached(b, tagPath)).body.data.attributes.articles.data).to.deep.equal([]);
       // a relation written on the article's side changes the tag's answer on the other node
-      expect((await a.send('PUT', `/api/articles/${article}`, { data: { tags: { connect: [tag] } } })).status).to.equal(200);
+      expect((await write(a, 'PUT', `/api/articles/${article}`, { data: { tags: { connect: [tag] } } })).status).to.equal(200);
       expect((await b.get(tagPath)).body.data.attributes.articles.data.map((x: any) => x.id)).to.deep.equal([article]);
       // and from the tag's side, written on B, read on A
       const articlePath = `/api/articles/${article}?populate=tags`;
       expect((await cached(a, articlePath)).body.data.attributes.tags.data.map((x: any) => x.id)).to.deep.equal([tag]);
-      expect((await b.send('PUT', `/api/tags/${tag}`, { data: { articles: { disconnect: [article] } } })).status).to.equal(200);
+      expect((await write(b, 'PUT', `/api/tags/${tag}`, { data: { articles: { disconnect: [article] } } })).status).to.equal(200);
       expect((await a.get(articlePath)).body.data.attributes.tags.data).to.deep.equal([]);
       // components and dynamic zones
       const parts = `/api/articles/${article}?populate[seo]=*&populate[blocks]=*`;
       await cached(b, parts);
-      expect((await a.send('PUT', `/api/articles/${article}`, { data: { seo: { metaTitle: 'two' }, blocks: [{ __component: 'shared.quote', title: 'q2' }] } })).status).to.equal(200);
+      expect((await write(a, 'PUT', `/api/articles/${article}`, { data: { seo: { metaTitle: 'two' }, blocks: [{ __component: 'shared.quote', title: 'q2' }] } })).status).to.equal(200);
       const after = (await b.get(parts)).body.data.attributes;
       expect([after.seo.metaTitle, after.blocks[0].title]).to.deep.equal(['two', 'q2']);
       // unpublish and publish
       const live = '/api/articles?fields[0]=title';
       expect((await cached(b, live)).body.data.map((x: any) => x.id)).to.deep.equal([article]);
-      expect((await a.send('PUT', `/api/articles/${article}`, { data: { publishedAt: null } })).status).to.equal(200);
+      expect((await write(a, 'PUT', `/api/articles/${article}`, { data: { publishedAt: null } })).status).to.equal(200);
       expect((await b.get(live)).body.data).to.deep.equal([]);
       await cached(b, live);
-      expect((await a.send('PUT', `/api/articles/${article}`, { data: { publishedAt: NOW() } })).status).to.equal(200);
+      expect((await write(a, 'PUT', `/api/articles/${article}`, { data: { publishedAt: NOW() } })).status).to.equal(200);
       expect((await b.get(live)).body.data.map((x: any) => x.id)).to.deep.equal([article]);
       // a new locale
       const fr = '/api/articles?locale=fr&fields[0]=title';
       expect((await cached(b, fr)).body.data).to.deep.equal([]);
-      expect((await a.send('POST', `/api/articles/${article}/localizations`, { locale: 'fr', title: 'Premier', publishedAt: NOW() })).status).to.equal(200);
+      expect((await write(a, 'POST', '/api/articles', { data: { locale: 'fr', title: 'Premier', localizations: [article], publishedAt: NOW() } })).status).to.equal(200);
       expect((await b.get(fr)).body.data.map((x: any) => x.attributes.title)).to.deep.equal(['Premier']);
     });
 
     it('reads never see an answer older than a write that finished before they started (many rounds)', async () => {
-      const category = (await a.send('POST', '/api/categories', { data: { name: 'v0' } })).body.data.id;
+      const category = (await write(a, 'POST', '/api/categories', { data: { name: 'v0' } })).body.data.id;
       const path = `/api/categories/${category}?fields[0]=name`;
       for (let round = 1; round <= 20; round++) {
         await b.get(path);
         const writer = round % 2 ? a : b;
         const reader = round % 2 ? b : a;
-        expect((await writer.send('PUT', `/api/categories/${category}`, { data: { name: `v${round}` } })).status).to.equal(200);
+        expect((await write(writer, 'PUT', `/api/categories/${category}`, { data: { name: `v${round}` } })).status).to.equal(200);
         expect((await reader.get(path)).body.data.attributes.name, `round ${round}`).to.equal(`v${round}`);
       }
     });

@@ -37,12 +37,14 @@ export function createAuthenticator(options: { jwt: () => JwtService; access: Ac
       if (entry.passwordChangedAt !== null && verified.iat < entry.passwordChangedAt) return null;
       const role = entry.roleId === null ? null : await access.role(entry.roleId);
       const ability = role?.ability ?? { can: () => false };
-      return { auth: { strategy: STRATEGY, credentials: entry.user, ability }, user: entry.user };
+      // Users of one role see the same content answers: a response cache may share them.
+      const scope = role ? `role:${role.id}` : 'no-role';
+      return { auth: { strategy: STRATEGY, credentials: entry.user, ability, scope }, user: entry.user };
     },
     async asPublic() {
       const role = await access.roleByType('public');
       if (!role || role.actions.size === 0) return null;
-      return { strategy: STRATEGY, credentials: null, ability: role.ability };
+      return { strategy: STRATEGY, credentials: null, ability: role.ability, scope: `role:${role.id}` };
     },
     async authenticate(ctx, route) {
       if (!ctx.state.auth) {
