@@ -3,7 +3,8 @@
  */
 export * from './errors';
 export { Platform, UNAUTHENTICATED_WARNING, type PlatformOptions, type PluginHandle } from './kernel/platform';
-export { createBroadcast, type Broadcast } from './kernel/broadcast';
+export { createSharedCounters, memoryCounters, type SharedCounters, type CounterStore } from './kernel/shared-counters';
+export { createBroadcast, type Broadcast, type BroadcastTransport, type TransportEnvelope } from './kernel/broadcast';
 export { definePlugin, type PluginDefinition, type ServiceFactory, type AppPartsProvider, type GlobalMiddlewareDefinition } from './kernel/plugin';
 export type { PluginContext, PluginGround, PluginView, AppView } from './kernel/plugin-context';
 export { defineCommand, type PluginCommandDefinition, type CommandOutput } from './kernel/plugin-command';

@@ -16,7 +16,8 @@ import { DEFAULT_CONFIG, validateConfig, type CacheConfig } from './src/config';
 import { errors } from './src/errors';
 import { watchWrites } from './src/invalidation';
 import { cacheMiddleware, cachedType } from './src/rest-middleware';
-import { runtimeOf } from './src/runtime';
+import { CHANNEL, runtimeOf } from './src/runtime';
+import { redisCounters, redisTransport } from './src/redis-sharing';
 
 export type { CacheService, CachedAnswer, AnswerRequest } from './src/answer-cache';
 export type { CacheConfig } from './src/config';
@@ -42,8 +43,14 @@ export default definePlugin<CacheConfig & Record<string, unknown>>({
   services: {
     cache: (ctx) => runtimeOf(ctx).service,
   },
-  register(ctx) {
+  async register(ctx) {
     const runtime = runtimeOf(ctx);
+    if (runtime.redis && runtime.subscriber) {
+      // From register on, before any plugin bootstraps (and seeds or changes shared state).
+      await Promise.all([runtime.redis.connect(), runtime.subscriber.connect()]);
+      await ctx.broadcast.useTransport(redisTransport(runtime.redis, runtime.subscriber, `${runtime.prefix}:broadcast`, (message) => ctx.log.warn(message)));
+      ctx.counters.useStore(redisCounters(runtime.redis, runtime.prefix));
+    }
     const cache = () => runtime.service;
     ctx.hooks.routesBuilt.tap(PLUGIN_NAME, (routes) => {
       if (!runtime.service.active) return;
@@ -55,9 +62,11 @@ export default definePlugin<CacheConfig & Record<string, unknown>>({
     });
     let stopWatching: (() => void) | null = null;
     ctx.hooks.bootstrap.tapPromise(PLUGIN_NAME, async () => {
-      if (runtime.redis) await runtime.redis.connect();
       if (!runtime.service.active) return;
       stopWatching = watchWrites(ctx, ctx.service('plugin::query-engine.hooks'), runtime.graph, runtime.owners, (uids) => runtime.service.invalidate(uids));
+      ctx.broadcast.subscribe(CHANNEL, (message) => {
+        if (Array.isArray(message)) runtime.applyRemote(message.filter((uid): uid is string => typeof uid === 'string'));
+      });
     });
     ctx.hooks.destroy.tapPromise(PLUGIN_NAME, async () => {
       stopWatching?.();

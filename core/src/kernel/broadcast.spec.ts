@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { EventEmitter } from 'node:events';
-import { BROADCAST_MESSAGE, createBroadcast, isBroadcastEnvelope } from './broadcast';
+import { BROADCAST_MESSAGE, createBroadcast, isBroadcastEnvelope, type BroadcastTransport, type TransportEnvelope } from './broadcast';
 
 /** A process IPC channel: what is sent is recorded, what arrives is emitted. */
 function channel() {
@@ -39,5 +39,33 @@ describe('process broadcast', () => {
   it('recognizes its envelopes', () => {
     expect(isBroadcastEnvelope({ type: BROADCAST_MESSAGE, channel: 'c', message: null })).to.equal(true);
     expect([isBroadcastEnvelope(null), isBroadcastEnvelope({ type: BROADCAST_MESSAGE }), isBroadcastEnvelope('x')]).to.deep.equal([false, false, false]);
+  });
+});
+
+describe('process broadcast through a transport', () => {
+  /** one bus that every transport of the test shares, as a Redis channel would */
+  function bus() {
+    const receivers: Array<(envelope: TransportEnvelope) => void> = [];
+    return (): BroadcastTransport => ({
+      send: (envelope) => receivers.forEach((receive) => receive(JSON.parse(JSON.stringify(envelope)) as TransportEnvelope)),
+      listen: async (receive) => {
+        receivers.push(receive);
+      },
+    });
+  }
+
+  it('reaches the other processes of every node, not the sender, and no longer uses the IPC relay', async () => {
+    const transport = bus();
+    const ipc = channel();
+    const [one, two] = [createBroadcast(ipc, true), createBroadcast(channel(), false)];
+    await one.useTransport(transport());
+    await two.useTransport(transport());
+    const heard: unknown[] = [];
+    one.subscribe('cache', (message) => heard.push(['one', message]));
+    two.subscribe('cache', (message) => heard.push(['two', message]));
+    one.publish('cache', { kind: 'roles' });
+    two.publish('other', 1);
+    expect(heard).to.deep.equal([['two', { kind: 'roles' }]]);
+    expect(ipc.sent).to.deep.equal([]);
   });
 });

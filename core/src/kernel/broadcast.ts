@@ -4,7 +4,12 @@
  * publishes on a channel and every other process's subscribers hear it (the primary relays it
  * to the other workers). In a single process, publishing reaches nobody: the publisher already
  * knows what it changed.
+ *
+ * Beyond one machine, a plugin gives the broadcast a transport (Redis pub/sub, say) with
+ * `useTransport`: from then on every message goes through it, to every process of every node
+ * (the workers of this node included, each listening on its own), and a process ignores its own.
  */
+import { randomUUID } from 'node:crypto';
 import cluster from 'node:cluster';
 
 /** The one message type the primary relays (see ../cli/serve.ts). */
@@ -21,6 +26,26 @@ export interface Broadcast {
   publish(channel: string, message: unknown): void;
   /** runs `handler` for each message another process publishes on `channel`; returns the unsubscribe */
   subscribe(channel: string, handler: (message: unknown) => void): () => void;
+  /**
+   * Carries every message through `transport` from now on (instead of the primary's relay):
+   * messages reach the processes of other nodes too. Resolves once it listens.
+   */
+  useTransport(transport: BroadcastTransport): Promise<void>;
+}
+
+/** What a transport carries: the sending process, the channel and the message. */
+export interface TransportEnvelope {
+  origin: string;
+  channel: string;
+  message: unknown;
+}
+
+/** A way to reach every process of every node (see useTransport). */
+export interface BroadcastTransport {
+  /** sends `envelope` to every listening process (this one's own copy is ignored) */
+  send(envelope: TransportEnvelope): void;
+  /** starts delivering what any process sends */
+  listen(receive: (envelope: TransportEnvelope) => void): Promise<void>;
 }
 
 export interface ProcessChannel {
@@ -39,13 +64,25 @@ export function isBroadcastEnvelope(value: unknown): value is BroadcastEnvelope 
  */
 export function createBroadcast(channel: ProcessChannel = process, worker = cluster.isWorker): Broadcast & { close(): void } {
   const handlers = new Map<string, Set<(message: unknown) => void>>();
+  const deliver = (name: string, message: unknown) => {
+    for (const handler of handlers.get(name) ?? []) handler(message);
+  };
   const listener = (value: unknown) => {
     if (!isBroadcastEnvelope(value)) return;
-    for (const handler of handlers.get(value.channel) ?? []) handler(value.message);
+    deliver(value.channel, value.message);
   };
   let listening = false;
+  const origin = randomUUID();
+  let transport: BroadcastTransport | null = null;
   return {
+    async useTransport(given) {
+      await given.listen((envelope) => {
+        if (envelope.origin !== origin && typeof envelope.channel === 'string') deliver(envelope.channel, envelope.message);
+      });
+      transport = given;
+    },
     publish(name, message) {
+      if (transport) return transport.send({ origin, channel: name, message });
       if (!worker || !channel.send) return;
       const envelope: BroadcastEnvelope = { type: BROADCAST_MESSAGE, channel: name, message };
       channel.send(envelope);
@@ -64,6 +101,7 @@ export function createBroadcast(channel: ProcessChannel = process, worker = clus
     },
     close() {
       handlers.clear();
+      transport = null;
       if (listening) channel.off('message', listener);
       listening = false;
     },

@@ -9,6 +9,7 @@ import type Koa from 'koa';
 import { BootError, InternalError } from '../errors';
 import { createKernelHooks, type KernelHooks } from './hooks';
 import { createBroadcast, type Broadcast } from './broadcast';
+import { createSharedCounters, type SharedCounters } from './shared-counters';
 import { Registry } from './registry';
 import type { PluginDefinition } from './plugin';
 import { createPluginContext, type PluginContext } from './plugin-context';
@@ -110,7 +111,13 @@ export class Platform {
   readonly hooks: KernelHooks = createKernelHooks();
   private readonly processes = createBroadcast();
   /** messages to the other processes of `platform start --workers N` */
-  readonly broadcast: Broadcast = { publish: (c, m) => this.processes.publish(c, m), subscribe: (c, h) => this.processes.subscribe(c, h) };
+  readonly broadcast: Broadcast = {
+    publish: (c, m) => this.processes.publish(c, m),
+    subscribe: (c, h) => this.processes.subscribe(c, h),
+    useTransport: (t) => this.processes.useTransport(t),
+  };
+  /** counters in time windows, shared by every process once a plugin gives them a store */
+  readonly counters: SharedCounters = createSharedCounters();
   readonly log: Logger;
   readonly services = new Registry<unknown>('service');
   readonly controllers = new Registry<unknown>('controller');

@@ -28,7 +28,8 @@ function host(lines: string[]): PluginContextHost {
     mode: 'embedded',
     addRoutes: fail,
     routes: fail,
-    broadcast: { publish: fail, subscribe: fail },
+    broadcast: { publish: fail, subscribe: fail, useTransport: fail },
+    counters: { hit: fail, reset: fail, useStore: fail },
     contentType: fail,
     component: fail,
   };

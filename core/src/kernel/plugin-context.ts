@@ -14,6 +14,7 @@ import type { RouteDefinition } from '../http/types';
 import type { MountedRoute } from '../http/server';
 import type { SecretsMode as RunMode } from './secrets';
 import type { Broadcast } from './broadcast';
+import type { SharedCounters } from './shared-counters';
 import type { AppLifecycleFile } from '../app/app-files';
 import type { KernelHooks } from './hooks';
 import type { Logger } from './logger';
@@ -60,6 +61,8 @@ export interface PluginGround {
   routes(): MountedRoute[];
   /** messages to the other processes of `platform start --workers N` (./broadcast.ts) */
   readonly broadcast: Broadcast;
+  /** counters in time windows (rate limits), shared by every node once a plugin gives them a store (./shared-counters.ts) */
+  readonly counters: SharedCounters;
   contentType(uid: string): Model;
   component(uid: string): Model;
 }

@@ -27,6 +27,7 @@ export function createPluginHost(platform: Platform, app: AppView): PluginContex
     addRoutes: (routes, prefix) => platform.addRoutes(routes, prefix),
     routes: () => platform.routes(),
     broadcast: platform.broadcast,
+    counters: platform.counters,
     contentType: (uid) => platform.contentType(uid),
     component: (uid) => platform.component(uid),
   };

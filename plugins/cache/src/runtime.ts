@@ -17,6 +17,9 @@ import { memoryStore, redisStore, type AnswerStore } from './store';
 export interface Runtime {
   service: CacheService;
   redis: Redis | null;
+  subscriber: Redis | null;
+  /** the prefix of every Redis key of this app's database */
+  prefix: string;
   graph(): DependencyGraph;
   owners(): Map<string, string>;
   /** applies another process's invalidation (memory generations) */
@@ -48,6 +51,8 @@ export function runtimeOf(ctx: PluginContext<CacheConfig & Record<string, unknow
     throw errors.boot('REDIS_MISSING', 'cache: store "redis" needs a Redis URL: set redis in config/server.ts (redis: env(\'REDIS_URL\'))');
   }
   const redis = url ? new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 }) : null;
+  // pub/sub takes a connection of its own
+  const subscriber = redis ? redis.duplicate() : null;
   // Counters are shared by every node on one database; answers also by schema (a node of the
   // next deployment never reads an answer shaped by the previous one).
   const database = digest(ctx.appConfig('database.connection', null));
@@ -71,6 +76,8 @@ export function runtimeOf(ctx: PluginContext<CacheConfig & Record<string, unknow
   };
   const built: Runtime = {
     redis,
+    subscriber,
+    prefix,
     graph: () => (graph ??= buildDependencyGraph(ctx.models.all())),
     owners: () => (owners ??= tableOwners(ctx.models.all())),
     service: createAnswerCache({
@@ -78,11 +85,14 @@ export function runtimeOf(ctx: PluginContext<CacheConfig & Record<string, unknow
       store: lazyStore,
       generations,
       graph: () => built.graph(),
-      announce: () => {},
+      // Redis generations are read on every lookup; memory ones are told to the other workers.
+      announce: (uids) => {
+        if (!redis) ctx.broadcast.publish(CHANNEL, uids);
+      },
     }),
     applyRemote: (uids) => local.apply(uids),
     async close() {
-      if (redis && redis.status !== 'end') await redis.quit().catch(() => redis.disconnect());
+      for (const connection of [subscriber, redis]) if (connection && connection.status !== 'end') await connection.quit().catch(() => connection.disconnect());
     },
   };
   runtimes.set(ctx, built);

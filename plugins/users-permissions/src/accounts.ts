@@ -123,7 +123,7 @@ export function createAccounts(deps: AccountsDependencies): AccountsService {
 
     async login(body, request) {
       const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-      limiter.consume({ action: 'auth.callback', ip: request.ip, identifier: input.identifier });
+      await limiter.consume({ action: 'auth.callback', ip: request.ip, identifier: input.identifier });
       const { identifier, password } = validateBody(body, [{ name: 'identifier' }, { name: 'password' }]) as { identifier: string; password: string };
       boundedPassword(password);
       const row = (await users()
@@ -141,7 +141,7 @@ export function createAccounts(deps: AccountsDependencies): AccountsService {
 
     async register(body, request) {
       const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-      limiter.consume({ action: 'auth.register', ip: request.ip, identifier: input.email });
+      await limiter.consume({ action: 'auth.register', ip: request.ip, identifier: input.email });
       if (!settings.allowRegister) throw new ApplicationError('Register action is currently disabled');
       const allowed = ['username', 'password', 'email', ...(config.register.allowedFields ?? [])];
       const params: Record<string, unknown> = {};
@@ -171,7 +171,7 @@ export function createAccounts(deps: AccountsDependencies): AccountsService {
 
     async forgotPassword(body, request) {
       const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-      limiter.consume({ action: 'auth.forgotPassword', ip: request.ip, identifier: input.email });
+      await limiter.consume({ action: 'auth.forgotPassword', ip: request.ip, identifier: input.email });
       const { email } = validateBody(body, [{ name: 'email', email: true }], { noUnknown: true }) as { email: string };
       const row = (await users().where('email', email.toLowerCase()).orderBy('id').first(USER_COLUMNS)) as UserRow | undefined;
       // The same answer for an unknown or blocked address: no oracle on who has an account.
@@ -188,7 +188,7 @@ export function createAccounts(deps: AccountsDependencies): AccountsService {
     },
 
     async resetPassword(body, request) {
-      limiter.consume({ action: 'auth.resetPassword', ip: request.ip });
+      await limiter.consume({ action: 'auth.resetPassword', ip: request.ip });
       const { password, passwordConfirmation, code } = validateBody(body, [{ name: 'password' }, { name: 'passwordConfirmation' }, { name: 'code' }], { noUnknown: true }) as Record<string, string>;
       if (password !== passwordConfirmation) throw new ValidationError('Passwords do not match');
       checkPassword(password);
@@ -200,7 +200,7 @@ export function createAccounts(deps: AccountsDependencies): AccountsService {
 
     async changePassword(body, request) {
       if (!request.user) throw new ApplicationError('You must be authenticated to reset your password');
-      limiter.consume({ action: 'auth.changePassword', ip: request.ip, identifier: String(request.user.id) });
+      await limiter.consume({ action: 'auth.changePassword', ip: request.ip, identifier: String(request.user.id) });
       const values = validateBody(body, [{ name: 'currentPassword' }, { name: 'password' }, { name: 'passwordConfirmation' }], { noUnknown: true }) as Record<string, string>;
       if (values.password !== values.passwordConfirmation) {
         throw ValidationError.fromIssues([{ path: ['passwordConfirmation'], message: 'Passwords do not match', name: 'ValidationError' }]);
@@ -224,7 +224,7 @@ export function createAccounts(deps: AccountsDependencies): AccountsService {
 
     async sendEmailConfirmation(body, request) {
       const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-      limiter.consume({ action: 'auth.sendEmailConfirmation', ip: request.ip, identifier: input.email });
+      await limiter.consume({ action: 'auth.sendEmailConfirmation', ip: request.ip, identifier: input.email });
       const { email } = validateBody(body, [{ name: 'email', email: true }]) as { email: string };
       const lower = email.toLowerCase();
       const row = (await users().where('email', lower).orderBy('id').first(USER_COLUMNS)) as UserRow | undefined;

@@ -7,7 +7,7 @@
  * spelling of the same path or another email in the body do not open a new window for the same
  * address. Past `max` attempts on either key within `interval` ms: 429 RateLimitError.
  */
-import { RateLimitError } from '@platform/core';
+import { memoryCounters, RateLimitError, type CounterStore } from '@platform/core';
 import type { RateLimitConfig } from './config';
 
 export interface Attempt {
@@ -20,19 +20,11 @@ export interface Attempt {
 }
 
 export interface RateLimiter {
-  /** counts one attempt; throws the 429 RateLimitError once a key is past its limit */
-  consume(attempt: Attempt): void;
+  /** counts one attempt; rejects with the 429 RateLimitError once a key is past its limit */
+  consume(attempt: Attempt): Promise<void>;
   /** forgets every window (tests, an operator unlocking accounts) */
-  reset(): void;
+  reset(): Promise<void>;
 }
-
-interface Window {
-  count: number;
-  resetAt: number;
-}
-
-/** Past this many keys, expired windows are swept before a new one is added. */
-const SWEEP_AT = 10000;
 
 export function normalizeIdentifier(identifier: unknown): string | null {
   if (typeof identifier !== 'string' && typeof identifier !== 'number') return null;
@@ -40,33 +32,19 @@ export function normalizeIdentifier(identifier: unknown): string | null {
   return text === '' ? null : text;
 }
 
-export function createRateLimiter(config: RateLimitConfig, now: () => number = Date.now): RateLimiter {
-  const windows = new Map<string, Window>();
-
-  function sweep(at: number): void {
-    for (const [key, window] of windows) if (window.resetAt <= at) windows.delete(key);
-  }
-
-  function hit(key: string, at: number): boolean {
-    let window = windows.get(key);
-    if (!window || window.resetAt <= at) {
-      if (windows.size >= SWEEP_AT) sweep(at);
-      window = { count: 0, resetAt: at + config.interval };
-      windows.set(key, window);
-    }
-    window.count += 1;
-    return window.count > config.max;
-  }
-
+/**
+ * Counts in `counters`: the kernel's shared counters, in this process unless a plugin gives
+ * them a shared store (Redis), so the limit holds across every node of the app.
+ */
+export function createRateLimiter(config: RateLimitConfig, counters: CounterStore = memoryCounters()): RateLimiter {
+  const over = async (key: string) => (await counters.hit(`users-permissions|${key}`, config.interval)) > config.max;
   return {
-    consume({ action, ip, identifier }) {
+    async consume({ action, ip, identifier }) {
       if (!config.enabled) return;
-      const at = now();
-      const byAddress = hit(`${action}|ip|${ip}`, at);
       const normalized = normalizeIdentifier(identifier);
-      const byIdentifier = normalized === null ? false : hit(`${action}|id|${normalized}`, at);
+      const [byAddress, byIdentifier] = await Promise.all([over(`${action}|ip|${ip}`), normalized === null ? false : over(`${action}|id|${normalized}`)]);
       if (byAddress || byIdentifier) throw new RateLimitError();
     },
-    reset: () => windows.clear(),
+    reset: () => counters.reset(),
   };
 }

@@ -40,7 +40,7 @@ export function runtime(ctx: PluginContext): Runtime {
     if (!signer) throw errors.internal('JWT_SECRET_MISSING', 'The JWT secret is not resolved yet (it is, from register on)');
     return signer;
   }
-  const limiter = createRateLimiter(config.ratelimit);
+  const limiter = createRateLimiter(config.ratelimit, ctx.counters);
   const email = createEmailService(loggingSender(ctx.log, ctx.env('NODE_ENV') === 'production'));
   const access = createAccessCache(ctx);
   const restPrefix = ctx.appConfig<string>('api.rest.prefix', '/api').replace(/\/+$/, '');

@@ -1,0 +1,98 @@
+/**
+ * Two nodes with Redis and users-permissions, on MariaDB and PostgreSQL: a role's permission
+ * changed through node A takes effect on node B (its role cache is cleared through the Redis
+ * broadcast, and cached answers are behind the permission check), and the login rate limit
+ * counts the attempts made on both nodes in one window (the kernel's counters in Redis).
+ */
+import { expect } from 'chai';
+import knexFactory, { type Knex } from 'knex';
+import { createTestDatabase, testClients, type TestDatabase } from '../helpers/databases';
+import { databaseEnv, startNode, type Node } from './nodes';
+
+const ROLE_ACTIONS = ['plugin::users-permissions.role.findOne', 'plugin::users-permissions.role.updateRole'];
+
+function connect(database: TestDatabase): Knex {
+  const connection = database.config.connection.connection;
+  return knexFactory(database.client === 'mysql' ? { client: 'mysql2', connection } : { client: 'pg', connection });
+}
+
+/** waits until `check` holds: a message between nodes takes a moment to arrive */
+async function eventually(check: () => Promise<boolean>, timeoutMs = 2000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('timed out waiting for the other node');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** the enabled flags of a Strapi permission tree with `action` switched off */
+function without(tree: Record<string, { controllers: Record<string, Record<string, { enabled: boolean }>> }>, action: string) {
+  const [api, rest] = action.split('.', 2).length === 2 ? [action.slice(0, action.indexOf('.')), action.slice(action.indexOf('.') + 1)] : [action, ''];
+  const [controller, name] = rest.split('.');
+  tree[api].controllers[controller][name].enabled = false;
+  return tree;
+}
+
+for (const client of testClients().filter((name) => name !== 'sqlite')) {
+  describe(`two nodes with Redis: permissions and rate limits [${client}]`, function () {
+    this.timeout(120000);
+    let database: TestDatabase;
+    let a: Node;
+    let b: Node;
+    let jwt: string;
+    let publicRole: number;
+
+    before(async () => {
+      database = await createTestDatabase(client);
+      // a first start makes the schema and the roles; the test's user may then manage roles
+      await (await startNode(databaseEnv(database))).stop();
+      const knex = connect(database);
+      try {
+        const authenticated = (await knex('up_roles').where('type', 'authenticated').first('id')).id;
+        publicRole = Number((await knex('up_roles').where('type', 'public').first('id')).id);
+        for (const action of ROLE_ACTIONS) {
+          const [row] = await knex('up_permissions').insert({ action, created_at: new Date(), updated_at: new Date() }, ['id']);
+          const id = typeof row === 'object' ? row.id : row;
+          await knex('up_permissions_role_links').insert({ permission_id: id, role_id: authenticated, permission_order: 1 });
+        }
+      } finally {
+        await knex.destroy();
+      }
+      [a, b] = await Promise.all([startNode(databaseEnv(database)), startNode(databaseEnv(database))]);
+      const registered = await a.send('POST', '/api/auth/local/register', { username: 'admin', email: 'admin@example.com', password: 'Secret123' });
+      expect(registered.status, registered.text).to.equal(200);
+      jwt = registered.body.jwt;
+    });
+
+    after(async () => {
+      await Promise.all([a?.stop(), b?.stop()]);
+      await database?.drop();
+    });
+
+    it('a permission taken from the public role on A is refused on B, even for an answer B has cached', async () => {
+      const list = '/api/categories';
+      expect((await b.get(list)).status).to.equal(200);
+      expect((await b.get(list)).headers.get('x-cache')).to.equal('hit');
+      const auth = { authorization: `Bearer ${jwt}` };
+      const role = await a.send('GET', `/api/users-permissions/roles/${publicRole}`, undefined, auth);
+      expect(role.status, role.text).to.equal(200);
+      const permissions = without(role.body.role.permissions, 'api::category.category.find');
+      const updated = await a.send('PUT', `/api/users-permissions/roles/${publicRole}`, { permissions }, auth);
+      expect(updated.status, updated.text).to.equal(200);
+      await eventually(async () => (await b.get(list)).status === 403);
+      expect((await b.get(list)).body.error).to.deep.equal({ status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} });
+      // the role's other permissions still hold on B
+      expect((await b.get('/api/tags')).status).to.equal(200);
+    });
+
+    it('the login rate limit counts the attempts made on both nodes', async () => {
+      const attempt = (node: Node) => node.send('POST', '/api/auth/local', { identifier: 'nobody@example.com', password: 'Wrong-passw0rd' });
+      // 10 attempts per minute (the plugin's default), made alternately on A and B
+      for (let i = 0; i < 10; i++) expect((await attempt(i % 2 ? b : a)).status, `attempt ${i + 1}`).to.equal(400);
+      const limited = await attempt(a);
+      expect(limited.status).to.equal(429);
+      expect(limited.body.error.name).to.equal('RateLimitError');
+      expect((await attempt(b)).status).to.equal(429);
+    });
+  });
+}
