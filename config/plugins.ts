@@ -20,6 +20,7 @@ export default ({ env }: { env: EnvFn }) => ({
       },
     },
   },
-  // on under `platform start`, off under `develop`; answers in this process or in Redis (REDIS_URL)
-  cache: { config: { store: env('CACHE_STORE', 'memory') } },
+  // on under `platform start`, off under `develop` (CACHE=off: off everywhere); answers in this
+  // process or in Redis (CACHE_STORE=redis, REDIS_URL in config/server.ts)
+  cache: env('CACHE', 'auto') === 'off' ? { enabled: false } : { config: { store: env('CACHE_STORE', 'memory') } },
 });

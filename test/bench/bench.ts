@@ -56,14 +56,22 @@ async function send(url: string, w: Workload, credentials: Credentials): Promise
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
+/** the answer's bytes, for the cached workloads' comparison with the uncached server */
+async function sendText(url: string, w: Workload): Promise<string> {
+  return (await fetch(url + w.path, { method: w.method })).text();
+}
+
 async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbReport> {
   const workloads = WORKLOADS.filter((w) => !options.only || options.only.includes(w.name));
   process.stderr.write(`\n== ${db}: preparing ${options.scale} articles\n`);
   const { database, load, sql, plugins, credentials } = await measureInProcess(db, options, workloads);
-  const server = await startPlatform(database.env);
+  // The workloads run uncached, but for the `cached` ones, which a second server answers with the cache on.
+  const env = { ...database.env, CACHE: 'off' };
+  const server = await startPlatform(env);
+  const cachedServer = workloads.some((w) => w.cached) ? await startPlatform(database.env) : null;
   const floor = workloads.some((w) => w.floor) ? await startFloor(database.env) : null;
   const openDir = workloads.some((w) => w.open) ? openAppDir(ROOT) : null;
-  const open = openDir ? await startPlatform(database.env, 1, openDir) : null;
+  const open = openDir ? await startPlatform(env, 1, openDir) : null;
   const run = { duration: options.duration, connections: options.connections };
   const rows: WorkloadRow[] = [];
   const rssIdleMb = server.rssMb();
@@ -76,22 +84,29 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
         continue;
       }
       process.stderr.write(`  ${w.name} ...`);
-      const target = w.open && open ? open : server;
+      const target = w.open && open ? open : w.cached && cachedServer ? cachedServer : server;
       await send(target.url, w, credentials); // warm-up
       const result = await runLoad(target, w, { ...run, headers: authHeaders(w, credentials) });
       let floorResult = null;
       let same: boolean | null = null;
       if (w.floor && floor) {
-        const [ours, theirs] = await Promise.all([send(server.url, w, credentials), send(floor.url, w, credentials)]);
+        const [ours, theirs] = await Promise.all([send(target.url, w, credentials), send(floor.url, w, credentials)]);
         same = ours.status === theirs.status && isDeepStrictEqual(ours.body, theirs.body);
         floorResult = await runLoad(floor, w, run);
       }
+      let note: string | undefined;
+      if (w.cached) {
+        const [cached, uncached] = await Promise.all([sendText(target.url, w), sendText(server.url, w)]);
+        note = cached === uncached ? 'byte-identical to the uncached answer' : 'DIFFERS from the uncached answer';
+      }
       process.stderr.write(` ${Math.round(result.requestsPerSecond)} req/s\n`);
-      rows.push({ name: w.name, result, sqlPerRequest: sql.get(w.name) ?? null, floor: floorResult, sameJsonAsFloor: same, sameAs: w.sameAs });
+      // SQL/req is counted in process, where the cache is off: not shown for the cached runs.
+      rows.push({ name: w.name, result, note, sqlPerRequest: w.cached ? null : (sql.get(w.name) ?? null), floor: floorResult, sameJsonAsFloor: same, sameAs: w.sameAs });
     }
   } finally {
     rssAfterMb = server.rssMb();
     await server.stop();
+    await cachedServer?.stop();
     await floor?.stop();
     await open?.stop();
     if (openDir) fs.rmSync(openDir, { recursive: true, force: true });
@@ -100,13 +115,13 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
   const list = WORKLOADS.find((w) => w.name === 'list-25')!;
   if (options.workers) {
     process.stderr.write('  workers 1 -> 2 ...\n');
-    const one = await startPlatform(database.env, 1);
+    const one = await startPlatform(env, 1);
     const oneResult = await runLoad(one, list, run).finally(() => one.stop());
-    const two = await startPlatform(database.env, 2);
+    const two = await startPlatform(env, 2);
     const twoResult = await runLoad(two, list, run).finally(() => two.stop());
     workers = { one: oneResult, two: twoResult };
   }
-  const compression = options.compression ? await measureCompression(database.env, run, options.only) : null;
+  const compression = options.compression ? await measureCompression(env, run, options.only) : null;
   return { db, scale: options.scale, loadSeconds: load.seconds, startupMs: server.startupMs, rssIdleMb, rssAfterMb, rows, workers, compression };
 }
 

@@ -17,6 +17,11 @@ export interface Workload {
   open?: boolean;
   /** the workload this one is the same request as, without its credential: the report shows the cost of auth */
   sameAs?: string;
+  /**
+   * runs against a server with the response cache on (the others run with it off); the bench
+   * checks that its answer is byte-identical to the uncached server's
+   */
+  cached?: boolean;
 }
 
 const graphqlMissing = (plugins: string[]) => (plugins.includes('graphql') ? null : 'the graphql plugin is disabled');
@@ -27,6 +32,8 @@ export const WORKLOADS: Workload[] = [
   { name: 'list-filtered', method: 'GET', path: '/api/articles?filters[category][id][$eq]=3&filters[title][$containsi]=dolor' },
   { name: 'list-sorted', method: 'GET', path: '/api/articles?sort[0]=views:desc&sort[1]=title:asc' },
   { name: 'list-populate-all', method: 'GET', path: '/api/articles?populate=*', floor: true },
+  { name: 'list-25-cached', method: 'GET', path: '/api/articles?pagination[pageSize]=25', floor: true, cached: true },
+  { name: 'list-populate-all-cached', method: 'GET', path: '/api/articles?populate=*', floor: true, cached: true },
   {
     name: 'list-populate-3-levels',
     method: 'GET',

@@ -32,8 +32,8 @@ export function databaseEnv(database: TestDatabase): NodeJS.ProcessEnv {
   };
 }
 
-export function startNode(env: NodeJS.ProcessEnv, timeoutMs = 60000): Promise<Node> {
-  const child: ChildProcess = spawn(process.execPath, [BIN, 'start'], {
+export function startNode(env: NodeJS.ProcessEnv, timeoutMs = 60000, args: string[] = []): Promise<Node> {
+  const child: ChildProcess = spawn(process.execPath, [BIN, 'start', ...args], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: '', LOG_LEVEL: 'info', PORT: '0', HOST: '127.0.0.1', REDIS_URL, API_TOKEN_SALT: 'nodes-test-salt', JWT_SECRET: 'nodes-test-secret', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
