@@ -34,7 +34,8 @@ const PLUGIN_NAME = 'cache';
 
 export default definePlugin<CacheConfig & Record<string, unknown>>({
   name: PLUGIN_NAME,
-  requires: ['query-engine'],
+  // Without the query engine there is no content API to cache; the Redis link still serves.
+  optional: ['query-engine'],
   errors: errors.table,
   config: {
     default: { ...DEFAULT_CONFIG },
@@ -53,7 +54,8 @@ export default definePlugin<CacheConfig & Record<string, unknown>>({
     }
     const cache = () => runtime.service;
     ctx.hooks.routesBuilt.tap(PLUGIN_NAME, (routes) => {
-      if (!runtime.service.active) return;
+      // without the query engine no write would be seen: nothing is cached
+      if (!runtime.service.active || !ctx.isEnabled('query-engine')) return;
       for (const route of routes) {
         const uid = cachedType(route, (candidate) => ctx.models.find(candidate));
         if (!uid) continue;
@@ -62,7 +64,7 @@ export default definePlugin<CacheConfig & Record<string, unknown>>({
     });
     let stopWatching: (() => void) | null = null;
     ctx.hooks.bootstrap.tapPromise(PLUGIN_NAME, async () => {
-      if (!runtime.service.active) return;
+      if (!runtime.service.active || !ctx.isEnabled('query-engine')) return;
       stopWatching = watchWrites(ctx, ctx.service('plugin::query-engine.hooks'), runtime.graph, runtime.owners, (uids) => runtime.service.invalidate(uids));
       ctx.broadcast.subscribe(CHANNEL, (message) => {
         if (Array.isArray(message)) runtime.applyRemote(message.filter((uid): uid is string => typeof uid === 'string'));

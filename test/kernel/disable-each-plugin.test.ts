@@ -64,7 +64,7 @@ type Scenario =
 
 const SCENARIOS: Record<string, Scenario> = {
   'users-permissions': {
-    enabled: ['query-engine', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload'],
+    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload'],
     run({ app, since }) {
       it('knows that no plugin authenticates requests (start-up warns so, see test/users-permissions/disabled.test.ts)', () => {
         expect(app().platform.authenticates()).to.equal(false);
@@ -88,6 +88,18 @@ const SCENARIOS: Record<string, Scenario> = {
     },
   },
 
+  cache: {
+    enabled: ['query-engine', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload'],
+    run({ app }) {
+      it('caches nothing: a repeated read runs its SQL again and has no ETag', async () => {
+        await app().get('/api/categories');
+        const again = await app().countQueries(() => app().get('/api/categories'));
+        expect(again.count).to.be.greaterThan(0);
+        expect([again.result.headers.get('etag'), again.result.headers.get('x-cache')]).to.deep.equal([null, null]);
+      });
+    },
+  },
+
   'query-engine': {
     // content-manager is the first plugin (in start order) that requires it.
     boot: { code: 'PLUGIN_MISSING_DEPENDENCY', message: 'Plugin "content-manager" requires plugin "query-engine", which is disabled in config/plugins.ts' },
@@ -102,7 +114,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   'api-tokens': {
-    enabled: ['query-engine', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload'],
+    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload'],
     run({ app }) {
       it('makes no token tables, and a bearer is no credential: the request runs as it would without one', async () => {
         expect(await app().knex.schema.hasTable('strapi_api_tokens')).to.equal(false);
@@ -118,7 +130,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   relations: {
-    enabled: ['query-engine', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'i18n', 'upload'],
+    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'i18n', 'upload'],
     run({ app, since }) {
       const refusal = (name: string) => ({ path: [name], message: `Relation "${name}" cannot be written: no enabled plugin writes relations`, name: 'ValidationError' });
 
@@ -176,7 +188,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   'content-manager': {
-    enabled: ['query-engine', 'documentation', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload'],
+    enabled: ['query-engine', 'cache', 'documentation', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload'],
     run({ app, since }) {
       it('answers the 404 envelope for the content API and the content-type-builder', async () => {
         for (const [method, url] of [['GET', '/api/articles'], ['GET', '/api/articles?populate=*'], ['POST', '/api/articles'], ['GET', '/api/global'], ['GET', '/api/content-type-builder/content-types']]) {
@@ -204,7 +216,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   'draft-publish': {
-    enabled: ['query-engine', 'content-manager', 'documentation', 'graphql', 'i18n', 'relations', 'upload'],
+    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'graphql', 'i18n', 'relations', 'upload'],
     run({ app, since }) {
       it('adds no publishedAt attribute and no published_at column', async () => {
         expect(app().platform.contentType('api::article.article').attributes).to.not.have.property('publishedAt');
@@ -232,7 +244,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   documentation: {
-    enabled: ['query-engine', 'content-manager', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload'],
+    enabled: ['query-engine', 'cache', 'content-manager', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload'],
     run({ app }) {
       it('answers the 404 envelope for the document and the documentation page, and still serves the content API', async () => {
         for (const url of ['/api/openapi.json', '/documentation', '/documentation/swagger-ui.css']) {
@@ -245,7 +257,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   graphql: {
-    enabled: ['query-engine', 'content-manager', 'documentation', 'draft-publish', 'i18n', 'relations', 'upload'],
+    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'draft-publish', 'i18n', 'relations', 'upload'],
     run({ app }) {
       it('serves no /graphql endpoint: the 404 envelope for GET and POST', async () => {
         for (const method of ['GET', 'POST']) {
@@ -265,7 +277,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   i18n: {
-    enabled: ['query-engine', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'relations', 'upload'],
+    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'relations', 'upload'],
     run({ app, since }) {
       it('adds no locale attribute, no locale column and no locales table', async () => {
         const { attributes } = app().platform.contentType('api::article.article');
