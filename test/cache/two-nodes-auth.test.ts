@@ -51,7 +51,9 @@ for (const client of testClients().filter((name) => name !== 'sqlite')) {
         const authenticated = (await knex('up_roles').where('type', 'authenticated').first('id')).id;
         publicRole = Number((await knex('up_roles').where('type', 'public').first('id')).id);
         for (const action of ROLE_ACTIONS) {
-          const [row] = await knex('up_permissions').insert({ action, created_at: new Date(), updated_at: new Date() }, ['id']);
+          const values = { action, created_at: new Date(), updated_at: new Date() };
+          // PostgreSQL answers the new id with `returning`; MariaDB answers it as is
+          const [row] = client === 'postgres' ? await knex('up_permissions').insert(values, ['id']) : await knex('up_permissions').insert(values);
           const id = typeof row === 'object' ? row.id : row;
           await knex('up_permissions_role_links').insert({ permission_id: id, role_id: authenticated, permission_order: 1 });
         }
