@@ -32,6 +32,22 @@ export function databaseEnv(database: TestDatabase): NodeJS.ProcessEnv {
   };
 }
 
+/** runs a `platform` command of the example app with `env` (the nodes' secrets and Redis); resolves with its stdout */
+export function runCommand(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'error', REDIS_URL, API_TOKEN_SALT: 'nodes-test-salt', JWT_SECRET: 'nodes-test-secret', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`platform ${args.join(' ')} exited with ${code}:\n${err}`))));
+  });
+}
+
 export function startNode(env: NodeJS.ProcessEnv, timeoutMs = 60000, args: string[] = []): Promise<Node> {
   const child: ChildProcess = spawn(process.execPath, [BIN, 'start', ...args], {
     cwd: ROOT,

@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import knexFactory, { type Knex } from 'knex';
 import { createTestDatabase, testClients, type TestDatabase } from '../helpers/databases';
-import { databaseEnv, startNode, type Node } from './nodes';
+import { databaseEnv, runCommand, startNode, type Node } from './nodes';
 
 const ROLE_ACTIONS = ['plugin::users-permissions.role.findOne', 'plugin::users-permissions.role.updateRole'];
 
@@ -85,6 +85,15 @@ for (const client of testClients().filter((name) => name !== 'sqlite')) {
       expect((await b.get(list)).body.error).to.deep.equal({ status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} });
       // the role's other permissions still hold on B
       expect((await b.get('/api/tags')).status).to.equal(200);
+    });
+
+    it('a token revoked by the command beside the nodes is refused by both at once (the change goes through Redis)', async () => {
+      const created = JSON.parse(await runCommand(['api-token', 'create', '--name', 'reader', '--type', 'read-only', '--json'], databaseEnv(database))) as { id: number; accessKey: string };
+      const bearer = { authorization: `Bearer ${created.accessKey}` };
+      // the nodes learn of the new token through the broadcast too (their refresh interval is 5 s)
+      await eventually(async () => (await a.get('/api/tags', bearer)).status === 200 && (await b.get('/api/tags', bearer)).status === 200);
+      await runCommand(['api-token', 'revoke', String(created.id)], databaseEnv(database));
+      await eventually(async () => (await a.get('/api/tags', bearer)).status === 401 && (await b.get('/api/tags', bearer)).status === 401);
     });
 
     it('the login rate limit counts the attempts made on both nodes', async () => {
