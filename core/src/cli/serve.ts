@@ -5,7 +5,7 @@
  */
 import cluster from 'node:cluster';
 import { Platform, UNAUTHENTICATED_WARNING } from '../kernel/platform';
-import { isBroadcastEnvelope } from '../kernel/broadcast';
+import { ACK_TIMEOUT_MS, createClusterRelay, type RelayWorker } from '../kernel/cluster-relay';
 import type { SecretsMode } from '../kernel/secrets';
 
 /** develop generates a missing secret into `.env`; start refuses to run without it. */
@@ -32,13 +32,24 @@ export async function runServer(appDir: string, options: { workers: number; mode
     await syncing.start();
     await syncing.destroy();
     for (let i = 0; i < options.workers; i++) cluster.fork();
-    // A worker's broadcast (../kernel/broadcast.ts) reaches every other worker.
-    cluster.on('message', (from, message: unknown) => {
-      if (!isBroadcastEnvelope(message)) return;
-      for (const worker of Object.values(cluster.workers ?? {})) if (worker && worker !== from && worker.isConnected()) worker.send(message);
+    // A worker's broadcast (../kernel/broadcast.ts) reaches every other worker; one sent with
+    // publishAndWait is answered once they all ran it (../kernel/cluster-relay.ts).
+    const replaced = new WeakSet<RelayWorker>();
+    const relay = createClusterRelay(() => Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined), {
+      ackTimeoutMs: ACK_TIMEOUT_MS,
+      onUnresponsive(worker) {
+        replaced.add(worker);
+        process.stderr.write(`platform: a worker did not acknowledge an invalidation in ${ACK_TIMEOUT_MS} ms; it is replaced\n`);
+      },
     });
+    cluster.on('message', (from, message: unknown) => relay.receive(from, message));
     let stopping = false;
     cluster.on('exit', (worker, code) => {
+      relay.exited(worker);
+      if (!stopping && replaced.has(worker)) {
+        cluster.fork();
+        return;
+      }
       if (!stopping) process.stderr.write(`platform: worker ${worker.process.pid} exited with code ${code}\n`);
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(stopping ? 0 : 1);
     });

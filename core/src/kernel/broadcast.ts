@@ -12,18 +12,41 @@
 import { randomUUID } from 'node:crypto';
 import cluster from 'node:cluster';
 
-/** The one message type the primary relays (see ../cli/serve.ts). */
+/** The one message type the primary relays (see ./cluster-relay.ts). */
 export const BROADCAST_MESSAGE = 'platform:broadcast';
+/** a worker asks to be counted among those whose acknowledgement the primary awaits */
+export const JOIN_MESSAGE = 'platform:join';
+/** the primary's answer: from now on it awaits this worker's acknowledgements */
+export const JOINED_MESSAGE = 'platform:joined';
+/** a worker ran its subscribers for an envelope that asked for it */
+export const ACK_MESSAGE = 'platform:broadcast-ack';
+/** the primary tells the sender that every other worker ran its subscribers */
+export const DONE_MESSAGE = 'platform:broadcast-done';
 
 export interface BroadcastEnvelope {
   type: typeof BROADCAST_MESSAGE;
   channel: string;
   message: unknown;
+  /** set when the sender waits until every other worker has run its subscribers (publishAndWait) */
+  ack?: number;
+}
+
+/** an acknowledgement, a join answer or a completion, by its type */
+export interface ControlMessage {
+  type: typeof JOIN_MESSAGE | typeof JOINED_MESSAGE | typeof ACK_MESSAGE | typeof DONE_MESSAGE;
+  ack?: number;
 }
 
 export interface Broadcast {
   /** sends a JSON-serializable message to the other processes' subscribers of `channel` */
   publish(channel: string, message: unknown): void;
+  /**
+   * Like publish, and resolves once every other worker of this node has run its subscribers
+   * (the primary waits for each one's acknowledgement; a worker that does not answer in time is
+   * replaced, see ./cluster-relay.ts). At once in a single process, and once sent through a
+   * transport (the processes of other nodes cannot be waited for).
+   */
+  publishAndWait(channel: string, message: unknown): Promise<void>;
   /** runs `handler` for each message another process publishes on `channel`; returns the unsubscribe */
   subscribe(channel: string, handler: (message: unknown) => void): () => void;
   /**
@@ -58,40 +81,100 @@ export function isBroadcastEnvelope(value: unknown): value is BroadcastEnvelope 
   return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === BROADCAST_MESSAGE && typeof (value as { channel?: unknown }).channel === 'string';
 }
 
+const CONTROL_TYPES: ReadonlySet<unknown> = new Set([JOIN_MESSAGE, JOINED_MESSAGE, ACK_MESSAGE, DONE_MESSAGE]);
+
+export function isControlMessage(value: unknown): value is ControlMessage {
+  return typeof value === 'object' && value !== null && CONTROL_TYPES.has((value as { type?: unknown }).type);
+}
+
+/** How long a worker waits for the primary's answer to its join before it serves anyway (a primary that is not the platform's). */
+const JOIN_TIMEOUT_MS = 5000;
+
 /**
  * A broadcast over the process's IPC channel when it is a cluster worker (`worker` true);
  * otherwise one that only keeps subscribers (nothing else would hear).
  */
-export function createBroadcast(channel: ProcessChannel = process, worker = cluster.isWorker): Broadcast & { close(): void } {
+export function createBroadcast(channel: ProcessChannel = process, worker = cluster.isWorker): Broadcast & { close(): void; join(): Promise<void> } {
   const handlers = new Map<string, Set<(message: unknown) => void>>();
   const deliver = (name: string, message: unknown) => {
     for (const handler of handlers.get(name) ?? []) handler(message);
   };
+  /** the sends that wait for the primary's completion, by their number */
+  const waiting = new Map<number, () => void>();
+  let lastAck = 0;
+  let joined: (() => void) | null = null;
   const listener = (value: unknown) => {
-    if (!isBroadcastEnvelope(value)) return;
-    deliver(value.channel, value.message);
+    if (isBroadcastEnvelope(value)) {
+      try {
+        deliver(value.channel, value.message);
+      } finally {
+        if (value.ack !== undefined) channel.send?.({ type: ACK_MESSAGE, ack: value.ack } satisfies ControlMessage);
+      }
+      return;
+    }
+    if (!isControlMessage(value)) return;
+    if (value.type === JOINED_MESSAGE) joined?.();
+    if (value.type === DONE_MESSAGE && value.ack !== undefined) {
+      waiting.get(value.ack)?.();
+      waiting.delete(value.ack);
+    }
   };
   let listening = false;
+  const listen = () => {
+    if (!worker || listening) return;
+    channel.on('message', listener);
+    listening = true;
+  };
   const origin = randomUUID();
   let transport: BroadcastTransport | null = null;
+  const publish = (name: string, message: unknown): void => {
+    if (transport) return transport.send({ origin, channel: name, message });
+    if (!worker || !channel.send) return;
+    const envelope: BroadcastEnvelope = { type: BROADCAST_MESSAGE, channel: name, message };
+    channel.send(envelope);
+  };
   return {
+    /**
+     * A worker asks the primary to count it among those it waits for (publishAndWait), and
+     * resolves once it does: before that, this process must not keep anything another
+     * worker's write could change. At once in a single process.
+     */
+    join() {
+      if (!worker || !channel.send) return Promise.resolve();
+      listen();
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(done, JOIN_TIMEOUT_MS);
+        timer.unref?.();
+        function done() {
+          clearTimeout(timer);
+          joined = null;
+          resolve();
+        }
+        joined = done;
+        channel.send!({ type: JOIN_MESSAGE } satisfies ControlMessage);
+      });
+    },
+    publishAndWait(name, message) {
+      if (transport || !worker || !channel.send) {
+        publish(name, message);
+        return Promise.resolve();
+      }
+      listen();
+      const ack = ++lastAck;
+      return new Promise<void>((resolve) => {
+        waiting.set(ack, resolve);
+        channel.send!({ type: BROADCAST_MESSAGE, channel: name, message, ack } satisfies BroadcastEnvelope);
+      });
+    },
     async useTransport(given) {
       await given.listen((envelope) => {
         if (envelope.origin !== origin && typeof envelope.channel === 'string') deliver(envelope.channel, envelope.message);
       });
       transport = given;
     },
-    publish(name, message) {
-      if (transport) return transport.send({ origin, channel: name, message });
-      if (!worker || !channel.send) return;
-      const envelope: BroadcastEnvelope = { type: BROADCAST_MESSAGE, channel: name, message };
-      channel.send(envelope);
-    },
+    publish,
     subscribe(name, handler) {
-      if (worker && !listening) {
-        channel.on('message', listener);
-        listening = true;
-      }
+      listen();
       const set = handlers.get(name) ?? new Set();
       set.add(handler);
       handlers.set(name, set);
@@ -101,6 +184,9 @@ export function createBroadcast(channel: ProcessChannel = process, worker = clus
     },
     close() {
       handlers.clear();
+      // nobody is left to wait for: the primary stops waiting for this process when it exits
+      for (const resolve of waiting.values()) resolve();
+      waiting.clear();
       transport = null;
       if (listening) channel.off('message', listener);
       listening = false;

@@ -113,6 +113,7 @@ export class Platform {
   /** messages to the other processes of `platform start --workers N` */
   readonly broadcast: Broadcast = {
     publish: (c, m) => this.processes.publish(c, m),
+    publishAndWait: (c, m) => this.processes.publishAndWait(c, m),
     subscribe: (c, h) => this.processes.subscribe(c, h),
     useTransport: (t) => this.processes.useTransport(t),
   };
@@ -295,6 +296,9 @@ export class Platform {
   async start(): Promise<this> {
     if (this.phase !== 'new') throw new BootError('PLATFORM_STATE', `start() called twice`);
     this.phase = 'starting';
+    // A worker is counted among those the other workers' invalidations wait for before it
+    // keeps or serves anything (./broadcast.ts).
+    await this.processes.join();
     const { ordered, pluginsFile } = this.resolvePluginSet(true);
     for (const plugin of ordered) {
       try {

@@ -7,7 +7,8 @@ import type { AuthState } from '@platform/core';
 import type { DependencyGraph } from './dependencies';
 import { EVERYTHING, type Generations } from './generations';
 import { answerKey, etagOf, scopeKey } from './keys';
-import type { AnswerStore } from './store';
+import type { Trust } from './redis-trust';
+import type { AnswerStore, StoredAnswer } from './store';
 
 export interface CachedAnswer {
   body: Buffer;
@@ -46,8 +47,15 @@ export interface AnswerCacheParts {
   store: AnswerStore;
   generations: Generations;
   graph: () => DependencyGraph;
-  /** tells the other processes (memory generations only) */
-  announce(uids: readonly string[]): void;
+  /** tells the other processes (memory generations only); resolves once they applied it */
+  announce(uids: readonly string[]): Promise<void>;
+  /** whether Redis may be used now (./redis-trust.ts) */
+  trust: Trust;
+}
+
+async function uncached(compute: () => Promise<{ body: Buffer }>): Promise<CachedAnswer> {
+  const { body } = await compute();
+  return { body, etag: etagOf(body), hit: false };
 }
 
 export function createAnswerCache(parts: AnswerCacheParts): CacheService {
@@ -55,26 +63,32 @@ export function createAnswerCache(parts: AnswerCacheParts): CacheService {
     active: parts.active,
     async answer(request, compute) {
       const scope = parts.active ? scopeKey(request.auth) : null;
-      if (scope === null) {
-        const { body } = await compute();
-        return { body, etag: etagOf(body), hit: false };
-      }
+      if (scope === null || !parts.trust.usable()) return uncached(compute);
       const uids = [...new Set(request.uids.flatMap((uid) => parts.graph().reachable(uid)))].sort();
       const key = answerKey(scope, [uids, ...request.parts]);
       // Both read before the answer is computed: a write that bumps meanwhile leaves this answer
       // stored under the older generations, where no later request finds it.
-      const [generations, stored] = await Promise.all([parts.generations.read(uids), parts.store.get(key)]);
+      let generations: string;
+      let stored: StoredAnswer | null;
+      try {
+        [generations, stored] = await Promise.all([parts.generations.read(uids), parts.store.get(key)]);
+      } catch (error) {
+        parts.trust.failed(error);
+        return uncached(compute);
+      }
       if (stored && stored.generations === generations) return { body: stored.body, etag: stored.etag, hit: true };
       const { body, cacheable } = await compute();
       const etag = etagOf(body);
-      if (cacheable) await parts.store.set(key, { generations, etag, body });
+      if (cacheable) await parts.store.set(key, { generations, etag, body }).catch((error: unknown) => parts.trust.failed(error));
       return { body, etag, hit: false };
     },
     async invalidate(uids) {
       const list = [...new Set(uids)];
       if (!list.length) return;
-      await parts.generations.bump(list);
-      parts.announce(list);
+      // The write committed: its answer is sent whatever happens here. An invalidation that does
+      // not reach Redis is owed, and this node serves nothing from the cache until it is paid.
+      if (parts.trust.reachable()) await parts.generations.bump(list).catch((error: unknown) => parts.trust.failed(error));
+      await parts.announce(list);
     },
     dependencies: (uid) => parts.graph().reachable(uid),
     scopeKey,

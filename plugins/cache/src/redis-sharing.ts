@@ -5,7 +5,7 @@
  * channel) and a store for the kernel's shared counters (rate limits count across nodes).
  */
 import type Redis from 'ioredis';
-import type { BroadcastTransport, CounterStore, TransportEnvelope } from '@platform/core';
+import { memoryCounters, type BroadcastTransport, type CounterStore, type TransportEnvelope } from '@platform/core';
 
 export function redisTransport(publisher: Redis, subscriber: Redis, channel: string, onError: (message: string) => void): BroadcastTransport {
   return {
@@ -31,13 +31,23 @@ export function redisTransport(publisher: Redis, subscriber: Redis, channel: str
 /** INCR with the window's expiry set by the first hit, atomically */
 const HIT = "local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return n";
 
-export function redisCounters(redis: Redis, prefix: string): CounterStore {
+/**
+ * Counters in Redis, shared by every node. While Redis cannot be reached, this process counts
+ * alone (a limit then holds per node, never not at all, and a login is never refused for it).
+ */
+export function redisCounters(redis: Redis, prefix: string, alone: CounterStore = memoryCounters()): CounterStore {
   const key = (name: string) => `${prefix}:counter:${name}`;
   return {
     async hit(name, windowMs) {
-      return Number(await redis.eval(HIT, 1, key(name), String(windowMs)));
+      if (redis.status !== 'ready') return alone.hit(name, windowMs);
+      try {
+        return Number(await redis.eval(HIT, 1, key(name), String(windowMs)));
+      } catch {
+        return alone.hit(name, windowMs);
+      }
     },
     async reset() {
+      await alone.reset();
       const stream = redis.scanStream({ match: key('*'), count: 1000 });
       for await (const keys of stream as AsyncIterable<string[]>) if (keys.length) await redis.unlink(...keys);
     },

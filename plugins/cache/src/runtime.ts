@@ -12,6 +12,7 @@ import { buildDependencyGraph, type DependencyGraph } from './dependencies';
 import { errors } from './errors';
 import { memoryGenerations, redisGenerations, type Generations } from './generations';
 import { tableOwners } from './invalidation';
+import { ALWAYS_TRUSTED, redisTrust } from './redis-trust';
 import { memoryStore, redisStore, type AnswerStore } from './store';
 
 export interface Runtime {
@@ -50,7 +51,9 @@ export function runtimeOf(ctx: PluginContext<CacheConfig & Record<string, unknow
   if (ctx.config.store === 'redis' && !url) {
     throw errors.boot('REDIS_MISSING', 'cache: store "redis" needs a Redis URL: set redis in config/server.ts (redis: env(\'REDIS_URL\'))');
   }
-  const redis = url ? new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 }) : null;
+  // A command that gets no answer (a Redis cut off by the network) fails after commandTimeout;
+  // reconnections are tried often, since reads are served uncached until one succeeds.
+  const redis = url ? new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, commandTimeout: 2000, retryStrategy: (times) => Math.min(times * 50, 500) }) : null;
   // pub/sub takes a connection of its own
   const subscriber = redis ? redis.duplicate() : null;
   // Counters are shared by every node on one database; answers also by schema (a node of the
@@ -85,10 +88,17 @@ export function runtimeOf(ctx: PluginContext<CacheConfig & Record<string, unknow
       store: lazyStore,
       generations,
       graph: () => built.graph(),
-      // Redis generations are read on every lookup; memory ones are told to the other workers.
-      announce: (uids) => {
-        if (!redis) ctx.broadcast.publish(CHANNEL, uids);
+      // Redis generations are read on every lookup; memory ones are told to the other workers,
+      // and the write answers once they all applied them.
+      announce: async (uids) => {
+        if (!redis) await ctx.broadcast.publishAndWait(CHANNEL, uids);
       },
+      trust: redis
+        ? redisTrust(redis, async () => {
+          await generations.renew();
+          if (ctx.config.store === 'memory') await lazyStore.clear();
+        }, ctx.log)
+        : ALWAYS_TRUSTED,
     }),
     applyRemote: (uids) => local.apply(uids),
     async close() {
