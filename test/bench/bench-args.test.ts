@@ -24,26 +24,31 @@ describe('benchmark command line and report', () => {
     expect(draws(a)).to.deep.equal(draws(b));
   });
 
-  it('renders a table per database with the ratio to the floor', () => {
+  it('renders a table per database with the ratios to both floors, and to the nearest raw floor workload for the others', () => {
     const load = { requestsPerSecond: 1000, p50: 5, p99: 9, non2xx: 0, errors: 0, cpuMsPerRequest: 0.3, bytesPerRequest: 2048 };
+    const floors = { koa: { startupMs: 300, rssIdleMb: 70, rssAfterMb: 90 }, raw: { startupMs: 100, rssIdleMb: 50, rssAfterMb: 60 } };
     const markdown = renderReport(
-      [{ db: 'sqlite', scale: 10, loadSeconds: 0, startupMs: 400, rssIdleMb: 90, rssAfterMb: 100, workers: null,
+      [{ db: 'sqlite', scale: 10, loadSeconds: 0, startupMs: 400, rssIdleMb: 90, rssAfterMb: 100, workers: null, floors,
         rows: [
-          { name: 'list-25', result: load, sqlPerRequest: 2, floor: { ...load, cpuMsPerRequest: 0.2 }, sameJsonAsFloor: true },
-          { name: 'graphql-populate', result: null, note: 'not built', sqlPerRequest: null, floor: null, sameJsonAsFloor: null },
+          { name: 'list-25', result: load, sqlPerRequest: 2, floor: { ...load, cpuMsPerRequest: 0.2 }, sameJsonAsFloor: true, rawFloor: { ...load, cpuMsPerRequest: 0.25 }, sameBytesAsRawFloor: true },
+          { name: 'list-sorted', result: { ...load, cpuMsPerRequest: 0.5 }, sqlPerRequest: 2, floor: null, sameJsonAsFloor: null, rawFloor: null, sameBytesAsRawFloor: null },
+          { name: 'graphql-populate', result: null, note: 'not built', sqlPerRequest: null, floor: null, sameJsonAsFloor: null, rawFloor: null, sameBytesAsRawFloor: null },
         ] }],
       { duration: 10, connections: 50, date: '2026-01-01T00:00:00.000Z' },
+      (name) => (name === 'list-sorted' ? 'list-25' : undefined),
     );
     expect(markdown).to.include('## sqlite (10 articles)');
-    expect(markdown).to.include('| list-25 | 1,000 | 5 | 9 | 0.30 | 2 | 1,000 | 0.20 | 1.50× | yes | 0 |');
-    expect(markdown).to.include('| graphql-populate | n/a |  |  |  |  |  |  |  |  | not built |');
+    expect(markdown).to.include('Raw floor: start 100 ms, RSS idle 50 MB, after the runs 60 MB · koa floor: start 300 ms, RSS idle 70 MB, after the runs 90 MB');
+    expect(markdown).to.include('| list-25 | 1,000 | 5 | 9 | 0.30 | 2 | 1,000 | 0.250 | 1.20× | yes | 0.20 | 1.50× | yes | 0 |');
+    expect(markdown).to.include('| list-sorted | 1,000 | 5 | 9 | 0.50 | 2 |  |  | 2.00× of list-25 |  |  |  |  | 0 |');
+    expect(markdown).to.include('| graphql-populate | n/a |  |  |  |  |  |  |  |  |  |  |  | not built |');
     expect(markdown).to.not.include('Response compression');
   });
 
   it('renders the compression runs with bytes per request', () => {
     const load = { requestsPerSecond: 1000, p50: 5, p99: 9, non2xx: 0, errors: 0, cpuMsPerRequest: 0.3, bytesPerRequest: 20480 };
     const markdown = renderReport(
-      [{ db: 'sqlite', scale: 10, loadSeconds: 0, startupMs: 400, rssIdleMb: 90, rssAfterMb: 100, workers: null, rows: [],
+      [{ db: 'sqlite', scale: 10, loadSeconds: 0, startupMs: 400, rssIdleMb: 90, rssAfterMb: 100, workers: null, floors: null, rows: [],
         compression: [{ workload: 'list-25', setting: 'off', result: load }, { workload: 'list-25', setting: 'on', result: { ...load, cpuMsPerRequest: 0.45, bytesPerRequest: 3100.4 } }] }],
       { duration: 10, connections: 50, date: '2026-01-01T00:00:00.000Z' },
     );

@@ -2,7 +2,6 @@
  * `npm run bench`: loads a seeded data set, then measures each workload over loopback against
  * `platform start` and, where it has one, against the hand-written floor.
  */
-import { isDeepStrictEqual } from 'node:util';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Platform } from '@platform/core';
@@ -10,7 +9,7 @@ import { parseBenchArgs, type BenchDb, type BenchOptions } from './args';
 import { prepareBenchDatabase } from './databases';
 import { datasetShape, ensureDataset } from './dataset';
 import { WORKLOADS, type Workload } from './workloads';
-import { BENCH_SECRETS, startFloor, startPlatform } from './processes';
+import { BENCH_SECRETS, startFloor, startPlatform, startRawFloor, type ServerProcess } from './processes';
 import { benchCredentials, type Credentials } from './credentials';
 import { openAppDir } from './open-app';
 import { runLoad } from './load';
@@ -56,9 +55,17 @@ async function send(url: string, w: Workload, credentials: Credentials): Promise
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
-/** the answer's bytes, for the cached workloads' comparison with the uncached server */
+/** the answer's status and bytes, for the comparisons with the floors and the uncached server */
 async function sendText(url: string, w: Workload): Promise<string> {
-  return (await fetch(url + w.path, { method: w.method })).text();
+  const res = await fetch(url + w.path, { method: w.method });
+  return `${res.status} ${await res.text()}`;
+}
+
+/** a floor's run of `w`, and whether its answer is byte for byte the one `target` gives */
+async function floorRun(floor: ServerProcess | null, target: ServerProcess, w: Workload, run: { duration: number; connections: number }) {
+  if (!floor) return { result: null, same: null };
+  const [ours, theirs] = await Promise.all([sendText(target.url, w), sendText(floor.url, w)]);
+  return { result: await runLoad(floor, w, run), same: ours === theirs };
 }
 
 async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbReport> {
@@ -70,6 +77,8 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
   const server = await startPlatform(env);
   const cachedServer = workloads.some((w) => w.cached) ? await startPlatform(database.env) : null;
   const floor = workloads.some((w) => w.floor) ? await startFloor(database.env) : null;
+  const rawFloor = workloads.some((w) => w.floor) ? await startRawFloor(database.env) : null;
+  const floorRss = { koaIdle: floor?.rssMb() ?? 0, rawIdle: rawFloor?.rssMb() ?? 0, afterKoa: 0, afterRaw: 0 };
   const openDir = workloads.some((w) => w.open) ? openAppDir(ROOT) : null;
   const open = openDir ? await startPlatform(env, 1, openDir) : null;
   const run = { duration: options.duration, connections: options.connections };
@@ -80,20 +89,15 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
     for (const w of workloads) {
       const why = w.unavailable?.(plugins);
       if (why) {
-        rows.push({ name: w.name, result: null, note: why, sqlPerRequest: null, floor: null, sameJsonAsFloor: null });
+        rows.push({ name: w.name, result: null, note: why, sqlPerRequest: null, floor: null, sameJsonAsFloor: null, rawFloor: null, sameBytesAsRawFloor: null });
         continue;
       }
       process.stderr.write(`  ${w.name} ...`);
       const target = w.open && open ? open : w.cached && cachedServer ? cachedServer : server;
       await send(target.url, w, credentials); // warm-up
       const result = await runLoad(target, w, { ...run, headers: authHeaders(w, credentials) });
-      let floorResult = null;
-      let same: boolean | null = null;
-      if (w.floor && floor) {
-        const [ours, theirs] = await Promise.all([send(target.url, w, credentials), send(floor.url, w, credentials)]);
-        same = ours.status === theirs.status && isDeepStrictEqual(ours.body, theirs.body);
-        floorResult = await runLoad(floor, w, run);
-      }
+      const koa = await floorRun(w.floor ? floor : null, target, w, run);
+      const raw = await floorRun(w.floor ? rawFloor : null, target, w, run);
       let note: string | undefined;
       if (w.cached) {
         const [cached, uncached] = await Promise.all([sendText(target.url, w), sendText(server.url, w)]);
@@ -101,13 +105,26 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
       }
       process.stderr.write(` ${Math.round(result.requestsPerSecond)} req/s\n`);
       // SQL/req is counted in process, where the cache is off: not shown for the cached runs.
-      rows.push({ name: w.name, result, note, sqlPerRequest: w.cached ? null : (sql.get(w.name) ?? null), floor: floorResult, sameJsonAsFloor: same, sameAs: w.sameAs });
+      rows.push({
+        name: w.name,
+        result,
+        note,
+        sqlPerRequest: w.cached ? null : (sql.get(w.name) ?? null),
+        floor: koa.result,
+        sameJsonAsFloor: koa.same,
+        rawFloor: raw.result,
+        sameBytesAsRawFloor: raw.same,
+        sameAs: w.sameAs,
+      });
     }
   } finally {
     rssAfterMb = server.rssMb();
+    floorRss.afterKoa = floor?.rssMb() ?? 0;
+    floorRss.afterRaw = rawFloor?.rssMb() ?? 0;
     await server.stop();
     await cachedServer?.stop();
     await floor?.stop();
+    await rawFloor?.stop();
     await open?.stop();
     if (openDir) fs.rmSync(openDir, { recursive: true, force: true });
   }
@@ -122,14 +139,16 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
     workers = { one: oneResult, two: twoResult };
   }
   const compression = options.compression ? await measureCompression(env, run, options.only) : null;
-  return { db, scale: options.scale, loadSeconds: load.seconds, startupMs: server.startupMs, rssIdleMb, rssAfterMb, rows, workers, compression };
+  const floors = floor && rawFloor ? { koa: { startupMs: floor.startupMs, rssIdleMb: floorRss.koaIdle, rssAfterMb: floorRss.afterKoa }, raw: { startupMs: rawFloor.startupMs, rssIdleMb: floorRss.rawIdle, rssAfterMb: floorRss.afterRaw } } : null;
+  return { db, scale: options.scale, loadSeconds: load.seconds, startupMs: server.startupMs, rssIdleMb, rssAfterMb, floors, rows, workers, compression };
 }
 
 async function main() {
   const options = parseBenchArgs(process.argv.slice(2));
   const reports: DbReport[] = [];
   for (const db of options.dbs) reports.push(await benchDatabase(db, options));
-  const markdown = renderReport(reports, { duration: options.duration, connections: options.connections, date: new Date().toISOString() });
+  const nearest = (name: string) => WORKLOADS.find((w) => w.name === name)?.nearestFloor;
+  const markdown = renderReport(reports, { duration: options.duration, connections: options.connections, date: new Date().toISOString() }, nearest);
   process.stdout.write('\n' + markdown + '\n');
   process.stderr.write(`written to ${writeReport(markdown)}\n`);
 }

@@ -17,7 +17,22 @@ export interface LoadResult {
   bytesPerRequest: number;
 }
 
+/** Requests sent before a measured run, so that neither server is measured while its JIT warms up. */
+const WARM_UP_REQUESTS = 500;
+
+export async function warmUp(server: ServerProcess, workload: Workload, headers?: Record<string, string>): Promise<void> {
+  await autocannon({
+    url: server.url + workload.path,
+    method: workload.method,
+    connections: 10,
+    amount: WARM_UP_REQUESTS,
+    headers: { ...(workload.body ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: workload.body ? JSON.stringify(workload.body) : undefined,
+  });
+}
+
 export async function runLoad(server: ServerProcess, workload: Workload, options: { duration: number; connections: number; headers?: Record<string, string> }): Promise<LoadResult> {
+  await warmUp(server, workload, options.headers);
   const cpuBefore = server.cpuMs();
   const result = await autocannon({
     url: server.url + workload.path,

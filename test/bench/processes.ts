@@ -1,5 +1,5 @@
 /**
- * Child processes the bench measures: the platform server (`platform start`) and the floor.
+ * Child processes the bench measures: the platform server (`platform start`) and the floors.
  * Start-up is timed from spawn to the first answered request; RSS and CPU time are read from
  * /proc so that the load generator's own cost is not counted.
  */
@@ -42,6 +42,11 @@ export async function startPlatform(env: Record<string, string>, workers = 1, ap
 
 export async function startFloor(env: Record<string, string>): Promise<ServerProcess> {
   return startProcess([path.join(ROOT, 'core', 'bin', 'run-ts.js'), path.join(__dirname, 'floor-server.ts')], env, '/api/articles?pagination[pageSize]=1');
+}
+
+/** the raw floor: node:http and the driver alone (raw-floor/server.ts) */
+export async function startRawFloor(env: Record<string, string>): Promise<ServerProcess> {
+  return startProcess([path.join(ROOT, 'core', 'bin', 'run-ts.js'), path.join(__dirname, 'raw-floor', 'server.ts')], env, '/api/articles?pagination[pageSize]=1');
 }
 
 async function startProcess(args: string[], env: Record<string, string>, probe: string): Promise<ServerProcess> {

@@ -12,8 +12,12 @@ export interface WorkloadRow {
   result: LoadResult | null;
   note?: string;
   sqlPerRequest: number | null;
+  /** the koa + knex floor */
   floor: LoadResult | null;
   sameJsonAsFloor: boolean | null;
+  /** the raw floor (node:http and the driver alone) */
+  rawFloor: LoadResult | null;
+  sameBytesAsRawFloor: boolean | null;
   /** the workload this one repeats without its credential */
   sameAs?: string;
 }
@@ -25,6 +29,8 @@ export interface DbReport {
   startupMs: number;
   rssIdleMb: number;
   rssAfterMb: number;
+  /** start-up and memory of the two floors, when they ran */
+  floors: Record<'koa' | 'raw', { startupMs: number; rssIdleMb: number; rssAfterMb: number }> | null;
   rows: WorkloadRow[];
   workers: { one: LoadResult; two: LoadResult } | null;
   /** absent when the run was asked without it (`--no-compression`) */
@@ -33,24 +39,40 @@ export interface DbReport {
 
 const f = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
-export function renderReport(reports: DbReport[], meta: { duration: number; connections: number; date: string }): string {
+const yesNo = (same: boolean | null) => (same === null ? '' : same ? 'yes' : 'NO');
+
+/** `ours / floor`, and which floor workload it is, when it is not the row's own */
+function rawRatio(row: WorkloadRow, rows: WorkloadRow[], nearest: (name: string) => string | undefined): string {
+  if (!row.result) return '';
+  if (row.rawFloor) return `${f(row.result.cpuMsPerRequest / row.rawFloor.cpuMsPerRequest, 2)}×`;
+  const ref = nearest(row.name);
+  const floor = ref ? rows.find((other) => other.name === ref)?.rawFloor : undefined;
+  return floor ? `${f(row.result.cpuMsPerRequest / floor.cpuMsPerRequest, 2)}× of ${ref}` : '';
+}
+
+export function renderReport(reports: DbReport[], meta: { duration: number; connections: number; date: string }, nearest: (name: string) => string | undefined = () => undefined): string {
   const lines: string[] = [];
   lines.push(`# Benchmark results`, '', `${meta.date} · node ${process.version} · autocannon ${meta.connections} connections, ${meta.duration} s per run`, '');
   for (const r of reports) {
     lines.push(`## ${r.db} (${f(r.scale)} articles)`, '');
     lines.push(`Start-up to first answered request: **${f(r.startupMs)} ms** · RSS idle ${f(r.rssIdleMb)} MB, after the runs ${f(r.rssAfterMb)} MB${r.loadSeconds ? ` · data set loaded in ${f(r.loadSeconds, 1)} s` : ''}`, '');
-    lines.push('| workload | req/s | p50 ms | p99 ms | CPU ms/req | SQL/req | floor req/s | floor CPU ms/req | CPU ratio to floor | same JSON as floor | errors/non-2xx |');
-    lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|:-:|---:|');
+    if (r.floors) {
+      const { koa, raw } = r.floors;
+      lines.push(`Raw floor: start ${f(raw.startupMs)} ms, RSS idle ${f(raw.rssIdleMb)} MB, after the runs ${f(raw.rssAfterMb)} MB · koa floor: start ${f(koa.startupMs)} ms, RSS idle ${f(koa.rssIdleMb)} MB, after the runs ${f(koa.rssAfterMb)} MB`, '');
+    }
+    lines.push('| workload | req/s | p50 ms | p99 ms | CPU ms/req | SQL/req | raw floor req/s | raw floor CPU ms/req | CPU ratio to raw floor | same bytes as raw floor | koa floor CPU ms/req | CPU ratio to koa floor | same bytes as koa floor | errors/non-2xx |');
+    lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|:-:|---:|---:|:-:|---:|');
     for (const row of r.rows) {
       if (!row.result) {
-        lines.push(`| ${row.name} | n/a |  |  |  |  |  |  |  |  | ${row.note ?? ''} |`);
+        lines.push(`| ${row.name} | n/a |  |  |  |  |  |  |  |  |  |  |  | ${row.note ?? ''} |`);
         continue;
       }
       const x = row.result;
       const fl = row.floor;
-      const ratio = fl ? `${f(x.cpuMsPerRequest / fl.cpuMsPerRequest, 2)}×` : '';
+      const raw = row.rawFloor;
+      const koaRatio = fl ? `${f(x.cpuMsPerRequest / fl.cpuMsPerRequest, 2)}×` : '';
       lines.push(
-        `| ${row.name}${row.note ? ` (${row.note})` : ''} | ${f(x.requestsPerSecond)} | ${x.p50} | ${x.p99} | ${f(x.cpuMsPerRequest, 2)} | ${row.sqlPerRequest ?? ''} | ${fl ? f(fl.requestsPerSecond) : ''} | ${fl ? f(fl.cpuMsPerRequest, 2) : ''} | ${ratio} | ${row.sameJsonAsFloor === null ? '' : row.sameJsonAsFloor ? 'yes' : 'NO'} | ${x.errors + x.non2xx} |`,
+        `| ${row.name}${row.note ? ` (${row.note})` : ''} | ${f(x.requestsPerSecond)} | ${x.p50} | ${x.p99} | ${f(x.cpuMsPerRequest, 2)} | ${row.sqlPerRequest ?? ''} | ${raw ? f(raw.requestsPerSecond) : ''} | ${raw ? f(raw.cpuMsPerRequest, 3) : ''} | ${rawRatio(row, r.rows, nearest)} | ${yesNo(row.sameBytesAsRawFloor)} | ${fl ? f(fl.cpuMsPerRequest, 2) : ''} | ${koaRatio} | ${yesNo(row.sameJsonAsFloor)} | ${x.errors + x.non2xx} |`,
       );
     }
     for (const row of r.rows) {

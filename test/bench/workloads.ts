@@ -7,8 +7,13 @@ export interface Workload {
   method: 'GET' | 'POST' | 'PUT';
   path: string;
   body?: unknown;
-  /** the floor server answers this one too (same JSON) */
+  /** the floor servers answer this one too (the same bytes) */
   floor?: boolean;
+  /**
+   * for a workload the floors do not answer: the floor workload whose raw-floor cost it is
+   * reported against (a plain page for the other lists, `populate=*` for the other populates)
+   */
+  nearestFloor?: 'get-by-id' | 'list-25' | 'list-populate-all';
   /** why this workload cannot run yet, if so */
   unavailable?: (enabledPlugins: string[]) => string | null;
   /** sent with a credential the bench makes before the runs (`Authorization: Bearer ...`) */
@@ -29,8 +34,9 @@ const graphqlMissing = (plugins: string[]) => (plugins.includes('graphql') ? nul
 export const WORKLOADS: Workload[] = [
   { name: 'get-by-id', method: 'GET', path: '/api/articles/17', floor: true },
   { name: 'list-25', method: 'GET', path: '/api/articles?pagination[pageSize]=25', floor: true },
-  { name: 'list-filtered', method: 'GET', path: '/api/articles?filters[category][id][$eq]=3&filters[title][$containsi]=dolor' },
-  { name: 'list-sorted', method: 'GET', path: '/api/articles?sort[0]=views:desc&sort[1]=title:asc' },
+  { name: 'list-filtered', method: 'GET', path: '/api/articles?filters[category][id][$eq]=3&filters[title][$containsi]=dolor', nearestFloor: 'list-25' },
+  { name: 'list-sorted', method: 'GET', path: '/api/articles?sort[0]=views:desc&sort[1]=title:asc', nearestFloor: 'list-25' },
+  { name: 'list-filtered-sorted', method: 'GET', path: '/api/articles?filters[views][$gt]=2500&filters[title][$containsi]=dolor&sort=views:desc', nearestFloor: 'list-25' },
   { name: 'list-populate-all', method: 'GET', path: '/api/articles?populate=*', floor: true },
   { name: 'list-25-cached', method: 'GET', path: '/api/articles?pagination[pageSize]=25', floor: true, cached: true },
   { name: 'list-populate-all-cached', method: 'GET', path: '/api/articles?populate=*', floor: true, cached: true },
@@ -38,15 +44,17 @@ export const WORKLOADS: Workload[] = [
     name: 'list-populate-3-levels',
     method: 'GET',
     path: '/api/articles?populate[tags][populate][articles][fields][0]=title&populate[author][populate][profile]=true&populate[blocks]=*',
+    nearestFloor: 'list-populate-all',
   },
-  { name: 'list-deep-filter', method: 'GET', path: '/api/articles?filters[category][name][$eq]=category-3&filters[tags][name][$eq]=tag-7' },
-  { name: 'create-tag', method: 'POST', path: '/api/tags', body: { data: { name: 'bench tag' } } },
-  { name: 'update-connect', method: 'PUT', path: '/api/articles/17', body: { data: { tags: { connect: [{ id: 1, position: { start: true } }] } } } },
+  { name: 'list-deep-filter', method: 'GET', path: '/api/articles?filters[category][name][$eq]=category-3&filters[tags][name][$eq]=tag-7', nearestFloor: 'list-25' },
+  { name: 'create-tag', method: 'POST', path: '/api/tags', body: { data: { name: 'bench tag' } }, nearestFloor: 'get-by-id' },
+  { name: 'update-connect', method: 'PUT', path: '/api/articles/17', body: { data: { tags: { connect: [{ id: 1, position: { start: true } }] } } }, nearestFloor: 'get-by-id' },
   // the same page over REST and GraphQL: 25 articles, then 25 articles with 3 relations each
   {
     name: 'list-25-relations',
     method: 'GET',
     path: '/api/articles?pagination[pageSize]=25&populate[category][fields][0]=name&populate[tags][fields][0]=name&populate[author][fields][0]=name',
+    nearestFloor: 'list-populate-all',
   },
   {
     name: 'graphql-list-25',
@@ -54,6 +62,7 @@ export const WORKLOADS: Workload[] = [
     path: '/graphql',
     body: { query: '{ articles(pagination: { pageSize: 25 }) { data { id attributes { title slug body views rating price publishedOn featured meta status contactEmail createdAt updatedAt publishedAt locale } } meta { pagination { page pageSize pageCount total } } } }' },
     unavailable: graphqlMissing,
+    nearestFloor: 'list-25',
   },
   {
     name: 'graphql-populate',
@@ -61,16 +70,18 @@ export const WORKLOADS: Workload[] = [
     path: '/graphql',
     body: { query: '{ articles(pagination: { pageSize: 25 }) { data { id attributes { title category { data { id attributes { name } } } tags { data { id attributes { name } } } author { data { id attributes { name } } } } } } }' },
     unavailable: graphqlMissing,
+    nearestFloor: 'list-populate-all',
   },
   // list-25 itself runs as the public role; the cost of auth is measured against the same list
   // on a server without auth plugins.
-  { name: 'list-25-no-auth', method: 'GET', path: '/api/articles?pagination[pageSize]=25', open: true },
+  { name: 'list-25-no-auth', method: 'GET', path: '/api/articles?pagination[pageSize]=25', open: true, nearestFloor: 'list-25' },
   {
     name: 'list-25-jwt',
     method: 'GET',
     path: '/api/articles?pagination[pageSize]=25',
     credential: 'jwt',
     sameAs: 'list-25-no-auth',
+    nearestFloor: 'list-25',
     unavailable: (plugins) => (plugins.includes('users-permissions') ? null : 'the users-permissions plugin is not enabled'),
   },
   {
@@ -79,6 +90,7 @@ export const WORKLOADS: Workload[] = [
     path: '/api/articles?pagination[pageSize]=25',
     credential: 'api-token',
     sameAs: 'list-25-no-auth',
+    nearestFloor: 'list-25',
     unavailable: (plugins) => (plugins.includes('api-tokens') ? null : 'the api-tokens plugin is not enabled'),
   },
 ];

@@ -27,12 +27,18 @@ function setPostgresTypeParsers(): void {
 
 const MAX_TRANSACTION_ATTEMPTS = 5;
 
-/** A deadlock or serialization failure: the transaction was rolled back and may be retried. */
+/**
+ * A deadlock or serialization failure: the transaction was rolled back and may be retried. The
+ * driver's error may come wrapped (a hook tap's failure keeps it as `cause`).
+ */
 export function isRetryableConflict(error: unknown): boolean {
-  const e = error as { errno?: number; code?: string } | null;
-  if (!e) return false;
-  // MySQL/MariaDB: 1213 deadlock, 1205 lock wait timeout; PostgreSQL: 40P01 deadlock, 40001 serialization.
-  return e.errno === 1213 || e.errno === 1205 || e.code === 'ER_LOCK_DEADLOCK' || e.code === '40P01' || e.code === '40001';
+  let e = error as { errno?: number; code?: string; cause?: unknown } | null | undefined;
+  for (let depth = 0; e && depth < 5; depth++) {
+    // MySQL/MariaDB: 1213 deadlock, 1205 lock wait timeout; PostgreSQL: 40P01 deadlock, 40001 serialization.
+    if (e.errno === 1213 || e.errno === 1205 || e.code === 'ER_LOCK_DEADLOCK' || e.code === '40P01' || e.code === '40001') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
 }
 
 export interface QueryEvent {
