@@ -13,6 +13,7 @@ import { errors } from './src/errors';
 import { createExtensionService, type ExtensionService } from './src/extension/extension-service';
 import { buildSchema } from './src/schema/build-schema';
 import { createEndpoint } from './src/http/endpoint';
+import { consoleAssetRoutes, serveConsolePage, wantsConsole } from './src/http/console';
 import { traceResolvers } from './src/execution/tracing';
 import type { GraphqlConfig } from './src/types';
 import { printSchemaCommand, SCHEMA_FILE, shouldWriteSchemaFile, writeSchemaFile } from './src/schema-file';
@@ -50,20 +51,23 @@ function createSchemaService(): SchemaService & { set(schema: GraphQLSchema): vo
 
 function start(ctx: PluginContext<GraphqlConfig>): void {
   const schemas = ctx.service('plugin::graphql.schema') as ReturnType<typeof createSchemaService>;
+  const production = ctx.env('NODE_ENV') === 'production';
+  // Strapi v4's rule for its playground: everywhere but production, unless `playgroundAlways`.
+  const withConsole = ctx.config.playgroundAlways || !production;
   let handle: ((http: RequestContext) => Promise<void>) | null = null;
   const handler = async (http: RequestContext) => {
+    if (withConsole && wantsConsole(http)) return serveConsolePage(http, ctx.config.endpoint);
     if (!handle) throw errors.internal('EXTENSION_CLOSED', 'The GraphQL endpoint answers once the platform started');
     await handle(http);
   };
   const route = { path: ctx.config.endpoint, handler, config: { auth: { scope: [] }, prefix: '' } };
-  ctx.addRoutes([{ method: 'GET', ...route }, { method: 'POST', ...route }]);
+  ctx.addRoutes([{ method: 'GET', ...route }, { method: 'POST', ...route }, ...(withConsole ? consoleAssetRoutes(ctx.config.endpoint) : [])]);
   // Every plugin registered its extensions in register or bootstrap: build once all are done.
   ctx.hooks.bootstrap.tapPromise(PLUGIN_NAME, async () => {
     const { schema, entryFields } = buildSchema(ctx, ctx.config, ctx.service('plugin::graphql.extension'));
     if (ctx.config.apolloServer.tracing === true) traceResolvers(schema);
     schemas.set(schema);
     if (shouldWriteSchemaFile(ctx) && writeSchemaFile(ctx.appDir, printSchema(schema))) ctx.log.info(`wrote ${SCHEMA_FILE}`);
-    const production = ctx.env('NODE_ENV') === 'production';
     handle = createEndpoint({ platform: ctx, schema, entryFields, introspection: ctx.config.apolloServer.introspection ?? !production });
   });
 }
