@@ -207,7 +207,7 @@ const SCENARIOS: Record<string, Scenario> = {
       it('mounts only the routes of the other plugins: no localizations route without the REST API', async () => {
         expect(app().platform.routes().map((r) => `${r.route.method} ${r.path}`)).to.deep.equal([
           'GET /api/openapi.json', 'GET /documentation', 'GET /documentation/:file',
-          'GET /api/i18n/locales', 'POST /api/upload', 'GET /api/upload/files', 'GET /api/upload/files/:id', 'DELETE /api/upload/files/:id', 'GET /graphql', 'POST /graphql', 'GET /uploads/:name',
+          'GET /api/i18n/locales', 'POST /api/upload', 'GET /api/upload/files', 'GET /api/upload/files/:id', 'DELETE /api/upload/files/:id', 'GET /graphql', 'POST /graphql', 'GET /graphql/console/:file', 'GET /uploads/:name',
         ]);
         const res = await app().post('/api/articles/1/localizations', { title: 'Une langue', locale: 'fr' });
         expect({ status: res.status, body: res.body }).to.deep.equal({ status: 404, body: { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } } });
