@@ -1,6 +1,6 @@
 /**
- * Reads an app's per-api folders (`api/<api>/{routes,controllers,services,policies,middlewares}`)
- * and the `lifecycles` files beside its content-type schemas, as raw modules. The app loader
+ * Reads an app's per-api folders (`api/<api>/{routes,controllers,services,policies,middlewares}`),
+ * its global `policies/` and the `lifecycles` files beside its content-type schemas, as raw modules. The app loader
  * (./register-app.ts) gives them their meaning, in one place.
  */
 import fs from 'node:fs';
@@ -52,6 +52,11 @@ export function loadAppApiFiles(appDir: string): AppApiFiles[] {
     });
   }
   return out;
+}
+
+/** The app's global policies, `policies/<name>.ts` beside `api/`: `global::<name>`. */
+export function loadGlobalPolicyFiles(appDir: string): AppFile[] {
+  return [...listModuleFiles(path.join(appDir, 'policies'))].map(([name, file]) => ({ name, uid: `global::${name}`, file, exported: loadUserModule(file) }));
 }
 
 /** `lifecycles.{ts,js}` beside each app content-type schema (Strapi v4 style). */

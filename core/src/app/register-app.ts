@@ -1,5 +1,6 @@
 /**
- * The one owner of the app's `api/<api>/` folders. It registers the app's policies, route
+ * The one owner of the app's `api/<api>/` folders and its global `policies/` (`global::<name>`,
+ * as Strapi v4's `src/policies/`). It registers the app's policies, route
  * middlewares, services and controllers (`api::<api>.<name>`) and its routes (custom ones first,
  * so `/articles/featured` is matched before `/articles/:id`, then routers and the default routes
  * of content-types). What the kernel cannot interpret itself it hands to the plugin that gives it
@@ -19,7 +20,7 @@ import type { PluginDefinition } from '../kernel/plugin';
 import type { PluginContext } from '../kernel/plugin-context';
 import type { LoadedContentType } from '../schema/types';
 import type { Middleware, MiddlewareRef, Policy, RouteDefinition } from '../http/types';
-import type { AppApiFiles, AppFile, AppLifecycleFile } from './app-files';
+import { loadGlobalPolicyFiles, type AppApiFiles, type AppFile, type AppLifecycleFile } from './app-files';
 import { APP_DECLARATION, isAppDeclaration, type AppDeclaration, type AppPartFolder } from './declarations';
 import { customRoutes, resolveRouteMiddlewares, withDefaultScope } from './custom-routes';
 
@@ -80,11 +81,15 @@ function buildDeclaration(host: AppHost, declaration: AppDeclaration, folder: Ap
   }, provider.context);
 }
 
-function registerParts(host: AppHost, api: AppApiFiles, factories: Map<string, MiddlewareFactory>): void {
-  for (const { uid, file, exported } of api.policies) {
+function registerPolicies(host: AppHost, policies: AppFile[]): void {
+  for (const { uid, file, exported } of policies) {
     if (typeof exported !== 'function') throw new BootError('APP_FILE', `${file}: a policy exports a function (policyContext, config, { platform }) => boolean`);
     host.policies.add(uid, exported as Policy);
   }
+}
+
+function registerParts(host: AppHost, api: AppApiFiles, factories: Map<string, MiddlewareFactory>): void {
+  registerPolicies(host, api.policies);
   for (const { uid, file, exported } of api.middlewares) {
     if (typeof exported !== 'function') throw new BootError('APP_FILE', `${file}: a middleware exports a function (config, { platform }) => (ctx, next) => ...`);
     const factory = exported as MiddlewareFactory;
@@ -117,6 +122,7 @@ function registerDefaults(host: AppHost, routed: Set<string>, core: RouteDefinit
 
 export function registerApp(host: AppHost, apis: AppApiFiles[]): void {
   const factories = new Map<string, MiddlewareFactory>();
+  registerPolicies(host, loadGlobalPolicyFiles(host.appDir));
   for (const api of apis) registerParts(host, api, factories);
 
   // A `{ name, config }` reference to an app middleware gets its own instance with that config.

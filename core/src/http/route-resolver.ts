@@ -22,14 +22,25 @@ export interface RouteResolver {
   resolveMiddlewares(route: RouteDefinition): Middleware[];
 }
 
+/** Where a short name is looked up first: the plugin or the api that refers to it. */
+export interface ReferenceScope {
+  pluginName?: string;
+  apiName?: string;
+}
+
+/**
+ * A policy or middleware by name: a full uid (`global::x`, `plugin::p.x`, `api::a.x`) as it
+ * is; a short one in the referring plugin or api first, then among the globals.
+ */
+export function findByReference<T>(registry: Registry<T>, name: string, scope: ReferenceScope = {}): T | undefined {
+  if (name.includes('::')) return registry.find(name);
+  const scoped = scope.pluginName ? `plugin::${scope.pluginName}.${name}` : scope.apiName ? `api::${scope.apiName}.${name}` : null;
+  return (scoped ? registry.find(scoped) : undefined) ?? registry.find(`global::${name}`);
+}
+
 export function createRouteResolver(sources: RouteResolverSources): RouteResolver {
   const { controllers, policies, middlewares, platform } = sources;
-
-  function lookup<T>(registry: Registry<T>, name: string, route: RouteDefinition): T | undefined {
-    if (name.includes('::')) return registry.find(name);
-    const scoped = route.info?.pluginName ? `plugin::${route.info.pluginName}.${name}` : route.info?.apiName ? `api::${route.info.apiName}.${name}` : null;
-    return (scoped ? registry.find(scoped) : undefined) ?? registry.find(`global::${name}`);
-  }
+  const lookup = <T>(registry: Registry<T>, name: string, route: RouteDefinition): T | undefined => findByReference(registry, name, route.info);
 
   function resolveHandler(route: RouteDefinition): Handler {
     if (typeof route.handler === 'function') return route.handler;

@@ -32,6 +32,8 @@ function host(lines: string[]): PluginContextHost {
     counters: { hit: fail, reset: fail, useStore: fail },
     contentType: fail,
     component: fail,
+    policy: fail,
+    middleware: fail,
   };
   return {
     ground,

@@ -10,7 +10,8 @@ import type { Database } from '../database/database';
 import type { EnvFn } from '../config/env';
 import type { ModelRegistry, Model } from '../model/types';
 import type { SchemaSet } from '../schema/types';
-import type { RouteDefinition } from '../http/types';
+import type { Middleware, Policy, RouteDefinition } from '../http/types';
+import type { ReferenceScope } from '../http/route-resolver';
 import type { MountedRoute } from '../http/server';
 import type { SecretsMode as RunMode } from './secrets';
 import type { Broadcast } from './broadcast';
@@ -65,6 +66,14 @@ export interface PluginGround {
   readonly counters: SharedCounters;
   contentType(uid: string): Model;
   component(uid: string): Model;
+  /**
+   * A registered policy by name, found as a route's policies are (`global::x`, `plugin::p.x`,
+   * `api::a.x`; a short name in `scope`, then among the globals); undefined when there is
+   * none. From bootstrap on, when every policy is registered.
+   */
+  policy(name: string, scope?: ReferenceScope): Policy | undefined;
+  /** A registered route middleware by name, found as a route's are (see `policy`). */
+  middleware(name: string, scope?: ReferenceScope): Middleware | undefined;
 }
 
 export interface PluginContext<TConfig extends Record<string, unknown> = Record<string, unknown>> extends PluginGround {

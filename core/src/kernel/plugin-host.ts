@@ -5,6 +5,7 @@
  */
 import type { AppView, PluginContextHost, PluginGround } from './plugin-context';
 import type { Platform } from './platform';
+import { findByReference } from '../http/route-resolver';
 
 export function createPluginHost(platform: Platform, app: AppView): PluginContextHost {
   const ground: PluginGround = {
@@ -30,6 +31,8 @@ export function createPluginHost(platform: Platform, app: AppView): PluginContex
     counters: platform.counters,
     contentType: (uid) => platform.contentType(uid),
     component: (uid) => platform.component(uid),
+    policy: (name, scope) => findByReference(platform.policies, name, scope),
+    middleware: (name, scope) => findByReference(platform.middlewares, name, scope),
   };
   return {
     ground: Object.freeze(ground),

@@ -12,6 +12,9 @@ export const errors = definePluginErrors('graphql', {
   EXTENSION_INVALID: { kind: 'internal' },
   /** an extension's types, SDL or resolvers could not be added to the schema */
   SCHEMA_INVALID: { kind: 'boot' },
+  /** a `resolversConfig` entry names a policy or a middleware that is not registered */
+  UNKNOWN_POLICY: { kind: 'boot' },
+  UNKNOWN_MIDDLEWARE: { kind: 'boot' },
   /** the same attribute is selected twice under one entry with different arguments */
   CONFLICTING_ARGUMENTS: { kind: 'request', status: 400, name: 'ValidationError' },
   /** a dynamic-zone item names a component the zone does not list */

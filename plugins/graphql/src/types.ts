@@ -4,7 +4,7 @@
  */
 import type { GraphQLFieldResolver, GraphQLResolveInfo, GraphQLNamedType } from 'graphql';
 import type { SchemaComposer, AnyTypeComposer, NamedTypeComposer } from 'graphql-compose';
-import type { Model, ModelRegistry, PluginContext, RequestContext, RequestState } from '@platform/core';
+import type { Model, ModelRegistry, PluginContext, PolicyContext, RequestContext, RequestState } from '@platform/core';
 import type { ContentApiAction, ContentApiContext } from '@platform/query-engine';
 import type * as naming from './naming';
 
@@ -71,8 +71,14 @@ export interface FieldTimings {
   resolvers: FieldTiming[];
 }
 
-/** What a policy of a `resolversConfig` entry receives. */
-export interface GraphqlPolicyContext {
+/**
+ * What a policy of a `resolversConfig` entry receives: Strapi v4's GraphQL policy context
+ * (`parent`, `args`, `context`, `info`, `state`, `http`, `type` and `is`), and `ctx`/`route` as a
+ * REST route's policies get them, so one registered policy guards both.
+ */
+export interface GraphqlPolicyContext extends PolicyContext {
+  type: 'graphql';
+  is(type: string): boolean;
   parent: unknown;
   args: Record<string, unknown>;
   context: GraphqlContext;
@@ -82,6 +88,12 @@ export interface GraphqlPolicyContext {
 }
 
 export type GraphqlPolicy = (policyContext: GraphqlPolicyContext, config: unknown, extra: { platform: PluginContext }) => boolean | void | Promise<boolean | void>;
+
+/**
+ * A policy of a `resolversConfig` entry: a function, the name of a registered one (`global::x`,
+ * `plugin::p.x`, `api::a.x`, as a route names it), either with its config.
+ */
+export type GraphqlPolicyRef = GraphqlPolicy | string | { name: string; config?: unknown } | { handler: GraphqlPolicy; config?: unknown };
 
 export type GraphqlMiddleware = (
   next: GraphQLFieldResolver<unknown, GraphqlContext>,
@@ -95,8 +107,9 @@ export type GraphqlMiddleware = (
 export interface ResolverConfig {
   /** false: no authorization; a scope: the permissions required instead of the generated one */
   auth?: false | { scope: string[] };
-  policies?: Array<GraphqlPolicy | { handler: GraphqlPolicy; config?: unknown }>;
-  middlewares?: GraphqlMiddleware[];
+  policies?: GraphqlPolicyRef[];
+  /** functions, or names of registered middlewares whose function takes the resolver's arguments (`next, parent, args, context, info`) */
+  middlewares?: Array<GraphqlMiddleware | string>;
 }
 
 export type Resolvers = Record<string, Record<string, GraphQLFieldResolver<unknown, GraphqlContext> | { resolve: GraphQLFieldResolver<unknown, GraphqlContext> }>>;

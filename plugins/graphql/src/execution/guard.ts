@@ -4,12 +4,15 @@
  * content-API action (`authorize` of the contract, `Forbidden access` when denied); a
  * `resolversConfig` entry may bypass it (`auth: false`) or name the permissions instead
  * (`auth: { scope: [...] }`), add policies (false: `Policy Failed`) and middlewares. Nested
- * fields (`Article.title`) take policies and middlewares the same way.
+ * fields (`Article.title`) take policies and middlewares the same way. Policies and
+ * middlewares named by a string are the registered ones, found as a route's are; an unknown
+ * name stops start-up.
  */
-import { ForbiddenError, PolicyError, type PluginContext } from '@platform/core';
+import { ForbiddenError, PolicyError, type PluginContext, type RouteDefinition } from '@platform/core';
 import type { GraphQLFieldResolver } from 'graphql';
 import type { ContentApiAction } from '@platform/query-engine';
-import type { GraphqlContext, ResolverConfig } from '../types';
+import { errors } from '../errors';
+import type { GraphqlContext, GraphqlMiddleware, GraphqlPolicy, GraphqlPolicyContext, GraphqlPolicyRef, ResolverConfig } from '../types';
 
 type Resolver = GraphQLFieldResolver<unknown, GraphqlContext, Record<string, unknown>>;
 
@@ -19,6 +22,45 @@ export interface GuardInput {
   generated?: { uid: string; action: ContentApiAction };
   config?: ResolverConfig;
   platform: PluginContext;
+  /** `Type.field`, to name it in errors */
+  key: string;
+}
+
+interface BoundPolicy {
+  handler: GraphqlPolicy;
+  config: unknown;
+}
+
+function resolvePolicy(ref: GraphqlPolicyRef, platform: PluginContext, key: string): BoundPolicy {
+  if (typeof ref === 'function') return { handler: ref, config: {} };
+  if (typeof ref === 'object' && ref !== null && 'handler' in ref) return { handler: ref.handler, config: ref.config ?? {} };
+  const name = typeof ref === 'string' ? ref : ref.name;
+  const found = platform.policy(name);
+  if (!found) throw errors.boot('UNKNOWN_POLICY', `GraphQL resolversConfig "${key}": unknown policy ${JSON.stringify(name)}`);
+  // A registered policy takes a route's context; the GraphQL one carries `ctx` and `route` too.
+  return { handler: found as unknown as GraphqlPolicy, config: typeof ref === 'string' ? {} : ref.config ?? {} };
+}
+
+function resolveMiddleware(ref: GraphqlMiddleware | string, platform: PluginContext, key: string): GraphqlMiddleware {
+  if (typeof ref === 'function') return ref;
+  const found = platform.middleware(ref);
+  if (!found) throw errors.boot('UNKNOWN_MIDDLEWARE', `GraphQL resolversConfig "${key}": unknown middleware ${JSON.stringify(ref)}`);
+  return found as unknown as GraphqlMiddleware;
+}
+
+function policyContext(parent: unknown, args: Record<string, unknown>, context: GraphqlContext, info: GraphqlPolicyContext['info']): GraphqlPolicyContext {
+  return {
+    type: 'graphql',
+    is: (type: string) => type === 'graphql',
+    parent,
+    args,
+    context,
+    info,
+    state: context.state,
+    http: context.http,
+    ctx: context.http,
+    route: context.state.route as RouteDefinition,
+  };
 }
 
 /** A scope is held when the caller's ability grants it; without an auth plugin nothing is restricted. */
@@ -27,10 +69,10 @@ function holdsScope(context: GraphqlContext, scope: string): boolean {
   return ability ? ability.can(scope) : true;
 }
 
-export function guardResolver({ resolve, generated, config, platform }: GuardInput): Resolver {
-  const policies = (config?.policies ?? []).map((policy) => (typeof policy === 'function' ? { handler: policy, config: undefined } : policy));
+export function guardResolver({ resolve, generated, config, platform, key }: GuardInput): Resolver {
+  const policies = (config?.policies ?? []).map((policy) => resolvePolicy(policy, platform, key));
   let pipeline: Resolver = resolve;
-  for (const middleware of [...(config?.middlewares ?? [])].reverse()) {
+  for (const middleware of (config?.middlewares ?? []).map((ref) => resolveMiddleware(ref, platform, key)).reverse()) {
     const next = pipeline;
     pipeline = (parent, args, context, info) => middleware(next as GraphQLFieldResolver<unknown, GraphqlContext>, parent, args, context, info);
   }
@@ -45,8 +87,9 @@ export function guardResolver({ resolve, generated, config, platform }: GuardInp
       await platform.service('plugin::query-engine.content-api').authorize({ context: context.contentApi, uid: generated.uid, action: generated.action });
     }
     for (const policy of policies) {
-      const verdict = await policy.handler({ parent, args, context, info, state: context.state, http: context.http }, policy.config, { platform });
-      if (verdict === false) throw new PolicyError();
+      const verdict = await policy.handler(policyContext(parent, args, context, info), policy.config, { platform });
+      // as a route's: anything but true or undefined refuses
+      if (verdict !== true && verdict !== undefined) throw new PolicyError();
     }
     return pipeline(parent, args, context, info);
   };

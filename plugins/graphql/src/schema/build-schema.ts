@@ -121,7 +121,7 @@ export function buildSchema(platform: PluginContext, config: GraphqlConfig, exte
     if (!tc.hasField(fieldName)) continue;
     const field = tc.getField(fieldName);
     const resolve = field.resolve ?? ((parent: unknown) => (parent as Record<string, unknown> | null)?.[fieldName]);
-    tc.extendField(fieldName, { resolve: guardResolver({ resolve, generated: actions.get(key), config: resolversConfig.get(key), platform }) });
+    tc.extendField(fieldName, { resolve: guardResolver({ resolve, generated: actions.get(key), config: resolversConfig.get(key), platform, key }) });
   }
   extension.close();
   try {
