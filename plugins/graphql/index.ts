@@ -14,6 +14,7 @@ import { createExtensionService, type ExtensionService } from './src/extension/e
 import { buildSchema } from './src/schema/build-schema';
 import { createEndpoint } from './src/http/endpoint';
 import { consoleAssetRoutes, serveConsolePage, wantsConsole } from './src/http/console';
+import { createCachedAnswers } from './src/http/cached-answers';
 import { traceResolvers } from './src/execution/tracing';
 import type { GraphqlConfig } from './src/types';
 import { printSchemaCommand, SCHEMA_FILE, shouldWriteSchemaFile, writeSchemaFile } from './src/schema-file';
@@ -64,17 +65,25 @@ function start(ctx: PluginContext<GraphqlConfig>): void {
   ctx.addRoutes([{ method: 'GET', ...route }, { method: 'POST', ...route }, ...(withConsole ? consoleAssetRoutes(ctx.config.endpoint) : [])]);
   // Every plugin registered its extensions in register or bootstrap: build once all are done.
   ctx.hooks.bootstrap.tapPromise(PLUGIN_NAME, async () => {
-    const { schema, entryFields } = buildSchema(ctx, ctx.config, ctx.service('plugin::graphql.extension'));
-    if (ctx.config.apolloServer.tracing === true) traceResolvers(schema);
+    const { schema, entryFields, readRoots, cacheableFields } = buildSchema(ctx, ctx.config, ctx.service('plugin::graphql.extension'));
+    const tracing = ctx.config.apolloServer.tracing === true;
+    if (tracing) traceResolvers(schema);
     schemas.set(schema);
     if (shouldWriteSchemaFile(ctx) && writeSchemaFile(ctx.appDir, printSchema(schema))) ctx.log.info(`wrote ${SCHEMA_FILE}`);
-    handle = createEndpoint({ platform: ctx, schema, entryFields, introspection: ctx.config.apolloServer.introspection ?? !production });
+    // Answers with per-field timings are never the same twice: tracing leaves the cache out.
+    const cachedAnswers = tracing ? undefined : createCachedAnswers({
+      cache: () => (ctx.isEnabled('cache') ? ctx.service('plugin::cache.cache') : null),
+      schema, readRoots, cacheableFields, maxTokens: ctx.config.maxTokens,
+    });
+    handle = createEndpoint({ platform: ctx, schema, entryFields, introspection: ctx.config.apolloServer.introspection ?? !production, cachedAnswers });
   });
 }
 
 export default definePlugin<GraphqlConfig>({
   name: PLUGIN_NAME,
   requires: ['query-engine'],
+  // GraphQL queries are answered through the response cache when it is enabled
+  optional: ['cache'],
   errors: errors.table,
   config: { default: DEFAULT_CONFIG, validate: validateConfig },
   commands: { 'graphql:schema': printSchemaCommand },

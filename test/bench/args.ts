@@ -17,6 +17,8 @@ export interface BenchOptions {
   workers: boolean;
   /** also measure response compression (off, default threshold, every answer) */
   compression: boolean;
+  /** also run the cached reads on two nodes (MariaDB and PostgreSQL, with Redis) */
+  twoNodes: boolean;
   /** rebuild the data set even if a loaded one exists */
   reload: boolean;
 }
@@ -29,11 +31,12 @@ const HELP = `Usage: npm run bench -- [options]
   --workload NAME[,NAME]           run only these workloads
   --no-workers                     skip the 1 -> 2 workers scaling run
   --no-compression                 skip the response compression runs
+  --no-two-nodes                   skip the two-node run (mysql/postgres: two servers, one Redis at REDIS_URL)
   --reload                         rebuild the data set
   --seed N                         data set seed (default 42)`;
 
 export function parseBenchArgs(argv: string[]): BenchOptions {
-  const options: BenchOptions = { dbs: ['sqlite'], scale: 10000, seed: 42, duration: 10, connections: 50, only: null, workers: true, compression: true, reload: false };
+  const options: BenchOptions = { dbs: ['sqlite'], scale: 10000, seed: 42, duration: 10, connections: 50, only: null, workers: true, compression: true, twoNodes: true, reload: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const next = () => {
@@ -55,6 +58,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       case '--workload': options.only = next().split(','); break;
       case '--no-workers': options.workers = false; break;
       case '--no-compression': options.compression = false; break;
+      case '--no-two-nodes': options.twoNodes = false; break;
       case '--reload': options.reload = true; break;
       case '-h': case '--help': process.stdout.write(HELP + '\n'); process.exit(0); break;
       default: throw new Error(`unknown option ${arg}\n${HELP}`);

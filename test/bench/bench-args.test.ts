@@ -5,11 +5,12 @@ import { createRandom } from './random';
 
 describe('benchmark command line and report', () => {
   it('defaults to SQLite, 10,000 articles, 50 connections, 10 s runs and the workers run', () => {
-    expect(parseBenchArgs([])).to.deep.equal({ dbs: ['sqlite'], scale: 10000, seed: 42, duration: 10, connections: 50, only: null, workers: true, compression: true, reload: false });
+    expect(parseBenchArgs([])).to.deep.equal({ dbs: ['sqlite'], scale: 10000, seed: 42, duration: 10, connections: 50, only: null, workers: true, compression: true, twoNodes: true, reload: false });
   });
 
   it('reads every option and refuses bad ones', () => {
     expect(parseBenchArgs(['--db', 'all', '--scale', '100000', '--workload', 'list-25,get-by-id', '--no-workers', '--no-compression', '--duration', '3'])).to.include({ scale: 100000, duration: 3, workers: false, compression: false });
+    expect(parseBenchArgs(['--no-two-nodes']).twoNodes).to.equal(false);
     expect(parseBenchArgs(['--db', 'all']).dbs).to.deep.equal(['sqlite', 'mysql', 'postgres']);
     expect(parseBenchArgs(['--workload', 'list-25,get-by-id']).only).to.deep.equal(['list-25', 'get-by-id']);
     expect(() => parseBenchArgs(['--db', 'oracle'])).to.throw('unknown --db oracle');
@@ -43,6 +44,17 @@ describe('benchmark command line and report', () => {
     expect(markdown).to.include('| list-sorted | 1,000 | 5 | 9 | 0.50 | 2 |  |  | 2.00× of list-25 |  |  |  |  | 0 |');
     expect(markdown).to.include('| graphql-populate | n/a |  |  |  |  |  |  |  |  |  |  |  | not built |');
     expect(markdown).to.not.include('Response compression');
+  });
+
+  it('renders the two-node run: both nodes\' rate, CPU per request, byte identity and freshness', () => {
+    const load = { requestsPerSecond: 9000, p50: 2, p99: 6, non2xx: 0, errors: 0, cpuMsPerRequest: 0.05, bytesPerRequest: 2048 };
+    const markdown = renderReport(
+      [{ db: 'postgres', scale: 10, loadSeconds: 0, startupMs: 400, rssIdleMb: 90, rssAfterMb: 100, floors: null, workers: null, rows: [],
+        twoNodes: { redis: 'redis://127.0.0.1:6379', fresh: true, rows: [{ workload: 'list-25-cached', combined: load, identical: true }] } }],
+      { duration: 10, connections: 50, date: '2026-01-01T00:00:00.000Z' },
+    );
+    expect(markdown).to.include('a write on one node seen by the other\'s next read: **yes**');
+    expect(markdown).to.include('| list-25-cached | 9,000 | 2 | 6 | 0.05 | yes | 0 |');
   });
 
   it('renders the compression runs with bytes per request', () => {

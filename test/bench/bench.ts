@@ -8,7 +8,8 @@ import { Platform } from '@platform/core';
 import { parseBenchArgs, type BenchDb, type BenchOptions } from './args';
 import { prepareBenchDatabase } from './databases';
 import { datasetShape, ensureDataset } from './dataset';
-import { WORKLOADS, type Workload } from './workloads';
+import { answerText, WORKLOADS, type Workload } from './workloads';
+import { measureTwoNodes, type TwoNodeReport } from './two-nodes';
 import { BENCH_SECRETS, startFloor, startPlatform, startRawFloor, type ServerProcess } from './processes';
 import { benchCredentials, type Credentials } from './credentials';
 import { openAppDir } from './open-app';
@@ -85,6 +86,7 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
   const rows: WorkloadRow[] = [];
   const rssIdleMb = server.rssMb();
   let rssAfterMb = rssIdleMb;
+  let twoNodes: TwoNodeReport | null = null;
   try {
     for (const w of workloads) {
       const why = w.unavailable?.(plugins);
@@ -100,7 +102,7 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
       const raw = await floorRun(w.floor ? rawFloor : null, target, w, run);
       let note: string | undefined;
       if (w.cached) {
-        const [cached, uncached] = await Promise.all([sendText(target.url, w), sendText(server.url, w)]);
+        const [cached, uncached] = await Promise.all([answerText(target.url, w), answerText(server.url, w)]);
         note = cached === uncached ? 'byte-identical to the uncached answer' : 'DIFFERS from the uncached answer';
       }
       process.stderr.write(` ${Math.round(result.requestsPerSecond)} req/s\n`);
@@ -117,8 +119,14 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
         sameAs: w.sameAs,
       });
     }
+    // Several nodes share one server database: not SQLite.
+    const cachedReads = workloads.filter((w) => w.cached && !w.unavailable?.(plugins));
+    if (options.twoNodes && db !== 'sqlite' && cachedReads.length && credentials.jwt) {
+      rssAfterMb = server.rssMb();
+      twoNodes = await measureTwoNodes(database.env, server, cachedReads, run, credentials.jwt);
+    }
   } finally {
-    rssAfterMb = server.rssMb();
+    if (!twoNodes) rssAfterMb = server.rssMb();
     floorRss.afterKoa = floor?.rssMb() ?? 0;
     floorRss.afterRaw = rawFloor?.rssMb() ?? 0;
     await server.stop();
@@ -140,7 +148,7 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
   }
   const compression = options.compression ? await measureCompression(env, run, options.only) : null;
   const floors = floor && rawFloor ? { koa: { startupMs: floor.startupMs, rssIdleMb: floorRss.koaIdle, rssAfterMb: floorRss.afterKoa }, raw: { startupMs: rawFloor.startupMs, rssIdleMb: floorRss.rawIdle, rssAfterMb: floorRss.afterRaw } } : null;
-  return { db, scale: options.scale, loadSeconds: load.seconds, startupMs: server.startupMs, rssIdleMb, rssAfterMb, floors, rows, workers, compression };
+  return { db, scale: options.scale, loadSeconds: load.seconds, startupMs: server.startupMs, rssIdleMb, rssAfterMb, floors, rows, workers, compression, twoNodes };
 }
 
 async function main() {

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadResult } from './load';
 import type { CompressionRow } from './compression';
+import type { TwoNodeReport } from './two-nodes';
 
 export interface WorkloadRow {
   name: string;
@@ -35,6 +36,8 @@ export interface DbReport {
   workers: { one: LoadResult; two: LoadResult } | null;
   /** absent when the run was asked without it (`--no-compression`) */
   compression?: CompressionRow[] | null;
+  /** absent on SQLite and when asked without it (`--no-two-nodes`) */
+  twoNodes?: TwoNodeReport | null;
 }
 
 const f = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -83,6 +86,16 @@ export function renderReport(reports: DbReport[], meta: { duration: number; conn
     }
     if (r.workers) {
       lines.push('', `Workers (list-25): 1 worker ${f(r.workers.one.requestsPerSecond)} req/s, 2 workers ${f(r.workers.two.requestsPerSecond)} req/s (${f(r.workers.two.requestsPerSecond / r.workers.one.requestsPerSecond, 2)}×).`);
+    }
+    if (r.twoNodes) {
+      const t = r.twoNodes;
+      lines.push('', `Two nodes (two \`platform start\` processes, one ${r.db} database, Redis at ${t.redis}, cache on, half the connections on each): a write on one node seen by the other's next read: **${t.fresh ? 'yes' : 'NO'}**.`, '');
+      lines.push('| workload | req/s (both) | p50 ms | p99 ms | CPU ms/req | byte-identical to uncached | errors/non-2xx |');
+      lines.push('|---|---:|---:|---:|---:|:-:|---:|');
+      for (const row of t.rows) {
+        const x = row.combined;
+        lines.push(`| ${row.workload} | ${f(x.requestsPerSecond)} | ${x.p50} | ${x.p99} | ${f(x.cpuMsPerRequest, 2)} | ${row.identical ? 'yes' : 'NO'} | ${x.errors + x.non2xx} |`);
+      }
     }
     if (r.compression?.length) {
       lines.push('', 'Response compression (`Accept-Encoding: gzip, deflate, br`):', '');

@@ -29,7 +29,15 @@ export interface Workload {
   cached?: boolean;
 }
 
+/** the answer's bytes, for the comparisons of cached and uncached answers */
+export async function answerText(url: string, w: Workload): Promise<string> {
+  const res = await fetch(url + w.path, { method: w.method, headers: w.body ? { 'content-type': 'application/json' } : {}, body: w.body ? JSON.stringify(w.body) : undefined });
+  return res.text();
+}
+
 const graphqlMissing = (plugins: string[]) => (plugins.includes('graphql') ? null : 'the graphql plugin is disabled');
+
+const GRAPHQL_POPULATE = '{ articles(pagination: { pageSize: 25 }) { data { id attributes { title category { data { id attributes { name } } } tags { data { id attributes { name } } } author { data { id attributes { name } } } } } } }';
 
 export const WORKLOADS: Workload[] = [
   { name: 'get-by-id', method: 'GET', path: '/api/articles/17', floor: true },
@@ -68,10 +76,11 @@ export const WORKLOADS: Workload[] = [
     name: 'graphql-populate',
     method: 'POST',
     path: '/graphql',
-    body: { query: '{ articles(pagination: { pageSize: 25 }) { data { id attributes { title category { data { id attributes { name } } } tags { data { id attributes { name } } } author { data { id attributes { name } } } } } } }' },
+    body: { query: GRAPHQL_POPULATE },
     unavailable: graphqlMissing,
     nearestFloor: 'list-populate-all',
   },
+  { name: 'graphql-populate-cached', method: 'POST', path: '/graphql', body: { query: GRAPHQL_POPULATE }, unavailable: graphqlMissing, cached: true },
   // list-25 itself runs as the public role; the cost of auth is measured against the same list
   // on a server without auth plugins.
   { name: 'list-25-no-auth', method: 'GET', path: '/api/articles?pagination[pageSize]=25', open: true, nearestFloor: 'list-25' },

@@ -7,8 +7,8 @@
  */
 import { expect } from 'chai';
 import { describeEachDatabase, startApp, type TestApp } from '../helpers/app';
+import { CACHE_ON, seedArticle } from './fixtures';
 
-const CACHE_ON = { plugins: { cache: { enabled: true } } };
 
 /** reads `path` twice: the second read is answered without SQL and with the same bytes */
 async function cachedRead(app: TestApp, path: string) {
@@ -29,13 +29,7 @@ describeEachDatabase(
     let tag: number;
     let article: number;
     before(async () => {
-      category = (await ctx.app.post('/api/categories', { data: { name: 'News' } })).body.data.id;
-      tag = (await ctx.app.post('/api/tags', { data: { name: 'red' } })).body.data.id;
-      const res = await ctx.app.post('/api/articles', {
-        data: { title: 'First', category, tags: [tag], seo: { metaTitle: 'seo one' }, blocks: [{ __component: 'shared.quote', title: 'q1' }], publishedAt: new Date().toISOString() },
-      });
-      expect(res.status, res.text).to.equal(200);
-      article = res.body.data.id;
+      ({ category, tag, article } = await seedArticle(ctx.app, { seo: { metaTitle: 'seo one' }, blocks: [{ __component: 'shared.quote', title: 'q1' }] }));
     });
 
     it('a hit is the stored bytes with an ETag; If-None-Match with it gets a 304 without a body', async () => {

@@ -6,19 +6,16 @@
 import { expect } from 'chai';
 import type { ApiTokensService } from '@platform/api-tokens';
 import { describeEachDatabase } from '../helpers/app';
-import { bearer, tokenAppOptions } from '../api-tokens/token-helpers';
+import { bearer } from '../api-tokens/token-helpers';
+import { seedThroughToken, tokenAppWithCache } from './fixtures';
 
-const options = tokenAppOptions();
-options.config!.plugins = { ...options.config!.plugins, cache: { enabled: true } };
 
 describeEachDatabase(
   'response cache: permission scope',
   (ctx) => {
     let service: ApiTokensService;
     before(async () => {
-      service = ctx.app.platform.service('plugin::api-tokens.api-tokens');
-      const admin = await service.create({ name: 'seed', type: 'full-access' });
-      expect((await ctx.app.post('/api/categories', { data: { name: 'News' } }, bearer(admin.accessKey))).status).to.equal(200);
+      service = await seedThroughToken(ctx.app);
     });
 
     it('two tokens do not share answers; each one\'s repeated read is a hit', async () => {
@@ -44,5 +41,5 @@ describeEachDatabase(
       expect((await ctx.app.get(path, bearer(custom.accessKey))).status).to.equal(403);
     });
   },
-  options,
+  tokenAppWithCache(),
 );

@@ -112,6 +112,28 @@ for (const client of testClients().filter((name) => name !== 'sqlite')) {
       expect((await b.get(fr)).body.data.map((x: any) => x.attributes.title)).to.deep.equal(['Premier']);
     });
 
+    it('a GraphQL query cached on B is fresh after a write on A (REST or a GraphQL mutation)', async () => {
+      const category = (await write(a, 'POST', '/api/categories', { data: { name: 'g0' } })).body.data.id;
+      const query = { query: `query One($id: ID) { category(id: $id) { data { attributes { name } } } }`, variables: { id: category } };
+      const ask = async (node: Node) => {
+        const res = await node.send('POST', '/graphql', query);
+        expect(res.status, res.text).to.equal(200);
+        return res.body.data.category.data.attributes.name as string;
+      };
+      const cachedOn = async (node: Node) => {
+        await ask(node);
+        const again = await fetch(`${node.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(query) });
+        expect(again.headers.get('x-cache')).to.equal('hit');
+      };
+      await cachedOn(b);
+      expect((await write(a, 'PUT', `/api/categories/${category}`, { data: { name: 'g1' } })).status).to.equal(200);
+      expect(await ask(b)).to.equal('g1');
+      await cachedOn(b);
+      const mutation = await write(a, 'POST', '/graphql', { query: `mutation { updateCategory(id: ${category}, data: { name: "g2" }) { data { id } } }` });
+      expect(mutation.body.errors, mutation.text).to.equal(undefined);
+      expect(await ask(b)).to.equal('g2');
+    });
+
     it('reads never see an answer older than a write that finished before they started (many rounds)', async () => {
       const category = (await write(a, 'POST', '/api/categories', { data: { name: 'v0' } })).body.data.id;
       const path = `/api/categories/${category}?fields[0]=name`;

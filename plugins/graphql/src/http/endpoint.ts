@@ -18,6 +18,8 @@ export interface EndpointInput {
   schema: GraphQLSchema;
   entryFields: ReadonlySet<string>;
   introspection: boolean;
+  /** answers from the response cache when the operation may be (./cached-answers.ts) */
+  cachedAnswers?: (http: RequestContext, run: () => Promise<void>) => Promise<void>;
 }
 
 function createContext(platform: PluginContext, http: RequestContext, tracing: boolean): GraphqlContext {
@@ -47,7 +49,7 @@ function createContext(platform: PluginContext, http: RequestContext, tracing: b
   };
 }
 
-export function createEndpoint({ platform, schema, entryFields, introspection }: EndpointInput) {
+export function createEndpoint({ platform, schema, entryFields, introspection, cachedAnswers }: EndpointInput) {
   const config = platform.config;
   const rules: ValidationRule[] = [operationLimitsRule({
     depthLimit: config.depthLimit,
@@ -76,7 +78,7 @@ export function createEndpoint({ platform, schema, entryFields, introspection }:
     },
   });
 
-  return async (http: RequestContext): Promise<void> => {
+  const serve = async (http: RequestContext): Promise<void> => {
     const request: HttpRequest<RequestContext, undefined> = {
       method: http.method,
       url: http.originalUrl,
@@ -93,4 +95,5 @@ export function createEndpoint({ platform, schema, entryFields, introspection }:
     for (const [key, value] of Object.entries(init.headers ?? {})) http.set(key, value);
     http.body = body ?? '';
   };
+  return (http: RequestContext): Promise<void> => (cachedAnswers ? cachedAnswers(http, () => serve(http)) : serve(http));
 }

@@ -16,6 +16,7 @@ import { addOperations, type GeneratedActions } from './operations';
 import { guardResolver } from '../execution/guard';
 import { readEntityResponse } from '../execution/root-resolvers';
 import { resolveSettings } from '../execution/settings';
+import { cacheableFields, snapshotResolvers } from './cacheable-fields';
 import type { ExtensionService } from '../extension/extension-service';
 import type { Extension, GraphqlConfig, GraphqlContext, ResolverConfig } from '../types';
 
@@ -69,6 +70,10 @@ export interface BuiltSchema {
   schema: GraphQLSchema;
   /** `Type.field` of every generated field that reads entries (root fields, relations, media): what the cost budget weighs */
   entryFields: ReadonlySet<string>;
+  /** `Query.<field>` → content-type uid of every generated read (find, findOne, single type) */
+  readRoots: ReadonlyMap<string, string>;
+  /** `Type.field` of the fields whose answer only writes change (./cacheable-fields.ts) */
+  cacheableFields: ReadonlySet<string>;
 }
 
 export function buildSchema(platform: PluginContext, config: GraphqlConfig, extension: ExtensionService): BuiltSchema {
@@ -97,6 +102,7 @@ export function buildSchema(platform: PluginContext, config: GraphqlConfig, exte
     }
   }
 
+  const generated = snapshotResolvers(composer);
   const resolversConfig = new Map<string, ResolverConfig>();
   const plugins: Array<(composer: SchemaComposer<GraphqlContext>) => void> = [];
   for (const registered of extension.extensions()) {
@@ -113,6 +119,7 @@ export function buildSchema(platform: PluginContext, config: GraphqlConfig, exte
     }
   }
   for (const plugin of plugins) plugin(composer);
+  const cacheable = cacheableFields(generated, composer, resolversConfig);
 
   for (const key of new Set([...actions.keys(), ...resolversConfig.keys()])) {
     const [typeName, fieldName] = key.split('.');
@@ -126,7 +133,8 @@ export function buildSchema(platform: PluginContext, config: GraphqlConfig, exte
   extension.close();
   try {
     const schema = composer.buildSchema({ keepUnusedTypes: true });
-    return { schema, entryFields: new Set([...actions.keys(), ...entryFieldsOf(input)]) };
+    const readRoots = new Map([...actions].filter(([key]) => key.startsWith('Query.')).map(([key, { uid }]) => [key, uid]));
+    return { schema, entryFields: new Set([...actions.keys(), ...entryFieldsOf(input)]), readRoots, cacheableFields: cacheable };
   } catch (error) {
     throw errors.boot('SCHEMA_INVALID', `The GraphQL schema is invalid: ${(error as Error).message}`);
   }
