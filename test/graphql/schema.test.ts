@@ -79,7 +79,7 @@ describe('GraphQL schema of the example app', function () {
       'tags(filters: TagFiltersInput, pagination: PaginationArg = {}, sort: [String] = []): TagRelationResponseCollection',
       'cover: UploadFileEntityResponse', 'seo: ComponentSharedSeo', 'blocks: [ArticleBlocksDynamicZone]',
       'createdAt: DateTime', 'updatedAt: DateTime', 'publishedAt: DateTime', 'locale: String',
-      'localizations(filters: ArticleFiltersInput, pagination: PaginationArg = {}, sort: [String] = []): ArticleRelationResponseCollection',
+      'localizations(filters: ArticleFiltersInput, pagination: PaginationArg = {}, sort: [String] = [], publicationState: PublicationState = LIVE): ArticleRelationResponseCollection',
     ]);
     expect(type('ENUM_ARTICLE_STATUS')).to.equal('enum ENUM_ARTICLE_STATUS {\n  draft\n  review\n  done\n}');
     expect(type('ArticleBlocksDynamicZone')).to.equal('union ArticleBlocksDynamicZone = ComponentSharedQuote | ComponentSharedRichText | Error');

@@ -48,6 +48,14 @@ export interface FindParams {
    * request by default (drafts), at every level. The answer of a write reads its entry so.
    */
   includeHidden?: boolean;
+  /**
+   * internal callers only (never from a request): plugin parameters of populated relations
+   * that differ from the root's, by the dotted path of the relation through the populate
+   * (`tags`, `category.articles`, `seo.image`): the relation and the levels below it read with
+   * the root's parameters overridden by these (GraphQL's `publicationState` argument of a
+   * relation field).
+   */
+  populateParams?: Record<string, Record<string, unknown>>;
   [pluginParameter: string]: unknown;
 }
 

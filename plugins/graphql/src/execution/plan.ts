@@ -2,8 +2,10 @@
  * One root field's selection as ONE query-engine read: the attributes selected under
  * `data { attributes { ... } }` (through fragments, inline fragments, aliases, `@skip` and
  * `@include`) become a populate tree, with each relation's `filters` and `sort` arguments, so a
- * list costs one query per populated relation per level, whatever the page size. A relation
- * whose target the caller may not `find` is left out (it resolves to nothing).
+ * list costs one query per populated relation per level, whatever the page size. The other
+ * arguments plugins give a relation field (draft & publish's `publicationState`) are the
+ * engine's `populateParams` of that relation's path. A relation whose target the caller may not
+ * `find` is left out (it resolves to nothing).
  */
 import {
   getArgumentValues, getDirectiveValues, GraphQLIncludeDirective, GraphQLSkipDirective, isAbstractType, isObjectType, Kind,
@@ -18,11 +20,22 @@ import type { GraphqlContext } from '../types';
 
 export type PopulateTree = Record<string, Record<string, unknown>>;
 
+/** What a read of an entity-response selection asks the engine for. */
+export interface ReadPlan {
+  populate: PopulateTree;
+  /** plugin parameters of relations, by dotted path (FindParams.populateParams) */
+  populateParams: Record<string, Record<string, unknown>>;
+}
+
 interface PlanContext {
   info: GraphQLResolveInfo;
   models: ModelRegistry;
   context: GraphqlContext;
+  populateParams: ReadPlan['populateParams'];
 }
+
+/** The arguments of a relation field the plan reads itself; any other is a plugin parameter of its level. */
+const LIST_ARGS = new Set(['filters', 'pagination', 'sort']);
 
 /** The field nodes of a selection set that apply to an object of type `typeName`, by field name. */
 export function collectFields(info: GraphQLResolveInfo, selectionSets: ReadonlyArray<SelectionSetNode | undefined>, type: string): Map<string, FieldNode[]> {
@@ -76,9 +89,10 @@ function child(plan: PlanContext, nodes: FieldNode[], type: string, name: string
  * The populate tree of an entity-response selection (`{ data { attributes { ... } } }`, a
  * collection or a single entry) of `model`.
  */
-export async function planEntities(info: GraphQLResolveInfo, models: ModelRegistry, context: GraphqlContext, model: Model, nodes: FieldNode[], responseType: string): Promise<PopulateTree> {
-  const plan: PlanContext = { info, models, context };
-  return planAttributes(plan, model, attributesOf(plan, model, nodes, responseType));
+export async function planEntities(info: GraphQLResolveInfo, models: ModelRegistry, context: GraphqlContext, model: Model, nodes: FieldNode[], responseType: string): Promise<ReadPlan> {
+  const plan: PlanContext = { info, models, context, populateParams: {} };
+  const populate = await planAttributes(plan, model, attributesOf(plan, model, nodes, responseType), '');
+  return { populate, populateParams: plan.populateParams };
 }
 
 /** `response { data { attributes } }` -> the attributes nodes. */
@@ -87,7 +101,8 @@ function attributesOf(plan: PlanContext, model: Model, nodes: FieldNode[], respo
   return child(plan, data, `${typeName(model)}Entity`, 'attributes');
 }
 
-async function planAttributes(plan: PlanContext, model: Model, nodes: FieldNode[]): Promise<PopulateTree> {
+/** `prefix`: the dotted path of `model`'s level in the populate (`''` at the root, `category.`). */
+async function planAttributes(plan: PlanContext, model: Model, nodes: FieldNode[], prefix: string): Promise<PopulateTree> {
   const tree: PopulateTree = {};
   if (nodes.length === 0) return tree;
   const type = typeName(model);
@@ -99,17 +114,17 @@ async function planAttributes(plan: PlanContext, model: Model, nodes: FieldNode[
     const definition = objectType.getFields()[name];
     if (!field || !definition || field.kind === 'scalar') continue;
     const args = sameArguments(fieldNodes, (node) => getArgumentValues(definition, node, plan.info.variableValues), `${type}.${name}`);
-    const branch = await planField(plan, field, fieldNodes, args);
+    const branch = await planField(plan, field, fieldNodes, args, `${prefix}${name}`);
     if (branch) tree[name] = branch;
   }
   return tree;
 }
 
-async function planField(plan: PlanContext, field: Field, nodes: FieldNode[], args: Record<string, unknown>): Promise<Record<string, unknown> | null> {
+async function planField(plan: PlanContext, field: Field, nodes: FieldNode[], args: Record<string, unknown>, path: string): Promise<Record<string, unknown> | null> {
   const { models } = plan;
   if (field.kind === 'component') {
     const component = models.get(field.component);
-    return withListArgs(component, models, args, { populate: await planAttributes(plan, component, nodes) });
+    return withListArgs(component, models, args, { populate: await planAttributes(plan, component, nodes, `${path}.`) });
   }
   if (field.kind === 'dynamiczone') {
     const on: Record<string, unknown> = {};
@@ -118,14 +133,21 @@ async function planField(plan: PlanContext, field: Field, nodes: FieldNode[], ar
       if (!component) continue;
       // every component is listed, so no item of the zone is left out of the answer
       const componentNodes = nodes.flatMap((node) => [...collectFields(plan.info, [node.selectionSet], typeName(component)).values()].length > 0 ? [node] : []);
-      on[uid] = { populate: await planAttributes(plan, component, componentNodes) };
+      on[uid] = { populate: await planAttributes(plan, component, componentNodes, `${path}.${uid}.`) };
     }
     return { on };
   }
   const target = entryTarget(field, models);
   if (!target || !(await plan.context.isAllowed(target.uid, 'find'))) return null;
   const responseType = `${typeName(target)}${holdsMany(field) ? 'RelationResponseCollection' : 'EntityResponse'}`;
-  return withListArgs(target, models, args, { populate: await planAttributes(plan, target, attributesOf(plan, target, nodes, responseType)) });
+  const own = levelArgs(args);
+  if (own) plan.populateParams[path] = own;
+  return withListArgs(target, models, args, { populate: await planAttributes(plan, target, attributesOf(plan, target, nodes, responseType), `${path}.`) });
+}
+
+function levelArgs(args: Record<string, unknown>): Record<string, unknown> | null {
+  const own = Object.entries(args).filter(([key, value]) => !LIST_ARGS.has(key) && value !== undefined && value !== null);
+  return own.length > 0 ? Object.fromEntries(own) : null;
 }
 
 function withListArgs(target: Model, models: ModelRegistry, args: Record<string, unknown>, branch: Record<string, unknown>): Record<string, unknown> {
@@ -141,7 +163,7 @@ function sameArguments(nodes: FieldNode[], read: (node: FieldNode) => Record<str
   const key = JSON.stringify(populateArgs(first));
   for (const other of rest) {
     if (JSON.stringify(populateArgs(other)) !== key) {
-      throw errors.request('CONFLICTING_ARGUMENTS', `${where} is selected more than once with different filters or sort; select it once per entry`, { field: where });
+      throw errors.request('CONFLICTING_ARGUMENTS', `${where} is selected more than once with different filters, sort or publicationState; select it once per entry`, { field: where });
     }
   }
   return first;
@@ -149,5 +171,6 @@ function sameArguments(nodes: FieldNode[], read: (node: FieldNode) => Record<str
 
 /** The arguments that change what is read (pagination is applied per field, so it may differ). */
 function populateArgs(args: Record<string, unknown>): unknown {
-  return { filters: args.filters, sort: args.sort };
+  const { pagination: _pagination, ...read } = args;
+  return read;
 }

@@ -18,6 +18,7 @@ import { checkOptions, type OptionPaths } from './query/check-options';
 import { applyScope } from './query/apply-scope';
 import type { NormalizedPagination, PopulateNode } from './query/contracts';
 import { parsePopulate, populateEntities } from './populate';
+import { attachLevelParams } from './populate/level-params';
 
 /** Alias of the root table in every read. */
 const ROOT = 't0';
@@ -61,6 +62,7 @@ export async function findOne(engine: Engine, model: Model, id: number, params: 
   const effective = event.params as FindParams;
   const fields = resolveFields(model, effective.fields, 'fields', { includePrivate: effective.includePrivate === true });
   const nodes = parsePopulate(engine, model, effective.populate, 'populate', { includePrivate: effective.includePrivate === true });
+  attachLevelParams(nodes, effective.populateParams);
   // As in Strapi v4, a read by id takes `fields` and `populate` only; plugins still scope it
   // (a draft is not found in `live`).
   const qb = select(engine, model, fields).where(`${ROOT}.id`, id);
@@ -126,6 +128,7 @@ function prepareList(engine: Engine, model: Model, params: FindParams, paginatio
   const includePrivate = params.includePrivate === true;
   const asked = resolveFields(model, params.fields, 'fields', { includePrivate });
   const nodes = parsePopulate(engine, model, params.populate, 'populate', { includePrivate });
+  attachLevelParams(nodes, params.populateParams);
   const qb = select(engine, model, asked);
   applyConditions(engine, qb, model, params, 'root');
   applySort(engine, qb, model, ROOT, params.sort, 'sort', { includePrivate, params });

@@ -9,6 +9,7 @@ import type { Engine } from '../../engine';
 import type { Entity, FindParams } from '../../types';
 import type { PopulateNode } from '../query/contracts';
 import type { Tally } from './budget';
+import { levelParams } from './level-params';
 import { hasSort, inChunks, OWNER, rowsToEntities, groupByOwner, T, targetQuery, type PopulateLevel } from './target-query';
 
 const L = 'pm';
@@ -17,6 +18,7 @@ export async function loadExtension(engine: Engine, owner: Model, field: Extensi
   const link = engine.fieldKinds.of(field).link(engine.ctx, owner, field);
   if (!link) return new Map();
   const { target } = link;
+  params = levelParams(params, node);
 
   const { qb, fields } = targetQuery(engine, target, node, params, { scope: true });
   const rows = await inChunks(ids, (slice) => {

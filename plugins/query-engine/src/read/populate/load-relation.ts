@@ -8,6 +8,7 @@ import type { Engine } from '../../engine';
 import { RelationCount, type Entity, type FindParams } from '../../types';
 import type { PopulateNode } from '../query/contracts';
 import type { Tally } from './budget';
+import { levelParams } from './level-params';
 import { applyFilters } from '../query/filters';
 import { applyPopulateScope, hasSort, inChunks, OWNER, rowsToEntities, groupByOwner, T, targetQuery, type PopulateLevel } from './target-query';
 
@@ -15,6 +16,7 @@ const L = 'pl';
 
 export async function loadRelation(engine: Engine, field: RelationField, ids: number[], node: PopulateNode, params: FindParams, tally: Tally, populate: PopulateLevel): Promise<Map<number, unknown>> {
   const target = engine.ctx.models.get(field.target);
+  params = levelParams(params, node);
   if (node.count && field.toMany) return countRelation(engine, field, target, ids, node, params);
 
   const { qb, fields } = targetQuery(engine, target, node, params, { scope: true });

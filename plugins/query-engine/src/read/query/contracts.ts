@@ -42,6 +42,8 @@ export interface PopulateNode {
   sort?: unknown;
   /** nested populate of the target */
   populate: PopulateNode[];
+  /** relations: the root's parameters overridden for this level and below (`FindParams.populateParams`) */
+  params?: Record<string, unknown>;
   /** dynamic zones: per-component strategy; when set, items of other components are left out */
   on?: Record<string, PopulateNode[] | { fields?: unknown; filters?: Filters; sort?: unknown; populate: PopulateNode[] }>;
   count?: boolean;
