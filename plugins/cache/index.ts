@@ -22,6 +22,7 @@ import { redisCounters, redisTransport } from './src/redis-sharing';
 export type { CacheService, CachedAnswer, AnswerRequest } from './src/answer-cache';
 export type { CacheConfig } from './src/config';
 export { scopeKey } from './src/keys';
+export { matches as etagMatches } from './src/rest-middleware';
 export { EVERYTHING } from './src/generations';
 
 declare module '@platform/core' {

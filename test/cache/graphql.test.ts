@@ -72,6 +72,10 @@ describeEachDatabase(
       await gqlGet(ctx.app, query);
       const got = await ctx.app.countQueries(() => gqlGet(ctx.app, query));
       expect([got.count, got.result.status, got.result.headers.get('x-cache')]).to.deep.equal([0, 200, 'hit']);
+      const etag = got.result.headers.get('etag')!;
+      expect(etag).to.match(/^"[A-Za-z0-9_-]{27}"$/);
+      const notModified = await gqlGet(ctx.app, query, undefined, { 'if-none-match': etag });
+      expect([notModified.status, notModified.text]).to.deep.equal([304, '']);
     });
 
     it('a REST write changes the cached answer, at any depth (a related entry, a relation written from the other side)', async () => {

@@ -6,11 +6,11 @@
  * permission scope, the query text, the variables and the operation name, and it is invalidated
  * by every write to a model its root types reach, exactly as REST's answers are. Mutations, `me`,
  * introspection and extension resolvers always run. A hit sends the stored bytes without
- * parsing: the plan of a query text is remembered.
+ * parsing: the plan of a query text is remembered. Its ETag in `If-None-Match` of a GET gets a 304.
  */
 import { Kind, TypeInfo, parse, visit, visitWithTypeInfo, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { RequestContext } from '@platform/core';
-import type { CacheService } from '@platform/cache';
+import { etagMatches, type CacheService } from '@platform/cache';
 
 export interface CachedAnswersInput {
   /** the cache's service when the plugin is enabled and caches in this run, else null */
@@ -125,5 +125,10 @@ export function createCachedAnswers(input: CachedAnswersInput) {
     http.set('content-type', answer.body.subarray(0, newline).toString());
     http.etag = answer.etag;
     http.set('X-Cache', answer.hit ? 'hit' : 'miss');
+    // a GET (the only request a browser revalidates) naming the answer's ETag gets a 304
+    if (http.method === 'GET' && etagMatches(http.get('if-none-match'), answer.etag)) {
+      http.status = 304;
+      http.body = null;
+    }
   };
 }
