@@ -35,7 +35,8 @@ export class ValidationError extends ApplicationError {
 
   /** A validation failure on one or more attributes, shaped as Strapi v4's yup errors. */
   static fromIssues(issues: ValidationIssue[]): ValidationError {
-    const message = issues.length === 1 ? issues[0].message : `${issues.length} errors occurred`;
+    const [only] = issues;
+    const message = issues.length === 1 && only ? only.message : `${issues.length} errors occurred`;
     return new ValidationError(message, { errors: issues });
   }
 }

@@ -15,7 +15,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 describeEachDatabase('API tokens: authentication and what each type may do', (ctx) => {
   let service: ApiTokensService;
-  const secrets: Record<string, string> = {};
+  const secrets = { 'read-only': '', 'full-access': '', custom: '' };
   let categoryId: number;
 
   before(async () => {
@@ -57,7 +57,7 @@ describeEachDatabase('API tokens: authentication and what each type may do', (ct
   });
 
   /** [token type, method, what, allowed] over the category routes */
-  const matrix: Array<[string, 'GET' | 'POST' | 'PUT' | 'DELETE', 'list' | 'one', boolean]> = [
+  const matrix: Array<[keyof typeof secrets, 'GET' | 'POST' | 'PUT' | 'DELETE', 'list' | 'one', boolean]> = [
     ['read-only', 'GET', 'list', true], ['read-only', 'GET', 'one', true], ['read-only', 'POST', 'list', false], ['read-only', 'PUT', 'one', false], ['read-only', 'DELETE', 'one', false],
     ['full-access', 'GET', 'list', true], ['full-access', 'GET', 'one', true], ['full-access', 'POST', 'list', true], ['full-access', 'PUT', 'one', true],
     ['custom', 'GET', 'list', true], ['custom', 'GET', 'one', false], ['custom', 'POST', 'list', true], ['custom', 'PUT', 'one', false], ['custom', 'DELETE', 'one', false],

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import dotenv from 'dotenv';
-import { expect } from 'chai';
+import { assert, expect } from 'chai';
 import { EXAMPLE_APP, startApp } from '../helpers/app';
 import { createTestDatabase, testClients, type TestDatabase } from '../helpers/databases';
 import { bearer, eventually, SALT, startTokenApp, strapiAccessKey, tokenAppOptions } from './token-helpers';
@@ -86,7 +86,9 @@ describe('platform api-token', function () {
           { name: 'ci', type: 'read-only', permissions: [], lifespan: null },
           { name: 'deploy', type: 'custom', permissions: ['api::category.category.find', 'api::category.category.create'], lifespan: 30 * DAY },
         ]);
-        expect(new Date(tokens[1].expiresAt!).getTime() - new Date(tokens[1].createdAt).getTime()).to.equal(30 * DAY);
+        const [, deploy] = tokens;
+        assert.exists(deploy);
+        expect(new Date(deploy.expiresAt!).getTime() - new Date(deploy.createdAt).getTime()).to.equal(30 * DAY);
         expect(listed.stdout).to.not.include(ci.accessKey).and.not.include(deploySecret);
         const table = await platform(['api-token', 'list', '--app', EXAMPLE_APP], env);
         expect(table.stdout.split('\n')[0]).to.match(/^id\s+name\s+type\s+expires\s+last used\s+created$/);
@@ -181,6 +183,7 @@ describe('platform api-token', function () {
       const created = await platform(['api-token', 'create', '--name', 'site', '--type', 'read-only', '--app', appDir], env);
       expect(created.code, created.stderr).to.equal(0);
       const salt = dotenv.parse(fs.readFileSync(path.join(appDir, '.env'))).API_TOKEN_SALT;
+      assert.exists(salt);
       expect(salt).to.match(/^[A-Za-z0-9+/]{43}=$/);
       const secret = lastLine(created.stdout);
 

@@ -28,7 +28,7 @@ describeEachDatabase('API tokens: cost per request and lastUsedAt', (ctx) => {
     const before = Date.now();
     const first = await ctx.app.countQueries(() => ctx.app.get('/api/categories', bearer(accessKey)));
     expect(first.result.status).to.equal(200);
-    expect(touchesTokens(first.queries).map((q) => q.sql.split(' ')[0].toLowerCase())).to.deep.equal(['update']);
+    expect(touchesTokens(first.queries).map((q) => q.sql.split(' ', 1).join().toLowerCase())).to.deep.equal(['update']);
     const written = await lastUsedAt(id);
     expect(written).to.be.within(before - 1000, Date.now() + 1000);
 
@@ -66,7 +66,7 @@ describeEachDatabase('API tokens: cost per request and lastUsedAt', (ctx) => {
   it('a bearer shaped like a token that is none costs one fingerprint query the first time, none after; a JWT-shaped one none', async () => {
     const first = await ctx.app.countQueries(() => ctx.app.get('/api/categories', bearer('a'.repeat(256))));
     expect(first.result.status).to.equal(401);
-    expect(first.queries.map((q) => q.sql)).to.have.length(1).and.satisfy((sql: string[]) => sql[0].includes('strapi_api_tokens'));
+    expect(first.queries.map((q) => q.sql)).to.have.length(1).and.satisfy(([sql]: string[]) => sql?.includes('strapi_api_tokens'));
     const again = await ctx.app.countQueries(() => ctx.app.get('/api/categories', bearer('a'.repeat(256))));
     expect([again.result.status, again.count]).to.deep.equal([401, 0]);
     const jwtShaped = await ctx.app.countQueries(() => ctx.app.get('/api/categories', bearer('x.y.z')));

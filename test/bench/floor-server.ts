@@ -22,7 +22,7 @@ const knex: Knex =
 
 async function listPage(page: number, pageSize: number) {
   const base = knex('articles').whereNotNull('published_at').where('locale', 'en');
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     base.clone().select(ARTICLE_COLUMNS).orderBy('id', 'asc').limit(pageSize).offset((page - 1) * pageSize),
     base.clone().count({ total: '*' }),
   ]);

@@ -13,11 +13,15 @@ export function createRandom(seed: number) {
   return {
     next,
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)],
+    pick<T>(items: readonly T[]): T {
+      const item = items[Math.floor(next() * items.length)];
+      if (item === undefined) throw new Error('pick from an empty list');
+      return item;
+    },
     sample<T>(items: readonly T[], count: number): T[] {
       const copy = [...items];
       const out: T[] = [];
-      while (out.length < count && copy.length) out.push(copy.splice(Math.floor(next() * copy.length), 1)[0]);
+      while (out.length < count && copy.length) out.push(...copy.splice(Math.floor(next() * copy.length), 1));
       return out;
     },
   };

@@ -29,7 +29,9 @@ interface BootResult {
  */
 function cpuMsOf(pid: number | undefined): number {
   try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // `pid (name) state ...`: the fields after the name
+    const [, afterName = ''] = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ');
+    const fields = afterName.split(' ');
     // utime and stime, fields 14 and 15 of stat, in clock ticks (100 per second on Linux)
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
   } catch {
@@ -63,7 +65,7 @@ async function bootOnce(dbFile: string): Promise<BootResult> {
   return { firstResponseMs, kernelMs: Number(ready[2]), cpuMs };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 async function main(): Promise<void> {
   const runs = Number(process.argv[2] ?? 5);

@@ -67,14 +67,13 @@ export function startNode(env: NodeJS.ProcessEnv, timeoutMs = 60000, args: strin
     });
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = READY.exec(output);
-      if (!match) return;
+      const url = READY.exec(output)?.[1];
+      if (!url) return;
       clearTimeout(timer);
       child.stdout!.off('data', onData);
       child.stderr!.off('data', onData);
       child.stdout!.on('data', (more: Buffer) => (output += more.toString()));
       child.stderr!.on('data', (more: Buffer) => (output += more.toString()));
-      const url = match[1];
       const send = async (method: string, urlPath: string, body?: unknown, headers: Record<string, string> = {}) => {
         const res = await fetch(url + urlPath, { method, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
         const text = await res.text();

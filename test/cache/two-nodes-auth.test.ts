@@ -28,8 +28,10 @@ async function eventually(check: () => Promise<boolean>, timeoutMs = 2000): Prom
 /** the enabled flags of a Strapi permission tree with `action` switched off */
 function without(tree: Record<string, { controllers: Record<string, Record<string, { enabled: boolean }>> }>, action: string) {
   const [api, rest] = action.split('.', 2).length === 2 ? [action.slice(0, action.indexOf('.')), action.slice(action.indexOf('.') + 1)] : [action, ''];
-  const [controller, name] = rest.split('.');
-  tree[api].controllers[controller][name].enabled = false;
+  const [controller = '', name = ''] = rest.split('.');
+  const entry = tree[api]?.controllers[controller]?.[name];
+  if (!entry) throw new Error(`${action} is not in the permission tree`);
+  entry.enabled = false;
   return tree;
 }
 

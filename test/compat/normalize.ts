@@ -29,7 +29,8 @@ function shellWords(line: string): string[] {
   const words: string[] = [];
   const re = /'([^']*)'|(\S+)/g;
   let match: RegExpExecArray | null;
-  while ((match = re.exec(line)) !== null) words.push(match[1] ?? match[2]);
+  // one of the two groups takes part in each match
+  while ((match = re.exec(line)) !== null) words.push(match[1] ?? match[2] ?? '');
   return words;
 }
 
@@ -40,11 +41,15 @@ function parseCurl(command: string): Pick<TranscriptStep, 'method' | 'url' | 'bo
   let url = '';
   let body: string | undefined;
   const headers: Record<string, string> = {};
+  const valueOf = (flag: string, value: string | undefined): string => {
+    if (value === undefined) throw new Error(`${flag} without a value: ${command}`);
+    return value;
+  };
   for (let i = 1; i < words.length; i += 1) {
-    const word = words[i];
-    if (word === '-X') method = words[++i];
+    const word = words[i]!; // i < words.length
+    if (word === '-X') method = valueOf(word, words[++i]);
     else if (word === '-H') {
-      const header = words[++i];
+      const header = valueOf(word, words[++i]);
       const colon = header.indexOf(':');
       headers[header.slice(0, colon).trim().toLowerCase()] = header.slice(colon + 1).trim();
     } else if (word === '-d') {
@@ -63,12 +68,13 @@ export function readTranscript(file = TRANSCRIPT_FILE): TranscriptStep[] {
   const lines = fs.readFileSync(path.resolve(file), 'utf8').split('\n');
   const steps: TranscriptStep[] = [];
   for (let i = 0; i < lines.length; i += 1) {
-    if (!lines[i].startsWith('### ')) continue;
-    const title = lines[i].slice(4).trim();
-    const command = lines[i + 1].replace(/^\$ /, '');
+    const heading = lines[i]!; // i < lines.length
+    if (!heading.startsWith('### ')) continue;
+    const title = heading.slice(4).trim();
+    const command = (lines[i + 1] ?? '').replace(/^\$ /, '');
     const responseLines: string[] = [];
     let j = i + 2;
-    while (j < lines.length && !/^\[HTTP \d{3}\]$/.test(lines[j])) responseLines.push(lines[j++]);
+    for (let line = lines[j]; line !== undefined && !/^\[HTTP \d{3}\]$/.test(line); line = lines[++j]) responseLines.push(line);
     const status = Number(/^\[HTTP (\d{3})\]$/.exec(lines[j] ?? '')?.[1]);
     if (!status) throw new Error(`transcript block "${title}" has no [HTTP nnn] line`);
     steps.push({ title, ...parseCurl(command), status, response: responseLines.join('\n').trim() });

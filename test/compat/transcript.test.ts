@@ -154,12 +154,12 @@ for (const client of testClients()) {
         for (const [where, value] of timestampsOf(answers.get(step), `#${index}`)) ours.set(where, value);
       });
       const mismatches: string[] = [];
-      for (let i = 0; i < theirs.length; i += 1) {
-        for (let j = i + 1; j < theirs.length; j += 1) {
-          if (theirs[i][1] !== theirs[j][1]) continue;
-          const a = ours.get(theirs[i][0]);
-          const b = ours.get(theirs[j][0]);
-          if (a !== undefined && b !== undefined && a !== b) mismatches.push(`${theirs[i][0]}=${a} vs ${theirs[j][0]}=${b}`);
+      for (const [i, [whereA, valueA]] of theirs.entries()) {
+        for (const [whereB, valueB] of theirs.slice(i + 1)) {
+          if (valueA !== valueB) continue;
+          const a = ours.get(whereA);
+          const b = ours.get(whereB);
+          if (a !== undefined && b !== undefined && a !== b) mismatches.push(`${whereA}=${a} vs ${whereB}=${b}`);
         }
       }
       expect(mismatches).to.deep.equal([]);

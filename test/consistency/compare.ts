@@ -29,9 +29,9 @@ export function toAnswer(client: string, res: HttpResponse): Answer {
 }
 
 /** Sends one request to every app at once. */
-export async function askAll(apps: TestApp[], method: string, url: string, body?: unknown): Promise<Answer[]> {
-  const responses = await Promise.all(apps.map((app) => app.request(method, url, body)));
-  return responses.map((res, i) => toAnswer(apps[i].database.client, res));
+export async function askAll<const A extends readonly TestApp[]>(apps: A, method: string, url: string, body?: unknown): Promise<{ -readonly [K in keyof A]: Answer }> {
+  const answers = await Promise.all(apps.map(async (app) => toAnswer(app.database.client, await app.request(method, url, body))));
+  return answers as { -readonly [K in keyof A]: Answer }; // one answer per app, in order
 }
 
 const trim = (text: string, max = 600) => (text.length > max ? `${text.slice(0, max)}…(${text.length} chars)` : text);
@@ -47,6 +47,7 @@ function firstDifference(a: string, b: string): string {
 /** null when every answer equals the first; otherwise a readable description of the split. */
 export function divergence(request: string, answers: Answer[]): string | null {
   const [first, ...rest] = answers;
+  if (!first) return null;
   const others = rest.filter((a) => a.status !== first.status || a.body !== first.body);
   if (others.length === 0) return null;
   const lines = [`${request}`];

@@ -58,7 +58,7 @@ async function main(): Promise<void> {
       const answers = await askAll(apps, 'GET', url);
       const problem = badStatus(decodeURIComponent(url), answers) ?? divergence(decodeURIComponent(url), answers);
       if (!problem) continue;
-      const [path, query] = url.split('?');
+      const [path, query = ''] = url.split('?');
       const params = qs.parse(query, { depth: 20, arrayLimit: 100 }) as Record<string, unknown>;
       let smallest: string[] = [];
       for (const leaf of leaves(params.filters)) {
@@ -75,7 +75,8 @@ async function main(): Promise<void> {
       }
       if (smallest.length === 0) smallest = [problem];
       for (const p of smallest) {
-        const key = p.split('\n')[0].replace(/=[^&]*/g, '=').slice(0, 200);
+        const [firstLine = ''] = p.split('\n');
+        const key = firstLine.replace(/=[^&]*/g, '=').slice(0, 200);
         if (!found.has(key)) found.set(key, p);
       }
     }

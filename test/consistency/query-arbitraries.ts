@@ -157,7 +157,7 @@ function conditionArb(kind: ValueKind): fc.Arbitrary<unknown> {
 }
 
 export function leafArb(filters: Record<string, ValueKind>): fc.Arbitrary<Record<string, unknown>> {
-  return fc.constantFrom(...Object.keys(filters)).chain((path) => conditionArb(filters[path]).map((c) => nest(path, c)));
+  return fc.constantFrom(...Object.entries(filters)).chain(([path, kind]) => conditionArb(kind).map((c) => nest(path, c)));
 }
 
 /** Two conditions side by side in one object are an implicit AND; a later key wins a clash. */

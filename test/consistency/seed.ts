@@ -17,7 +17,7 @@ export const PUBLISHED = [
   '2024-02-29T12:00:00.500Z',
   '2038-01-19T03:14:08.000Z',
   '1970-01-01T00:00:00.001Z',
-];
+] as const;
 
 export const CATEGORY_NAMES = ['Technology', 'technology ', 'Économie', 'straße', '中文 分类', '100%_off', 'a!b\\c', ' lead', ''];
 export const TAG_NAMES = ['news', 'News', 'news', 'ÉTÉ', 'été', 'emoji 🎉', '%', '_', 'x_y', 'x%y', '\\', '!', '', '  padded  ', 'Zebra', 'zebra', 'ß', 'SS', '中文', '日本'];

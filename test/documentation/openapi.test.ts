@@ -160,7 +160,7 @@ describe('GET /api/openapi.json on the example app', function () {
     const page = await app.get('/documentation');
     expect(page.status).to.equal(200);
     expect(page.headers.get('content-type')).to.equal('text/html; charset=utf-8');
-    const sources = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+    const sources = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map(([, source = '']) => source);
     expect(sources).to.deep.equal(['/documentation/swagger-ui.css', '/documentation/favicon-32x32.png', '/documentation/swagger-ui-bundle.js', '/documentation/swagger-ui-standalone-preset.js', '/documentation/start.js']);
     expect(page.text).to.not.match(/<script>[^<]/);
     for (const source of sources) {

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { expect } from 'chai';
 import { describeEachDatabase } from '../helpers/app';
+import { countRows } from '../helpers/count';
 
 const APP = path.resolve(__dirname, '..', 'fixtures', 'dp-i18n-app');
 const NOT_FOUND = { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } };
@@ -33,14 +34,14 @@ describeEachDatabase('draft & publish: single type', (ctx) => {
     expect((await ctx.app.get('/api/homepage')).body).to.deep.equal(NOT_FOUND);
     const preview = await ctx.app.get('/api/homepage?publicationState=preview&fields[0]=headline&fields[1]=publishedAt');
     expect(preview.body).to.deep.equal({ data: { id: 1, attributes: { headline: 'Welcome', publishedAt: null } }, meta: {} });
-    expect(await ctx.app.knex('homepages').count({ n: '*' }).then((r) => Number(r[0].n))).to.equal(1);
+    expect(await countRows(ctx.app.knex('homepages'))).to.equal(1);
   });
 
   it('keeps a draft a draft when a later PUT does not send publishedAt', async () => {
     const res = await ctx.app.put('/api/homepage', { data: { headline: 'Welcome back' } });
     expect(res.status).to.equal(200);
     expect(res.body.data.attributes.publishedAt).to.equal(null);
-    expect(await ctx.app.knex('homepages').count({ n: '*' }).then((r) => Number(r[0].n))).to.equal(1);
+    expect(await countRows(ctx.app.knex('homepages'))).to.equal(1);
   });
 }, { appDir: APP });
 

@@ -16,12 +16,12 @@ const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
  * meta JSON); 6..30 are filler ("Filler n", views null). Articles 1-3 are in category News.
  */
 async function seed(app: TestApp): Promise<void> {
-  const titles = ['Alpha', 'Bravo', 'charlie', 'Delta 50%', 'Echo_x'];
+  const titles = ['Alpha', 'Bravo', 'charlie', 'Delta 50%', 'Echo_x'] as const;
   const statuses = ['draft', 'review', 'done', 'draft', null];
   const sqlite = app.platform.db.client === 'sqlite';
   await app.knex('categories').insert([{ id: 1, name: 'News', ...stamps(T1) }]);
   await app.knex('articles').insert(range(ARTICLES).map((id) => {
-    const row = articleRow(app, { id, title: id <= 5 ? titles[id - 1] : `Filler ${id}`, views: id <= 5 ? id * 10 : null });
+    const row = articleRow(app, { id, title: titles[id - 1] ?? `Filler ${id}`, views: id <= 5 ? id * 10 : null });
     if (id > 5) return row;
     return {
       ...row, rating: id + 0.5, price: id * 100, featured: sqlite ? id % 2 : id % 2 === 1, status: statuses[id - 1],

@@ -5,8 +5,16 @@ import type { HttpResponse, TestApp } from '../helpers/app';
 
 export interface GraphqlBody {
   data?: any;
-  errors?: Array<{ message: string; extensions?: Record<string, any>; path?: Array<string | number>; locations?: unknown }>;
+  /** when present, at least one error (the GraphQL spec's response format) */
+  errors?: [GraphqlError, ...GraphqlError[]];
   extensions?: Record<string, any>;
+}
+
+export interface GraphqlError {
+  message: string;
+  extensions?: Record<string, any>;
+  path?: Array<string | number>;
+  locations?: unknown;
 }
 
 export function gql(app: TestApp, query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}): Promise<HttpResponse<GraphqlBody>> {

@@ -42,10 +42,11 @@ export function runPlatform(args: string[], env: NodeJS.ProcessEnv = {}, cwd = p
       return new Promise((resolve, reject) => {
         const check = () => {
           const matches = output.split('\n').map((line) => line.match(pattern)).filter((m): m is RegExpMatchArray => m !== null);
-          if (matches.length >= count) {
+          const match = matches[count - 1];
+          if (match) {
             listeners.delete(check);
             clearTimeout(timer);
-            resolve(matches[count - 1]);
+            resolve(match);
           }
         };
         const timer = setTimeout(() => {

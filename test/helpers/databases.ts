@@ -63,7 +63,7 @@ async function sweepStaleDatabases(client: DatabaseClient): Promise<void> {
     const k = knexFactory({ client: 'mysql2', connection: { ...MYSQL } });
     try {
       const [rows] = await k.raw("SHOW DATABASES LIKE 'platform\\_t\\_%'");
-      for (const name of stale((rows as Array<Record<string, string>>).map((r) => Object.values(r)[0]))) await k.raw(`DROP DATABASE IF EXISTS \`${name}\``);
+      for (const name of stale((rows as Array<Record<string, string>>).flatMap((r) => Object.values(r)))) await k.raw(`DROP DATABASE IF EXISTS \`${name}\``);
     } finally {
       await k.destroy();
     }

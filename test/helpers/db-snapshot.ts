@@ -27,6 +27,13 @@ export async function schemaSnapshot(knex: Knex, client: DatabaseClient): Promis
   return out;
 }
 
+/** The snapshot of one table; a missing table fails the test that asked for it. */
+export function tableIn(schema: Record<string, TableSnapshot>, table: string): TableSnapshot {
+  const snapshot = schema[table];
+  if (!snapshot) throw new Error(`no table "${table}" in the snapshot (${Object.keys(schema).join(', ')})`);
+  return snapshot;
+}
+
 /** Index names without the primary key's (MariaDB `PRIMARY`, PostgreSQL `<table>_pkey`). */
 export function secondaryIndexNames(table: string, snapshot: TableSnapshot): string[] {
   return Object.keys(snapshot.indexes).filter((name) => name !== 'PRIMARY' && name !== `${table}_pkey` && !name.startsWith('sqlite_autoindex_')).sort();

@@ -23,7 +23,7 @@ describeEachDatabase('i18n: plugin disabled', (ctx) => {
 
   it('mounts none of its routes', async () => {
     await ctx.app.post('/api/posts', { data: { title: 'One' } });
-    for (const [method, url] of [['GET', '/api/i18n/locales'], ['POST', '/api/posts/1/localizations'], ['POST', '/api/homepage/localizations']]) {
+    for (const [method, url] of [['GET', '/api/i18n/locales'], ['POST', '/api/posts/1/localizations'], ['POST', '/api/homepage/localizations']] satisfies Array<[string, string]>) {
       const res = await ctx.app.request(method, url, method === 'POST' ? { locale: 'fr' } : undefined);
       expect(res.status, url).to.equal(404);
       expect(res.body, url).to.deep.equal(NOT_FOUND);

@@ -7,6 +7,7 @@ import { expect } from 'chai';
 import { describeEachDatabase, startApp } from '../helpers/app';
 import { createTestDatabase, testClients } from '../helpers/databases';
 import type { LocalesService } from '@platform/i18n';
+import { countRows } from '../helpers/count';
 
 const APP = path.resolve(__dirname, '..', 'fixtures', 'dp-i18n-app');
 
@@ -50,7 +51,7 @@ describeEachDatabase('i18n: locales', (ctx) => {
       error = e;
     }
     expect(error).to.have.property('message', 'This locale already exists');
-    expect(await ctx.app.knex('i18n_locale').count({ n: '*' }).then((r) => Number(r[0].n))).to.equal(3);
+    expect(await countRows(ctx.app.knex('i18n_locale'))).to.equal(3);
     // An entry can be created in the new locale at once.
     const article = await ctx.app.post('/api/articles', { data: { title: 'Hallo', locale: 'de' } });
     expect(article.status).to.equal(200);

@@ -6,8 +6,9 @@
 import { expect } from 'chai';
 import { describeEachDatabase } from '../helpers/app';
 import type { LocalesService } from '@platform/i18n';
+import { countRows } from '../helpers/count';
 
-const count = async (knex: any, table: string) => Number((await knex(table).count({ n: '*' }))[0].n);
+const count = (knex: any, table: string) => countRows(knex(table));
 const appError = (message: string) => ({ data: null, error: { status: 400, name: 'ApplicationError', message, details: {} } });
 
 async function links(knex: any): Promise<Array<[number, number, number]>> {

@@ -5,10 +5,11 @@
 import path from 'node:path';
 import { expect } from 'chai';
 import { describeEachDatabase } from '../helpers/app';
+import { countRows } from '../helpers/count';
 
 const APP = path.resolve(__dirname, '..', 'fixtures', 'dp-i18n-app');
 const NOT_FOUND = { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } };
-const count = async (knex: any, table: string) => Number((await knex(table).count({ n: '*' }))[0].n);
+const count = (knex: any, table: string) => countRows(knex(table));
 const FIELDS = 'fields[0]=headline&fields[1]=theme&fields[2]=locale';
 
 async function homepageLinks(knex: any): Promise<number[][]> {

@@ -26,7 +26,7 @@ function raisedCodes(className: string): string[] {
   const pattern = new RegExp(`new ${className}\\('([A-Z_]+)'`, 'g');
   const raised = new Set<string>();
   for (const file of sourceFiles(path.join(REPO, 'core', 'src'))) {
-    for (const match of fs.readFileSync(file, 'utf8').matchAll(pattern)) raised.add(match[1]);
+    for (const [, code] of fs.readFileSync(file, 'utf8').matchAll(pattern)) if (code) raised.add(code);
   }
   return [...raised].sort();
 }

@@ -31,7 +31,11 @@ describe('platform develop watches the app', function () {
   let child: Child;
 
   /** waits for the `n`th start and returns its URL */
-  const served = async (n: number) => (await child.waitFor(READY, n, 30000))[1];
+  const served = async (n: number) => {
+    const [, url] = await child.waitFor(READY, n, 30000);
+    if (!url) throw new Error('the ready line names no url');
+    return url;
+  };
   const lines = (pattern: RegExp) => child.output().split('\n').filter((line) => pattern.test(line));
 
   before(async () => {

@@ -78,7 +78,7 @@ const SCENARIOS: Record<string, Scenario> = {
       });
 
       it('has no auth or users routes and no users tables', async () => {
-        for (const [method, path] of [['POST', '/api/auth/local'], ['GET', '/api/users/me'], ['GET', '/api/users-permissions/roles']]) {
+        for (const [method, path] of [['POST', '/api/auth/local'], ['GET', '/api/users/me'], ['GET', '/api/users-permissions/roles']] satisfies Array<[string, string]>) {
           const res = await app().request(method, path, method === 'POST' ? { identifier: 'a', password: 'b' } : undefined);
           expect(res.status, path).to.equal(404);
           expect(res.body).to.deep.equal(NOT_FOUND);
@@ -191,7 +191,7 @@ const SCENARIOS: Record<string, Scenario> = {
     enabled: ['query-engine', 'cache', 'documentation', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload'],
     run({ app, since }) {
       it('answers the 404 envelope for the content API and the content-type-builder', async () => {
-        for (const [method, url] of [['GET', '/api/articles'], ['GET', '/api/articles?populate=*'], ['POST', '/api/articles'], ['GET', '/api/global'], ['GET', '/api/content-type-builder/content-types']]) {
+        for (const [method, url] of [['GET', '/api/articles'], ['GET', '/api/articles?populate=*'], ['POST', '/api/articles'], ['GET', '/api/global'], ['GET', '/api/content-type-builder/content-types']] satisfies Array<[string, string]>) {
           const res = await app().request(method, url, method === 'POST' ? { data: { title: 'x' } } : undefined);
           expect({ url, status: res.status, body: res.body }).to.deep.equal({ url, status: 404, body: NOT_FOUND });
         }

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import dotenv from 'dotenv';
-import { expect } from 'chai';
+import { assert, expect } from 'chai';
 import { BootError, Platform } from '@platform/core';
 import stamps from '../fixtures/command-plugin';
 import { HELP } from '../../core/src/cli/main';
@@ -69,7 +69,7 @@ describe('plugin commands and secrets', function () {
     const { appDir, env } = appWithStamps();
     const run = await platform(['stamp', '--help', '--app', appDir], env);
     expect(run.code).to.equal(0);
-    expect(run.stdout).to.equal(stamps.commands!.stamp.help);
+    expect(run.stdout).to.equal(stamps.commands?.stamp?.help);
     expect(fs.existsSync(env.DATABASE_FILENAME!)).to.equal(false);
   });
 
@@ -97,6 +97,7 @@ describe('plugin commands and secrets', function () {
     const first = await platform(['stamp', 'add', '--label', 'first', '--app', appDir], env);
     expect(first.code, first.stderr).to.equal(0);
     const key = dotenv.parse(fs.readFileSync(path.join(appDir, '.env'))).STAMP_KEY;
+    assert.exists(key);
     expect(key).to.match(/^[A-Za-z0-9+/]{43}=$/);
     expect(first.stdout).to.equal(`${sign(key, 'first')}\n`);
     expect(first.stderr).to.equal('Stamped "first".\n');

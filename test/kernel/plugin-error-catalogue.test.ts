@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect } from 'chai';
+import { assert, expect } from 'chai';
 import { ApplicationError, BootError, InternalError, type PluginDefinition, type PluginErrors, type PluginErrorTable } from '@platform/core';
 
 const REPO = path.resolve(__dirname, '..', '..');
@@ -111,6 +111,7 @@ describe('plugin error catalogues', function () {
         const helpers = helpersOf(sources, table);
         expect(helpers.length).to.equal(1);
         const [errors] = helpers;
+        assert.exists(errors);
         expect(errors.plugin).to.equal(definition.name);
         for (const [code, spec] of Object.entries(table)) {
           const made = spec.kind === 'boot' ? errors.boot(code as never, 'm') : spec.kind === 'internal' ? errors.internal(code as never, 'm') : errors.request(code as never, 'm');

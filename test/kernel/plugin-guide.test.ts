@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect } from 'chai';
+import { assert, expect } from 'chai';
 
 const REPO = path.resolve(__dirname, '..', '..');
 const GUIDE = path.join(REPO, 'docs', 'writing-a-plugin.md');
@@ -23,10 +23,10 @@ export function excerpts(markdown: string): Excerpt[] {
   const out: Excerpt[] = [];
   const lines = markdown.split('\n');
   for (let i = 0; i < lines.length; i += 1) {
-    if (!/^```(ts|json)$/.test(lines[i])) continue;
+    if (!/^```(ts|json)$/.test(lines[i] ?? '')) continue;
     const end = lines.indexOf('```', i + 1);
-    const marker = /^\/\/ from (\S+)$/.exec(lines[i + 1] ?? '');
-    if (marker) out.push({ file: marker[1], lines: lines.slice(i + 2, end), at: i + 2 });
+    const file = /^\/\/ from (\S+)$/.exec(lines[i + 1] ?? '')?.[1];
+    if (file) out.push({ file, lines: lines.slice(i + 2, end), at: i + 2 });
     i = end;
   }
   return out;
@@ -48,7 +48,7 @@ describe('the plugin guide', () => {
   });
 
   it('names only files that exist', () => {
-    const named = [...guide.matchAll(/`((?:test|plugins|core|docs)\/[\w./-]+)`/g)].map((match) => match[1]);
+    const named = [...guide.matchAll(/`((?:test|plugins|core|docs)\/[\w./-]+)`/g)].map(([, file = '']) => file);
     expect(named.length).to.be.at.least(8);
     expect(named.filter((file) => !fs.existsSync(path.join(REPO, file)))).to.deep.equal([]);
   });
@@ -56,6 +56,7 @@ describe('the plugin guide', () => {
   it('would notice an excerpt that drifted from its file', () => {
     const [first] = excerpts('```ts\n// from x.ts\nconst a = 1;\nconst b = 2;\n```\n');
     expect(first).to.deep.equal({ file: 'x.ts', lines: ['const a = 1;', 'const b = 2;'], at: 2 });
+    assert.exists(first);
     expect(standsIn(first.lines, 'const a = 1;\nconst b = 2;\n')).to.equal(true);
     expect(standsIn(first.lines, 'const a = 1;\nconst b = 3;\n')).to.equal(false);
   });

@@ -32,7 +32,7 @@ describe('schema validation at boot', function () {
   function app(schemas: Record<string, ContentTypeSchema>): { appDir: string; file: (api: string) => string } {
     const appDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-schema-'));
     dirs.push(appDir);
-    const file = (api: string) => path.join(appDir, 'api', api, 'content-types', schemas[api].info.singularName, 'schema.json');
+    const file = (api: string) => path.join(appDir, 'api', api, 'content-types', schemas[api]?.info.singularName ?? api, 'schema.json');
     for (const api of Object.keys(schemas)) {
       fs.mkdirSync(path.dirname(file(api)), { recursive: true });
       fs.writeFileSync(file(api), JSON.stringify(schemas[api], null, 2));

@@ -6,6 +6,8 @@
 import { expect } from 'chai';
 import { describeEachDatabase } from '../helpers/app';
 import { createEntry, populatedIds, RELATIONS_APP } from './helpers';
+import { times } from '../helpers/times';
+import { countRows } from '../helpers/count';
 
 const PARALLEL = 8;
 
@@ -14,10 +16,8 @@ function distinct(values: number[]): boolean {
 }
 
 describeEachDatabase('relations over HTTP: concurrent connects', (ctx) => {
-  async function labels(n: number, prefix: string): Promise<number[]> {
-    const ids: number[] = [];
-    for (let i = 0; i < n; i += 1) ids.push(await createEntry(ctx.app, 'labels', { name: `${prefix}-${i}` }));
-    return ids;
+  function labels<N extends number>(n: N, prefix: string) {
+    return times(n, (i) => createEntry(ctx.app, 'labels', { name: `${prefix}-${i}` }));
   }
 
   it('parallel connects to one entry\'s list keep every link, in a consistent order', async () => {
@@ -59,8 +59,8 @@ describeEachDatabase('relations over HTTP: concurrent connects', (ctx) => {
     const post = await createEntry(app, 'posts', { title: 'twice' });
     const responses = await Promise.all(Array.from({ length: PARALLEL }, () => app.put(`/api/posts/${post}`, { data: { labels: { connect: [label] } } })));
     expect(responses.map((r) => r.status)).to.deep.equal(responses.map(() => 200));
-    const [{ n }] = await app.knex('posts_labels_links').where({ post_id: post, label_id: label }).count({ n: '*' });
-    expect(Number(n)).to.equal(1);
+    const n = await countRows(app.knex('posts_labels_links').where({ post_id: post, label_id: label }));
+    expect(n).to.equal(1);
     expect(await populatedIds(app, 'posts', post, 'labels')).to.deep.equal([label]);
   });
 

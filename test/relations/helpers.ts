@@ -23,10 +23,11 @@ async function insertInto(platform: Platform, db: Knex, table: string, values: R
   return Number(typeof row === 'object' ? (row as { id: number }).id : row);
 }
 
-export async function insertRows(app: TestApp, table: string, values: Array<Record<string, unknown>>): Promise<number[]> {
+/** Inserts bare rows one after the other: their ids, one per row in order. */
+export async function insertRows<const V extends ReadonlyArray<Record<string, unknown>>>(app: TestApp, table: string, values: V): Promise<{ -readonly [K in keyof V]: number }> {
   const ids: number[] = [];
   for (const value of values) ids.push(await insertRow(app, table, value));
-  return ids;
+  return ids as { -readonly [K in keyof V]: number };
 }
 
 /**

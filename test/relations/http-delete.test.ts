@@ -6,9 +6,10 @@
 import { expect } from 'chai';
 import { describeEachDatabase, type TestApp } from '../helpers/app';
 import { createEntry, populatedBody, populatedIds, populatePath, RELATIONS_APP } from './helpers';
+import { countRows } from '../helpers/count';
 
 /** Every link table of the fixture app with the columns that hold ids of each content-type. */
-const LINK_COLUMNS: Record<string, Record<string, string[]>> = {
+const LINK_COLUMNS = {
   posts: {
     posts_labels_links: ['post_id'],
     posts_blog_links: ['post_id'],
@@ -21,14 +22,14 @@ const LINK_COLUMNS: Record<string, Record<string, string[]>> = {
   people: { people_passport_links: ['person_id'], people_posts_links: ['person_id'], people_following_links: ['person_id', 'inv_person_id'], people_mentor_links: ['person_id', 'inv_person_id'] },
   blogs: { posts_blog_links: ['blog_id'] },
   passports: { people_passport_links: ['passport_id'] },
-};
+} satisfies Record<string, Record<string, string[]>>;
 
-async function mentions(app: TestApp, plural: string, id: number): Promise<string[]> {
+async function mentions(app: TestApp, plural: keyof typeof LINK_COLUMNS, id: number): Promise<string[]> {
   const found: string[] = [];
-  for (const [table, columns] of Object.entries(LINK_COLUMNS[plural])) {
+  for (const [table, columns] of Object.entries<string[]>(LINK_COLUMNS[plural])) {
     for (const column of columns) {
-      const [{ n }] = await app.knex(table).where(column, id).count({ n: '*' });
-      if (Number(n) > 0) found.push(`${table}.${column}`);
+      const n = await countRows(app.knex(table).where(column, id));
+      if (n > 0) found.push(`${table}.${column}`);
     }
   }
   return found;
@@ -53,8 +54,8 @@ describeEachDatabase('relations over HTTP: deletion clean-up', (ctx) => {
     expect(await populatedIds(app, 'blogs', blog, 'posts')).to.deep.equal([]);
     expect(await populatedIds(app, 'people', person, 'posts')).to.deep.equal([other]);
     // the deleted post's component and its links are gone too
-    const [{ n }] = await app.knex('components_parts_references_labels_links').where('label_id', l2).count({ n: '*' });
-    expect(Number(n)).to.equal(0);
+    const n = await countRows(app.knex('components_parts_references_labels_links').where('label_id', l2));
+    expect(n).to.equal(0);
   });
 
   it('a deleted many-to-one or one-to-one target leaves the owning side null', async () => {

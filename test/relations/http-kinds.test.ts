@@ -10,7 +10,9 @@ import { SIDES } from './sides';
 
 
 /** Body values and the ids each leaves linked; `t` maps a target letter to its id. */
-type Step = [string, (t: Record<string, number>) => unknown, string[]];
+const LETTERS = ['a', 'b', 'c', 'd'] as const;
+type Letter = (typeof LETTERS)[number];
+type Step = [string, (t: Record<Letter, number>) => unknown, Letter[]];
 
 const TO_MANY_STEPS: Step[] = [
   ['an array of ids (create)', (t) => [t.a, t.b], ['a', 'b']],
@@ -48,12 +50,9 @@ describeEachDatabase('relations over HTTP: every kind × every syntax', (ctx) =>
   for (const side of SIDES) {
     it(`${side.title}: ${side.plural}.${side.field}`, async () => {
       const { app } = ctx;
-      const names: Record<string, string> = {};
-      const ids: Record<string, number> = {};
-      for (const letter of ['a', 'b', 'c', 'd']) {
-        names[letter] = `${side.field}-${letter}`;
-        ids[letter] = await createEntry(app, side.target.plural, { [side.target.nameField]: names[letter] });
-      }
+      const names: Record<Letter, string> = { a: `${side.field}-a`, b: `${side.field}-b`, c: `${side.field}-c`, d: `${side.field}-d` };
+      const ids: Record<Letter, number> = { a: 0, b: 0, c: 0, d: 0 };
+      for (const letter of LETTERS) ids[letter] = await createEntry(app, side.target.plural, { [side.target.nameField]: names[letter] });
       const selfName = `${side.plural}-${side.field}`;
       let self = 0;
       for (const [label, value, linked] of side.toMany ? TO_MANY_STEPS : TO_ONE_STEPS) {
@@ -65,7 +64,7 @@ describeEachDatabase('relations over HTTP: every kind × every syntax', (ctx) =>
         expect({ status: res.status, body: res.body }, label).to.deep.equal({ status: 200, body: expected });
 
         if (!side.inverse) continue;
-        for (const letter of ['a', 'b', 'c', 'd']) {
+        for (const letter of LETTERS) {
           const back = await app.get(populatePath(side.target.plural, ids[letter], side.target.nameField, side.inverse.field, side.nameField));
           const mine: Array<[number, string]> = linked.includes(letter) ? [[self, selfName]] : [];
           const inverse = populatedBody(ids[letter], side.target.nameField, names[letter], side.inverse.field, side.inverse.toMany, side.nameField, mine);

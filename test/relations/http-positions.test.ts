@@ -6,12 +6,11 @@
 import { expect } from 'chai';
 import { describeEachDatabase, startApp } from '../helpers/app';
 import { createEntry, populatedIds, RELATIONS_APP, updateEntry } from './helpers';
+import { times } from '../helpers/times';
 
 describeEachDatabase('relations over HTTP: positions', (ctx) => {
-  async function labels(n: number): Promise<number[]> {
-    const ids: number[] = [];
-    for (let i = 0; i < n; i += 1) ids.push(await createEntry(ctx.app, 'labels', { name: `pos-${i}` }));
-    return ids;
+  function labels<N extends number>(n: N) {
+    return times(n, (i) => createEntry(ctx.app, 'labels', { name: `pos-${i}` }));
   }
 
   it('each position form, applied against the list as changed', async () => {

@@ -22,7 +22,7 @@ for (const client of testClients().filter((name) => name === 'postgres')) {
       const second = (await app.post('/api/tags', { data: { name: 'second' } })).body.data.id;
       const article = (await app.post('/api/articles', { data: { title: 'linked', tags: [first] } })).body.data.id;
       // a row copied in with its id: the sequence still hands out that id next
-      const [{ max }] = await app.knex('articles_tags_links').max('id as max');
+      const [{ max } = { max: 0 }] = await app.knex('articles_tags_links').max('id as max');
       await app.knex('articles_tags_links').insert({ id: Number(max) + 1, article_id: article, tag_id: second });
 
       const res = await app.post('/api/articles', { data: { title: 'lost?', tags: [second] } });

@@ -6,13 +6,15 @@
 import { expect } from 'chai';
 import { describeEachDatabase } from '../helpers/app';
 import { expectValidationError, insertRow, insertRows, linkRows, listOf, RELATIONS_APP, writeLinks } from './helpers';
+import { times } from '../helpers/times';
+import { countRows } from '../helpers/count';
 
 describeEachDatabase('relations writer', (ctx) => {
   const labelsOf = (post: number) => listOf(ctx.app, 'posts_labels_links', 'post_id', post, 'label_id', 'label_order');
   const postsOfLabel = (label: number) => listOf(ctx.app, 'posts_labels_links', 'label_id', label, 'post_id', 'post_order');
   const write = (uid: string, id: number | null, data: Record<string, unknown>) => writeLinks(ctx.app.platform, `api::${uid}.${uid}`, id, data);
-  const labels = (n: number) => insertRows(ctx.app, 'labels', Array.from({ length: n }, (_, i) => ({ name: `l${i}` })));
-  const posts = (n: number) => insertRows(ctx.app, 'posts', Array.from({ length: n }, (_, i) => ({ title: `p${i}` })));
+  const labels = <N extends number>(n: N) => times(n, (i) => insertRow(ctx.app, 'labels', { name: `l${i}` }));
+  const posts = <N extends number>(n: N) => times(n, (i) => insertRow(ctx.app, 'posts', { title: `p${i}` }));
 
   it('manyToMany owner side: every body syntax', async () => {
     const [a, b, c, d] = await labels(4);
@@ -164,7 +166,7 @@ describeEachDatabase('relations writer', (ctx) => {
     async function snapshot() {
       return {
         labels: await linkRows(ctx.app, 'posts_labels_links', ['post_id', 'label_id', 'label_order', 'post_order']),
-        posts: (await ctx.app.knex('posts').count({ n: '*' }))[0].n,
+        posts: await countRows(ctx.app.knex('posts')),
       };
     }
 

@@ -29,7 +29,7 @@ describeEachDatabase('client parameters: internal flags', (ctx) => {
       expect(res.status, url).to.equal(400);
       expect(res.body, url).to.deep.equal(invalid('secret'));
     }
-    for (const [url, name] of [['/api/articles?populate[author][includePrivate]=true&populate[author][fields][0]=secret', 'secret'], ['/api/writers?filters[includePrivate]=true', 'includePrivate']]) {
+    for (const [url, name] of [['/api/articles?populate[author][includePrivate]=true&populate[author][fields][0]=secret', 'secret'], ['/api/writers?filters[includePrivate]=true', 'includePrivate']] satisfies Array<[string, string]>) {
       const res = await ctx.app.get(url);
       expect(res.status, url).to.equal(400);
       expect(res.body, url).to.deep.equal(invalid(name));
@@ -48,7 +48,7 @@ describeEachDatabase('client parameters: internal flags', (ctx) => {
   });
 
   it('checks the shape of an enabled plugin\'s parameter', async () => {
-    for (const [query, name] of [['publicationState[0]=live', 'publicationState'], ['locale[a]=b', 'locale']]) {
+    for (const [query, name] of [['publicationState[0]=live', 'publicationState'], ['locale[a]=b', 'locale']] satisfies Array<[string, string]>) {
       const res = await ctx.app.get(`/api/articles?${query}`);
       expect(res.status, query).to.equal(400);
       expect(res.body, query).to.deep.equal(invalid(name));

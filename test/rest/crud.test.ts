@@ -167,7 +167,7 @@ describeEachDatabase('REST collection type routes', (ctx) => {
   });
 
   it('answers 405 for a wrong method on a known path', async () => {
-    for (const [method, path] of [['PATCH', '/api/categories/1'], ['DELETE', '/api/categories'], ['PUT', '/api/categories'], ['POST', '/api/categories/1']]) {
+    for (const [method, path] of [['PATCH', '/api/categories/1'], ['DELETE', '/api/categories'], ['PUT', '/api/categories'], ['POST', '/api/categories/1']] satisfies Array<[string, string]>) {
       const res = await ctx.app.request(method, path, method === 'GET' ? undefined : { data: {} });
       expect(res.status, `${method} ${path}`).to.equal(405);
       expect(res.body, `${method} ${path}`).to.deep.equal(methodNotAllowed);

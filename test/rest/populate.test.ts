@@ -285,7 +285,7 @@ describeEachDatabase('REST populate', (ctx) => {
       fields: ['title'], filters: { id: 1 }, populate: { tags: { count: true }, seo: { populate: { tags: true } }, category: { fields: ['name'] }, author: false },
     });
     expect(entries).to.have.length(1);
-    expect(entries[0].tags).to.be.instanceOf(RelationCount);
+    expect(entries[0]?.tags).to.be.instanceOf(RelationCount);
     expect(entries[0]).to.deep.equal({
       id: 1, title: 'First', category: { id: 1, name: 'News' }, tags: new RelationCount(2),
       seo: { id: 1, metaTitle: 'mt1', metaDescription: null, tags: [{ id: 2, name: 'n2', content: 'c2' }, { id: 1, name: 'n1', content: 'c1' }] },

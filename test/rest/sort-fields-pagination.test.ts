@@ -207,7 +207,7 @@ describeEachDatabase('REST sort, fields and pagination', (ctx) => {
       expect(uncounted.queries.filter((q) => /count\(/i.test(q.sql))).to.have.length(0);
       const list = uncounted.queries.filter((q) => /from [`"]articles[`"] as [`"]t0[`"]/.test(q.sql));
       expect(list).to.have.length(1);
-      expect(list[0].sql).to.match(/limit/i);
+      expect(list[0]?.sql).to.match(/limit/i);
     });
 
     for (const [query, message] of BAD_PAGINATION) {

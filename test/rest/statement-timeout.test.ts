@@ -45,10 +45,10 @@ const TIMED_OUT = {
 async function stillRunning(app: TestApp): Promise<number> {
   if (app.platform.db.client === 'mysql') {
     const [rows] = await app.knex.raw("SELECT COUNT(*) AS n FROM information_schema.processlist WHERE info LIKE 'SELECT SLEEP(7.25)%'");
-    return Number((rows as Array<{ n: number }>)[0].n);
+    return Number((rows as Array<{ n: number }>)[0]?.n);
   }
   const { rows } = await app.knex.raw("SELECT COUNT(*) AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE 'SELECT pg_sleep(7.25)%'");
-  return Number((rows as Array<{ n: string }>)[0].n);
+  return Number((rows as Array<{ n: string }>)[0]?.n);
 }
 
 // Not on SQLite: better-sqlite3 cannot interrupt a statement (no progress handler, no

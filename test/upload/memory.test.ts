@@ -61,10 +61,10 @@ for (const client of testClients()) {
         const timer = setTimeout(() => reject(new Error(`no start:\n${output}`)), 60000);
         const onData = (chunk: Buffer) => {
           output += chunk.toString();
-          const match = output.match(READY);
-          if (match) {
+          const ready = output.match(READY)?.[1];
+          if (ready) {
             clearTimeout(timer);
-            resolve(match[1]);
+            resolve(ready);
           }
         };
         child.stdout!.on('data', onData);

@@ -107,7 +107,7 @@ describeUploads('upload: the content API routes', (ctx) => {
   });
 
   it('answers 404 file.notFound for a file that does not exist, on read, delete and describe', async () => {
-    for (const [method, url] of [['GET', '/api/upload/files/99999'], ['GET', '/api/upload/files/abc'], ['DELETE', '/api/upload/files/99999']]) {
+    for (const [method, url] of [['GET', '/api/upload/files/99999'], ['GET', '/api/upload/files/abc'], ['DELETE', '/api/upload/files/99999']] satisfies Array<[string, string]>) {
       const res = await send(ctx.app, method, url);
       expect({ status: res.status, body: res.body }, `${method} ${url}`).to.deep.equal({ status: 404, body: notFound });
     }

@@ -56,7 +56,7 @@ for (const client of testClients()) {
         ['/api/articles?sort=category.name', 'category'],
         ['/api/writers?filters[articles][category][name][$eq]=News', 'category'],
         ['/api/writers?populate[articles][filters][category][name][$eq]=News', 'category'],
-      ]) {
+      ] satisfies Array<[string, string]>) {
         const res = await app.get(path);
         expect(res.body, path).to.deep.equal(invalid(name));
       }
@@ -72,7 +72,7 @@ for (const client of testClients()) {
         ['/api/articles?filters[author][secret][$startsWith]=h', 'secret'],
         ['/api/articles?sort=author.secret', 'secret'],
         ['/api/articles?populate[author][fields][0]=secret', 'secret'],
-      ]) {
+      ] satisfies Array<[string, string]>) {
         const res = await app.get(path, bearer(reader));
         expect(res.body, path).to.deep.equal(invalid(name));
       }

@@ -4,7 +4,7 @@
  * unchanged with their passwords, keep their roles and permissions, and the tables keep
  * Strapi's columns and rows (one column is added: the time of a password change).
  */
-import { expect } from 'chai';
+import { assert, expect } from 'chai';
 import bcrypt from 'bcryptjs';
 import knexFactory, { type Knex } from 'knex';
 import { createTestDatabase, type TestDatabase } from '../helpers/databases';
@@ -81,7 +81,9 @@ describe('users-permissions on an existing Strapi v4 SQLite database', function 
       expect(await app.knex(table).orderBy('id').select(), table).to.deep.equal(before_[table]);
     }
     const users = await app.knex('up_users').orderBy('id').select();
-    expect(users.map(({ password_changed_at: added, ...strapi }: Record<string, unknown>) => ({ added, strapi }))).to.deep.equal(before_.up_users.map((strapi) => ({ added: null, strapi })));
+    const usersBefore = before_.up_users;
+    assert.exists(usersBefore);
+    expect(users.map(({ password_changed_at: added, ...strapi }: Record<string, unknown>) => ({ added, strapi }))).to.deep.equal(usersBefore.map((strapi) => ({ added: null, strapi })));
   });
 
   it('logs its users in with their Strapi passwords, by username or email, and serves their role\'s permissions', async () => {

@@ -32,7 +32,7 @@ for (const client of testClients()) {
     after(async () => app?.close());
 
     it('the public role gets 403 on every users route', async () => {
-      for (const [method, path] of [['GET', '/api/users'], ['GET', '/api/users/1'], ['GET', '/api/users/count'], ['POST', '/api/users'], ['PUT', '/api/users/1'], ['DELETE', '/api/users/1']]) {
+      for (const [method, path] of [['GET', '/api/users'], ['GET', '/api/users/1'], ['GET', '/api/users/count'], ['POST', '/api/users'], ['PUT', '/api/users/1'], ['DELETE', '/api/users/1']] satisfies Array<[string, string]>) {
         const res = await app.request(method, path, method === 'POST' || method === 'PUT' ? {} : undefined);
         expect(res.status, `${method} ${path}`).to.equal(403);
       }
@@ -64,8 +64,9 @@ for (const client of testClients()) {
       }
       // Strapi's raw where on /count: the keys are no filter here, the count does not move
       const counts = await Promise.all(['$2a', 'zzz'].map((prefix) => app.get(`/api/users/count?password[$startsWith]=${encodeURIComponent(prefix)}`, bearer(other.jwt))));
-      expect(counts[0].status).to.equal(counts[1].status);
-      expect(counts[0].body).to.deep.equal(counts[1].body);
+      const [first, second] = counts;
+      expect(first?.status).to.equal(second?.status);
+      expect(first?.body).to.deep.equal(second?.body);
     });
 
     it('GET /api/users/count is a bare number with the same filters', async () => {

@@ -156,7 +156,8 @@ export function registerApp(host: AppHost, apis: AppApiFiles[]): void {
 
 /** Lifecycles files no enabled plugin claimed would silently never run: start-up stops instead. */
 export function checkUnclaimed(host: Pick<AppHost, 'appDir'>, lifecycles: AppLifecycleFile[], claimed: boolean): void {
-  if (claimed || lifecycles.length === 0) return;
-  const file = path.relative(host.appDir, lifecycles[0].file);
+  const [unclaimed] = lifecycles;
+  if (claimed || unclaimed === undefined) return;
+  const file = path.relative(host.appDir, unclaimed.file);
   throw new BootError('APP_FILE', `${file}: no enabled plugin runs entity lifecycles (the plugin that provides the entity service is disabled)`);
 }

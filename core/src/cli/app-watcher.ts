@@ -47,7 +47,8 @@ export function watchApp(appDir: string, onChanges: (changes: FileChange[]) => v
     if (extra.some((dir) => within(dir, file))) return true;
     if (!within(appDir, file)) return false;
     const relative = path.relative(appDir, file);
-    return relative === '' || WATCHED_IN_APP.includes(relative.split(path.sep)[0]);
+    const [top = ''] = relative.split(path.sep);
+    return relative === '' || WATCHED_IN_APP.includes(top);
   };
   const watcher: FSWatcher = watch(appDir, {
     ignoreInitial: true,

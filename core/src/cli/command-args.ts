@@ -5,30 +5,31 @@
  */
 import { CliUsageError } from './usage-error';
 
-export interface CommandArgsSpec {
+export interface CommandArgsSpec<P extends readonly string[] = readonly string[]> {
   /** the command as typed, for messages (`tokens create`) */
   command: string;
   /** option name (without `--`) -> whether it takes a value */
   options: Record<string, 'string' | 'boolean'>;
   /** names of the positional arguments, in order; each is required */
-  positionals?: string[];
+  positionals?: P;
 }
 
-export interface CommandArgs {
+export interface CommandArgs<P extends readonly string[] = readonly string[]> {
   options: Record<string, string | boolean | undefined>;
-  positionals: string[];
+  /** one value per name of the spec's positionals, in its order */
+  positionals: { -readonly [K in keyof P]: string };
 }
 
-export function parseCommandArgs(argv: string[], spec: CommandArgsSpec): CommandArgs {
+export function parseCommandArgs<const P extends readonly string[] = []>(argv: string[], spec: CommandArgsSpec<P>): CommandArgs<P> {
   const help = `(platform ${spec.command.split(' ')[0]} --help)`;
   function fail(message: string): never {
     throw new CliUsageError(`${spec.command}: ${message} ${help}`);
   }
   const options: CommandArgs['options'] = {};
   const positionals: string[] = [];
-  const wanted = spec.positionals ?? [];
+  const wanted: readonly string[] = spec.positionals ?? [];
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
+    const arg = argv[i]!; // i < argv.length
     if (!arg.startsWith('--') || arg === '--') {
       if (arg === '--' || (arg.startsWith('-') && arg !== '-')) fail(`unknown option "${arg}"`);
       if (positionals.length >= wanted.length) fail(`unexpected argument "${arg}"`);
@@ -50,5 +51,6 @@ export function parseCommandArgs(argv: string[], spec: CommandArgsSpec): Command
     options[name] = value;
   }
   if (positionals.length < wanted.length) fail(`missing <${wanted[positionals.length]}>`);
-  return { options, positionals };
+  // one positional per wanted name: fewer failed above, more failed in the loop
+  return { options, positionals: positionals as CommandArgs<P>['positionals'] };
 }

@@ -1,4 +1,4 @@
-import { expect } from 'chai';
+import { assert, expect } from 'chai';
 import { parseGenerateArgs, plannedFiles, pluralOf } from './generate';
 
 describe('platform generate arguments and files', () => {
@@ -16,6 +16,7 @@ describe('platform generate arguments and files', () => {
 
   it('writes a single type with draft & publish and the given attributes', () => {
     const [schema] = plannedFiles(parseGenerateArgs(['content-type', 'home-page', '--single', '--draft-and-publish', '--attributes', 'title:string, hero:media']));
+    assert.exists(schema);
     expect(JSON.parse(schema.content)).to.deep.include({
       kind: 'singleType',
       collectionName: 'home_pages',

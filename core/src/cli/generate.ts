@@ -147,6 +147,6 @@ export function pluralOf(name: string): string {
 }
 
 function displayNameOf(name: string): string {
-  const words = name.split('-');
-  return [words[0].charAt(0).toUpperCase() + words[0].slice(1), ...words.slice(1)].join(' ');
+  const [first = '', ...rest] = name.split('-');
+  return [first.charAt(0).toUpperCase() + first.slice(1), ...rest].join(' ');
 }

@@ -43,7 +43,7 @@ export function parseHiddenRowsArgs(argv: string[]): HiddenRowsOptions {
     options.action = action;
   };
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
+    const arg = argv[i]!; // i < argv.length
     if (arg === 'hidden-rows' && i === argv.indexOf('hidden-rows')) continue;
     if (arg === '--app') options.appDir = path.resolve(argv[++i] ?? '.');
     else if (arg.startsWith('--app=')) options.appDir = path.resolve(arg.slice(6));
@@ -86,7 +86,12 @@ async function dependents(knex: Knex, table: string): Promise<Array<{ table: str
   } catch {
     return [];
   }
-  return (schema.tables ?? []).flatMap((t) => (t.foreignKeys ?? []).filter((fk) => fk.referencedTable === table).map((fk) => ({ table: t.name, column: fk.columns[0] })));
+  return (schema.tables ?? []).flatMap((t) =>
+    (t.foreignKeys ?? []).flatMap((fk) => {
+      const [column] = fk.columns;
+      return fk.referencedTable === table && column !== undefined ? [{ table: t.name, column }] : [];
+    }),
+  );
 }
 
 const SLICE = 500;
@@ -128,7 +133,7 @@ export async function runHiddenRows(db: Database, options: Omit<HiddenRowsOption
     const counts: string[] = [];
     for (const dep of linked) {
       let n = 0;
-      for (let i = 0; i < ids.length; i += SLICE) n += Number((await knex(dep.table).whereIn(dep.column, ids.slice(i, i + SLICE)).count({ n: '*' }))[0].n);
+      for (let i = 0; i < ids.length; i += SLICE) n += Number((await knex(dep.table).whereIn(dep.column, ids.slice(i, i + SLICE)).count({ n: '*' }))[0]?.n ?? 0);
       if (n > 0) counts.push(`${n} row(s) of "${dep.table}"`);
     }
     const change = `delete ${what}, ids ${idList(ids)}${counts.length > 0 ? `, and ${counts.join(', ')} that point at them` : ''}`;

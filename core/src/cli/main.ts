@@ -64,7 +64,7 @@ export interface CliOptions {
 export function parseArgs(argv: string[]): CliOptions {
   const options: CliOptions = { command: null, appDir: process.cwd(), workers: 1, help: false, version: false };
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
+    const arg = argv[i]!; // i < argv.length
     if (arg === '-h' || arg === '--help') options.help = true;
     else if (arg === '-v' || arg === '--version') options.version = true;
     else if (arg === '--port' || arg.startsWith('--port=')) options.port = portNumber(arg === '--port' ? argv[++i] : arg.slice(7));
@@ -104,8 +104,9 @@ function hostName(raw: string | undefined): string {
 /** The first word that is neither an option nor the value of one (`--app DIR`, `--table T`, `--workers N`). */
 export function commandOf(argv: string[]): string | null {
   for (let i = 0; i < argv.length; i++) {
-    if (['--app', '--table', '--workers', '--port', '--host'].includes(argv[i])) i++;
-    else if (!argv[i].startsWith('-')) return argv[i];
+    const arg = argv[i]!; // i < argv.length
+    if (['--app', '--table', '--workers', '--port', '--host'].includes(arg)) i++;
+    else if (!arg.startsWith('-')) return arg;
   }
   return null;
 }

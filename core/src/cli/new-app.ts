@@ -27,7 +27,8 @@ Then: platform develop --app <dir>
 
 export function parseNewArgs(argv: string[]): { dir: string } {
   const { positionals } = parseCommandArgs(argv, { command: 'new', options: {}, positionals: ['dir'] });
-  return { dir: path.resolve(positionals[0]) };
+  const [dir] = positionals;
+  return { dir: path.resolve(dir) };
 }
 
 /** Strapi v4's secrets, each random: what its `.env` holds, and what plugins look for. */

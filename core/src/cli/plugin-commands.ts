@@ -16,9 +16,10 @@ export function takeAppDir(argv: string[]): { appDir: string; rest: string[] } {
   let appDir = process.cwd();
   const rest: string[] = [];
   for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--app') appDir = path.resolve(argv[++i] ?? '.');
-    else if (argv[i].startsWith('--app=')) appDir = path.resolve(argv[i].slice(6));
-    else rest.push(argv[i]);
+    const arg = argv[i]!; // i < argv.length
+    if (arg === '--app') appDir = path.resolve(argv[++i] ?? '.');
+    else if (arg.startsWith('--app=')) appDir = path.resolve(arg.slice(6));
+    else rest.push(arg);
   }
   return { appDir, rest };
 }

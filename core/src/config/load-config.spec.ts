@@ -65,7 +65,7 @@ describe('config loading', () => {
       'config/env/test/server.js': `module.exports = { port: 9999 };`,
     });
     expect(loadConfig(dir, { NODE_ENV: 'production' }).tree.server).to.deep.equal({ host: 'localhost', port: 80, extra: { a: 1, b: 3 } });
-    expect(loadConfig(dir, { NODE_ENV: 'production', PROD_PORT: '8443' }).tree.server.port).to.equal(8443);
+    expect(loadConfig(dir, { NODE_ENV: 'production', PROD_PORT: '8443' }).tree.server?.port).to.equal(8443);
     expect(loadConfig(dir, {}).tree.server).to.deep.equal({ host: 'localhost', port: 1337, extra: { a: 1, b: 2 } });
   });
 

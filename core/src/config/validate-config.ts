@@ -59,8 +59,9 @@ const CHECKS: Array<[string, Check]> = [
 
 export function validateKernelConfig(tree: ConfigTree, files: Record<string, string>, appDir: string): void {
   const fileOf = (key: string) => {
-    const name = key.split('.')[0];
-    return files[name] ? path.relative(appDir, files[name]) || files[name] : `config/${name}`;
+    const [name = key] = key.split('.');
+    const file = files[name];
+    return file ? path.relative(appDir, file) || file : `config/${name}`;
   };
   for (const [key, check] of CHECKS) {
     const value = getPath(tree, key);

@@ -32,6 +32,7 @@ import { BootError } from '../errors';
 import type { Model, ModelRegistry } from '../model/types';
 import type { HiddenRowsDeclaration } from '../schema/types';
 import type { Database } from './database';
+import { isNonEmpty, type NonEmpty } from '../util/non-empty';
 
 const STORE_TABLE = 'strapi_core_store_settings';
 export const HIDDEN_ROWS_KEY = 'platform_hidden_rows';
@@ -108,7 +109,7 @@ async function writeStoredGuards(trx: Knex.Transaction, guards: StoredGuard[]): 
 /** The number of rows of a table whose column is NULL. */
 export async function countHidden(knex: Knex | Knex.Transaction, guard: Pick<HiddenRowsGuard, 'table' | 'column'>): Promise<number> {
   const [row] = await knex(guard.table).whereNull(guard.column).count({ n: '*' });
-  return Number(row.n);
+  return Number(row?.n ?? 0);
 }
 
 /** `database.keepHiddenRows`: `true` (every table) or the tables whose hidden rows stay hidden without their attribute. */
@@ -119,18 +120,18 @@ function keeps(keep: KeepHiddenRows, guard: HiddenRowsGuard): boolean {
 }
 
 /** The boot error of guards whose rows would be served; the message gives the counts and the ways out. */
-export function exposedRowsError(exposed: Array<{ guard: HiddenRowsGuard; count: number }>): BootError {
+export function exposedRowsError(exposed: NonEmpty<{ guard: HiddenRowsGuard; count: number }>): BootError {
   const lines = exposed.map(({ guard, count }) =>
     `table "${guard.table}" (${guard.uid}) holds ${count} ${guard.noun}(s): rows whose "${guard.column}" is NULL, hidden from the API by its "${guard.attribute}" attribute, which this start no longer has`);
   const tables = exposed.map(({ guard }) => guard.table).join(',');
-  const { noun, reveal } = exposed[0].guard;
+  const { noun, reveal, attribute } = exposed[0].guard;
   return new BootError('DB_HIDDEN_ROWS', [
     `database: start-up stopped so that no ${noun} is served by accident:`,
     ...lines.map((line) => `  - ${line}`),
     'Choose one:',
     `  - ${reveal} them: platform hidden-rows --reveal --table ${tables} --yes`,
     `  - delete them: platform hidden-rows --delete --table ${tables} (lists what it would delete; add --yes to delete)`,
-    `  - keep them hidden: switch back on what added "${exposed[0].guard.attribute}" (the content-type option or the plugin),`,
+    `  - keep them hidden: switch back on what added "${attribute}" (the content-type option or the plugin),`,
     `    or start without it and keep them hidden from every read: keepHiddenRows: ${JSON.stringify(exposed.map(({ guard }) => guard.table))} in config/database.ts`,
   ].join('\n'));
 }
@@ -161,7 +162,7 @@ export async function reconcileHiddenRows(db: Database, declared: readonly Hidde
     if (count > 0) exposed.push({ guard, count });
     else dormant.push(guard);
   }
-  if (exposed.length > 0) throw exposedRowsError(exposed);
+  if (isNonEmpty(exposed)) throw exposedRowsError(exposed);
   if (declared.length === 0 && stored.length === 0) return kept;
   if (!schemaChanged && !(await storedRowExists(knex))) return kept;
   const next = new Map(stored.map((guard) => [key(guard), guard]));

@@ -33,8 +33,8 @@ export function trustProxy(app: Koa, config: ProxyConfig | undefined): Koa.Middl
     }
     const hops = ctx.request.ips.map(plain);
     let client = plain(ctx.req.socket.remoteAddress);
-    for (let i = hops.length - 1; i >= 0; i--) {
-      client = hops[i];
+    for (const hop of hops.toReversed()) {
+      client = hop;
       if (!trusted.has(client)) break;
     }
     ctx.request.ip = client;

@@ -14,7 +14,7 @@ import { health, type Readiness } from './health';
 import { trustProxy, type ProxyConfig } from './proxy-trust';
 import { answerClientError, serverOptions, type ServerTimeouts } from './client-errors';
 import { closeUnusedConnections, trackConnections } from './connections';
-import type { Handler, Middleware, RequestContext, RouteDefinition } from './types';
+import type { Handler, HttpMethod, Middleware, RequestContext, RouteDefinition } from './types';
 
 export interface ServerOptions {
   middlewares: GlobalMiddlewareSources;
@@ -66,10 +66,9 @@ export function createKoaApp(routes: MountedRoute[], options: ServerOptions): Ko
         if (result !== undefined && result !== null && ctx.body === undefined) ctx.body = result;
       },
     ]);
-    const methods = route.method === 'ALL' ? ['all'] : [route.method.toLowerCase()];
-    for (const method of methods) {
-      (router as unknown as Record<string, (p: string, mw: unknown) => void>)[method](path, pipeline);
-    }
+    // router.get, router.post, ..., router.all: one per HttpMethod
+    const verb = route.method.toLowerCase() as Lowercase<HttpMethod>;
+    (router[verb] as (this: Router, path: string, middleware: unknown) => Router).call(router, path, pipeline);
     knownPaths.all(path, async (ctx) => {
       ctx.state.knownPath = true;
     });

@@ -46,7 +46,7 @@ export function buildModels(schemas: SchemaSet, types: AttributeTypeRegistry): M
   }
   for (const comp of schemas.components.values()) {
     const { schema } = comp;
-    const name = comp.uid.split('.')[1];
+    const name = comp.uid.slice(comp.uid.indexOf('.') + 1); // category.name -> name
     pending.set(comp.uid, {
       attributes: schema.attributes,
       model: {

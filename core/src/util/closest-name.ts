@@ -18,13 +18,14 @@ export function closestName(name: string, candidates: Iterable<string>): string 
 
 /** Levenshtein distance (insertions, deletions and substitutions each cost one). */
 export function editDistance(a: string, b: string): number {
+  // previous and current hold b.length + 1 entries each: every index below is in range
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
     for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     }
     previous = current;
   }
-  return previous[b.length];
+  return previous[b.length]!;
 }

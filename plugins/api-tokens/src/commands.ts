@@ -75,8 +75,8 @@ export function parseApiTokenArgs(argv: string[]): ApiTokenArgs {
     }
     case 'revoke':
     case 'regenerate': {
-      const { options, positionals } = parseCommandArgs(rest, { command: `api-token ${action}`, options: action === 'regenerate' ? { json: 'boolean' } : {}, positionals: ['id'] });
-      return { action, id: parseId(action, positionals[0]), json: options.json === true };
+      const { options, positionals: [id] } = parseCommandArgs(rest, { command: `api-token ${action}`, options: action === 'regenerate' ? { json: 'boolean' } : {}, positionals: ['id'] });
+      return { action, id: parseId(action, id), json: options.json === true };
     }
     case undefined:
       return usage('api-token', 'which action? create, list, revoke or regenerate');
@@ -92,8 +92,8 @@ function describe(token: Pick<ApiToken, 'id' | 'name' | 'type' | 'expiresAt'>): 
 function table(tokens: ApiToken[]): string[] {
   const rows = tokens.map((t) => [String(t.id), t.name, t.type + (t.type === 'custom' ? ` (${t.permissions.length})` : ''), t.expiresAt ?? 'never', t.lastUsedAt ?? 'never', t.createdAt ?? '']);
   const header = ['id', 'name', 'type', 'expires', 'last used', 'created'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]?.length ?? 0)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
   return [line(header), ...rows.map(line)];
 }
 

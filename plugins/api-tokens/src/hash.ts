@@ -20,6 +20,6 @@ export function hashSecret(salt: string, secret: string): string {
  */
 export function bearerOf(header: string | undefined): string | null {
   if (!header) return null;
-  const parts = header.trim().split(/\s+/);
-  return parts.length === 2 && parts[0].toLowerCase() === 'bearer' ? parts[1] : null;
+  const [scheme, token, ...more] = header.trim().split(/\s+/);
+  return scheme?.toLowerCase() === 'bearer' && token !== undefined && more.length === 0 ? token : null;
 }

@@ -140,7 +140,7 @@ export async function loadStoredTokens(knex: Knex): Promise<StoredToken[]> {
  */
 export async function tokensFingerprint(knex: Knex): Promise<string> {
   const [row] = (await knex(TOKEN_TABLE).select(knex.raw('count(*) as n'), knex.raw('max(id) as max_id'), knex.raw('max(updated_at) as changed'))) as Array<Record<string, unknown>>;
-  return `${String(row.n)}:${String(row.max_id)}:${String(millis(row.changed) ?? row.changed)}`;
+  return `${String(row?.n)}:${String(row?.max_id)}:${String(millis(row?.changed) ?? row?.changed)}`;
 }
 
 export interface NewTokenRow {

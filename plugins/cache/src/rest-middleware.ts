@@ -15,9 +15,9 @@ const READ_ACTION = /^(api::[^.]+\.[^.]+)\.(find|findOne)$/;
 export function cachedType(route: RouteDefinition, contentType: (uid: string) => Model | undefined): string | null {
   if (route.method !== 'GET' || typeof route.handler !== 'string') return null;
   if ((route.config as { cache?: unknown } | undefined)?.cache === false) return null;
-  const match = READ_ACTION.exec(route.handler);
-  if (!match || !contentType(match[1])) return null;
-  return match[1];
+  const uid = READ_ACTION.exec(route.handler)?.[1];
+  if (!uid || !contentType(uid)) return null;
+  return uid;
 }
 
 /**

@@ -78,8 +78,8 @@ export function uiRoutes(documentUrl: string): RouteDefinition[] {
           ctx.body = startScript(documentUrl);
           return;
         }
-        const type = ASSETS[file];
-        if (!type) throw new NotFoundError();
+        const type = file === undefined ? undefined : ASSETS[file];
+        if (file === undefined || !type) throw new NotFoundError();
         let content = cache.get(file);
         if (!content) {
           content = fs.readFileSync(path.join(assetDir(), file));

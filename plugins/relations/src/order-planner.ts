@@ -86,7 +86,7 @@ export function sortConnect(items: ConnectItem[], listed: ReadonlySet<number>): 
       item = target;
     }
     // The item an entry refers to is placed first.
-    for (let i = chain.length - 1; i >= 0; i--) sorted.push(chain[i]);
+    sorted.push(...chain.toReversed());
   }
   return sorted;
 }
@@ -100,8 +100,7 @@ interface WorkingLink {
 function orderAt(list: WorkingLink[], index: number): number | null {
   const prev = list[index - 1];
   const next = list[index];
-  if (!prev && !next) return 1;
-  if (!prev) return next.order - 1;
+  if (!prev) return next ? next.order - 1 : 1;
   if (!next) return prev.order + 1;
   const mid = (prev.order + next.order) / 2;
   return mid > prev.order && mid < next.order ? mid : null;

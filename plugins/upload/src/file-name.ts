@@ -59,7 +59,8 @@ export function newHash(name: string, ext: string): string {
 
 /** The mime type of an uploaded part: what the client declared, else the extension's, else a byte stream. */
 export function mimeOf(declared: string | null | undefined, name: string): string {
-  const value = (declared ?? '').split(';')[0].trim().toLowerCase();
+  const [type = ''] = (declared ?? '').split(';'); // `text/plain; charset=utf-8` -> `text/plain`
+  const value = type.trim().toLowerCase();
   if (value && value !== 'application/octet-stream') return value;
   return mime.lookup(lastSegment(name)) || 'application/octet-stream';
 }

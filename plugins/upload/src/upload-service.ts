@@ -91,12 +91,13 @@ export function createUploadService(ctx: PluginContext<UploadConfig & Record<str
    * either fails, except the names in `overwritten` (a replaced file's own names: deleting them
    * would also lose what they held before).
    */
-  async function storeThenWrite<T>(prepared: PreparedFile[], write: (stored: StoredFile[]) => Promise<T>, overwritten: ReadonlySet<string> = new Set()): Promise<T> {
+  /** `write` gets one stored file per prepared one, in their order. */
+  async function storeThenWrite<const P extends readonly PreparedFile[], T>(prepared: P, write: (stored: { -readonly [K in keyof P]: StoredFile }) => Promise<T>, overwritten: ReadonlySet<string> = new Set()): Promise<T> {
     const objects: StoredObject[] = [];
     try {
       const stored: StoredFile[] = [];
       for (const file of prepared) stored.push(await storeObjects(current(), config().sizeLimit, file, objects));
-      return await ctx.db.transaction(() => write(stored));
+      return await ctx.db.transaction(() => write(stored as { -readonly [K in keyof P]: StoredFile }));
     } catch (error) {
       await forget(objects.filter((object) => !overwritten.has(`${object.hash}${object.ext}`)));
       throw error;
@@ -126,7 +127,7 @@ export function createUploadService(ctx: PluginContext<UploadConfig & Record<str
       return storeThenWrite(prepared, async (stored) => {
         const created: Entity[] = [];
         for (const [index, file] of prepared.entries()) {
-          created.push(await entities().create(FILE_UID, { data: { ...recordOf(file, stored[index]), folderPath: folder.path } }));
+          created.push(await entities().create(FILE_UID, { data: { ...recordOf(file, stored[index]!), folderPath: folder.path } }));
         }
         const ids = created.map((entity) => entity.id);
         await linkToFolder(ctx, ids, folder);

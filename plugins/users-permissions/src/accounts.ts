@@ -146,17 +146,17 @@ export function createAccounts(deps: AccountsDependencies): AccountsService {
       const allowed = ['username', 'password', 'email', ...(config.register.allowedFields ?? [])];
       const params: Record<string, unknown> = {};
       for (const key of allowed) if (key in input) params[key] = input[key];
-      const { email, username, password } = validateBody(params, [{ name: 'email', email: true }, { name: 'username' }, { name: 'password' }]) as Record<string, string>;
+      const { email, username, password } = validateBody(params, [{ name: 'email', email: true }, { name: 'username' }, { name: 'password' }]) as { email: string; username: string; password: string };
       checkPassword(password);
       const roleId = await defaultRoleId();
       const lower = email.toLowerCase();
       const conflicts = (q: ReturnType<typeof users>) =>
         q.where((w) => w.where('email', lower).orWhere('username', lower).orWhere('username', username).orWhere('email', username));
-      const [{ n: sameProvider }] = await conflicts(users()).andWhere('provider', 'local').count({ n: '*' });
-      if (Number(sameProvider) > 0) throw new ApplicationError('Email or Username are already taken');
+      const [sameProvider] = await conflicts(users()).andWhere('provider', 'local').count({ n: '*' });
+      if (Number(sameProvider?.n ?? 0) > 0) throw new ApplicationError('Email or Username are already taken');
       if (settings.uniqueEmail) {
-        const [{ n }] = await conflicts(users()).count({ n: '*' });
-        if (Number(n) > 0) throw new ApplicationError('Email or Username are already taken');
+        const [any] = await conflicts(users()).count({ n: '*' });
+        if (Number(any?.n ?? 0) > 0) throw new ApplicationError('Email or Username are already taken');
       }
       const created = await entityService().create(USER_UID, {
         data: { ...params, email: lower, username, password, provider: 'local', role: roleId, confirmed: !settings.emailConfirmation, blocked: false },
@@ -201,7 +201,7 @@ export function createAccounts(deps: AccountsDependencies): AccountsService {
     async changePassword(body, request) {
       if (!request.user) throw new ApplicationError('You must be authenticated to reset your password');
       await limiter.consume({ action: 'auth.changePassword', ip: request.ip, identifier: String(request.user.id) });
-      const values = validateBody(body, [{ name: 'currentPassword' }, { name: 'password' }, { name: 'passwordConfirmation' }], { noUnknown: true }) as Record<string, string>;
+      const values = validateBody(body, [{ name: 'currentPassword' }, { name: 'password' }, { name: 'passwordConfirmation' }], { noUnknown: true }) as { currentPassword: string; password: string; passwordConfirmation: string };
       if (values.password !== values.passwordConfirmation) {
         throw ValidationError.fromIssues([{ path: ['passwordConfirmation'], message: 'Passwords do not match', name: 'ValidationError' }]);
       }

@@ -77,7 +77,9 @@ export function mysqlCreateTable(knex: Knex | Knex.Transaction, table: DesiredTa
   const statements = knex.schema.createTable(table.name, (t) => {
     for (const column of table.columns) addColumn(t, column, 'mysql');
   }).toSQL() as Array<{ sql: string }>;
-  const create = statements[0].sql;
+  const [first] = statements;
+  if (!first) throw new Error(`knex made no CREATE TABLE statement for "${table.name}"`);
+  const create = first.sql;
   const columns = (names: string[]) => names.map(quote).join(', ');
   const clauses = table.indexes.map((index) => `${index.unique ? 'unique' : 'index'} ${quote(identifierName(index.name, 'mysql'))} (${columns(index.columns)})`);
   if (withForeignKeys) {

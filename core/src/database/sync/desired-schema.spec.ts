@@ -16,8 +16,9 @@ const types = collectAttributeTypes([{
   },
 }]);
 
-function contentType(uid: string, schema: ContentTypeSchema) {
-  return [uid, { uid, namespace: 'api' as const, apiName: uid.split('::')[1].split('.')[0], schema, source: { file: `${uid}.json` } }] as const;
+function contentType(uid: `api::${string}.${string}`, schema: ContentTypeSchema) {
+  const apiName = uid.slice('api::'.length, uid.indexOf('.'));
+  return [uid, { uid, namespace: 'api' as const, apiName, schema, source: { file: `${uid}.json` } }] as const;
 }
 
 describe('desiredSchema', () => {

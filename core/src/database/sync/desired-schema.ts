@@ -46,7 +46,7 @@ function entityTable(model: Model): DesiredTable {
   if (model.hasCreatorColumns) {
     let at = columns.length;
     for (let i = columns.length - 1; i > 0; i -= 1) {
-      if (TIMESTAMP_COLUMNS.has(columns[i].name)) {
+      if (TIMESTAMP_COLUMNS.has(columns[i]!.name)) { // 0 < i < columns.length
         at = i + 1;
         break;
       }

@@ -79,16 +79,16 @@ export async function buildDocument(sources: DocumentSources, options: DocumentO
 function tagOf(route: MountedRoute['route']): string {
   if (route.info?.pluginName) return route.info.pluginName;
   if (typeof route.handler === 'string') {
-    const match = /^(?:plugin|api)::([^.]+)/.exec(route.handler);
-    if (match) return match[1];
+    const name = /^(?:plugin|api)::([^.]+)/.exec(route.handler)?.[1];
+    if (name) return name;
   }
   return route.info?.apiName ?? 'other';
 }
 
 function idOf(route: MountedRoute['route'], verb: string, path: string): string {
   const words = typeof route.handler === 'string' ? route.handler.split(/[^A-Za-z0-9]+/) : [verb, ...path.split(/[^A-Za-z0-9]+/)];
-  const [first, ...rest] = words.filter(Boolean);
-  return [first.toLowerCase(), ...rest.map((word) => word[0].toUpperCase() + word.slice(1))].join('');
+  const [first = '', ...rest] = words.filter(Boolean);
+  return [first.toLowerCase(), ...rest.map((word) => word.charAt(0).toUpperCase() + word.slice(1))].join('');
 }
 
 function uniqueId(id: string, taken: Set<string>): string {

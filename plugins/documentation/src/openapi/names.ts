@@ -10,7 +10,7 @@ export function pascalCase(text: string): string {
   return text
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)
-    .map((word) => word[0].toUpperCase() + word.slice(1))
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join('');
 }
 

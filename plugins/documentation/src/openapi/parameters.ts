@@ -87,7 +87,8 @@ function declaredSchema(declaration: ParamDeclaration): SchemaObject {
         return { type: 'null' };
     }
   });
-  return options.length === 1 ? options[0] : { oneOf: options };
+  const [only] = options;
+  return options.length === 1 && only ? only : { oneOf: options };
 }
 
 /** The query parameters of a core action of `model`, in the order the contract declares them. */

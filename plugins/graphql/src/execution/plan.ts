@@ -159,7 +159,8 @@ function withListArgs(target: Model, models: ModelRegistry, args: Record<string,
 
 /** One populate per attribute: the same attribute selected twice must ask for the same list. */
 function sameArguments(nodes: FieldNode[], read: (node: FieldNode) => Record<string, unknown>, where: string): Record<string, unknown> {
-  const [first, ...rest] = nodes.map(read);
+  // no node selects nothing, with no arguments
+  const [first = {}, ...rest] = nodes.map(read);
   const key = JSON.stringify(populateArgs(first));
   for (const other of rest) {
     if (JSON.stringify(populateArgs(other)) !== key) {

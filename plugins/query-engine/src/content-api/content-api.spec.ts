@@ -62,7 +62,7 @@ describe('content-API contract', () => {
     }
 
     it('refuses to declare an internal flag, a parameter twice, or one after register', () => {
-      for (const [name, code] of [['includePrivate', 'PARAM_INTERNAL'], ['includeHidden', 'PARAM_INTERNAL'], ['filters', 'PARAM_DUPLICATE']]) {
+      for (const [name, code] of [['includePrivate', 'PARAM_INTERNAL'], ['includeHidden', 'PARAM_INTERNAL'], ['filters', 'PARAM_DUPLICATE']] as const) {
         const error = thrown(() => api.params.declare({ name, owner: 'mine', kinds: ['string'] }));
         expect(error, name).to.be.instanceOf(BootError);
         expect((error as BootError).code, name).to.equal(`query-engine.${code}`);

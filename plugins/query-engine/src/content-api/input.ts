@@ -24,8 +24,7 @@ export function dropRestricted(model: Model, data: Record<string, unknown>, mode
   const drop = restricted(model);
   let out: Record<string, unknown> | null = null;
   const keys = Object.keys(data);
-  for (let i = 0; i < keys.length; i += 1) {
-    const key = keys[i];
+  for (const [i, key] of keys.entries()) {
     const value = data[key];
     let clean: unknown = value;
     if (!drop.has(key)) {

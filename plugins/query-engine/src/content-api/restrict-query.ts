@@ -57,7 +57,8 @@ function checkFilters(walk: Walk, model: Model, filters: unknown): void {
 
 function checkSortPath(walk: Walk, model: Model, path: string): void {
   let current: Model | undefined = model;
-  for (const segment of path.split(':')[0].split('.')) {
+  const [attributes = ''] = path.split(':'); // `a.b:desc` -> `a.b`
+  for (const segment of attributes.split('.')) {
     if (!current) return;
     const name = segment.trim();
     checkName(walk, current, name);

@@ -68,7 +68,8 @@ export async function findOne(engine: Engine, model: Model, id: number, params: 
   const qb = select(engine, model, fields).where(`${ROOT}.id`, id);
   applyScope(engine, qb, model, ROOT, effective, 'findOne');
   const rows = (await qb.limit(1)) as Array<Record<string, unknown>>;
-  const entity = rows.length > 0 ? formatRow(model, rows[0], fields) : null;
+  const [row] = rows;
+  const entity = row ? formatRow(model, row, fields) : null;
   if (entity) await populateEntities(engine, model, [entity], nodes, effective);
   await afterRead(engine, 'findOne', model, { params: effective, state, result: entity });
   return entity;

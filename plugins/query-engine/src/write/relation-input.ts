@@ -132,7 +132,8 @@ export function uniqueIds(ids: number[]): number[] {
  */
 export function toSingle(input: RelationInput): RelationInput {
   if (input.mode === 'set') return { mode: 'set', ids: input.ids.slice(-1) };
-  if (input.connect.length > 0) return { mode: 'set', ids: [input.connect[input.connect.length - 1].id] };
+  const last = input.connect.at(-1);
+  if (last) return { mode: 'set', ids: [last.id] };
   return input;
 }
 

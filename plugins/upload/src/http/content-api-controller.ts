@@ -64,8 +64,10 @@ export function createContentApiController(plugin: PluginContext<UploadConfig & 
         }
         if (files.length < request.files.length) throw errors.request('FILES_EMPTY', 'Files are empty', {});
         if (id !== undefined) {
-          if (files.length > 1) throw errors.request('REPLACE_MULTIPLE', 'Cannot replace a file with multiple ones', {});
-          return output(await service().replace(id, files[0], infos[0] ?? {}, request.workDir), ctx);
+          const [file, ...more] = files;
+          if (more.length > 0) throw errors.request('REPLACE_MULTIPLE', 'Cannot replace a file with multiple ones', {});
+          if (!file) throw errors.request('FILES_EMPTY', 'Files are empty', {});
+          return output(await service().replace(id, file, infos[0] ?? {}, request.workDir), ctx);
         }
         const link = parseLinkTarget(request.fields);
         return output(await service().upload({ files, infos, link, workDir: request.workDir, context: restContext(ctx) }), ctx);

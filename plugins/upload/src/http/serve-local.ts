@@ -20,7 +20,7 @@ export function localFilesRoute(root: string, maxage: number): RouteDefinition {
     config: { auth: false, prefix: '' },
     async handler(ctx) {
       const name = ctx.params.name;
-      if (!OBJECT_NAME.test(name) || name.includes('..') || !fs.existsSync(path.join(root, name))) throw new NotFoundError('Not Found', {});
+      if (name === undefined || !OBJECT_NAME.test(name) || name.includes('..') || !fs.existsSync(path.join(root, name))) throw new NotFoundError('Not Found', {});
       await send(ctx, name, { root, maxage });
       ctx.set('X-Content-Type-Options', 'nosniff');
       ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");

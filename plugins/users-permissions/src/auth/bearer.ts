@@ -5,7 +5,7 @@
  */
 export function bearerToken(header: string | string[] | undefined): string | null {
   if (typeof header !== 'string') return null;
-  const parts = header.trim().split(/\s+/);
-  if (parts.length !== 2 || parts[0].toLowerCase() !== 'bearer') return null;
-  return parts[1];
+  const [scheme, token, ...more] = header.trim().split(/\s+/);
+  if (scheme?.toLowerCase() !== 'bearer' || token === undefined || more.length > 0) return null;
+  return token;
 }

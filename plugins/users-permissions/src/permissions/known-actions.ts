@@ -35,10 +35,10 @@ export function permissionTree(known: readonly string[], enabled: ReadonlySet<st
   for (const action of known) {
     const match = /^(.+?::[^.]+)\.(.+)\.([^.]+)$/.exec(action);
     if (!match) continue;
-    const [, namespace, controller, name] = match;
-    tree[namespace] ??= { controllers: {} };
-    tree[namespace].controllers[controller] ??= {};
-    tree[namespace].controllers[controller][name] = { enabled: enabled.has(action), policy: '' };
+    const [, namespace = '', controller = '', name = ''] = match; // every group takes part in a match
+    const controllers = (tree[namespace] ??= { controllers: {} }).controllers;
+    const actions = (controllers[controller] ??= {});
+    actions[name] = { enabled: enabled.has(action), policy: '' };
   }
   return tree;
 }

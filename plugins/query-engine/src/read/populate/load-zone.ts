@@ -40,8 +40,8 @@ export async function loadZone(engine: Engine, owner: Model, field: DynamicZoneF
   const itemsByType = new Map<string, Map<number, Entity>>();
   await Promise.all([...idsByType].map(async ([type, componentIds]) => {
     const component = engine.ctx.models.find(type);
-    if (!component) return;
-    const branch = branches[type];
+    const branch = branches[type]; // the join rows were read for these types only
+    if (!component || !branch) return;
     const { qb, fields } = targetQuery(engine, component, branch, params, { scope: false });
     const rows = await inChunks(componentIds, (slice) => qb.clone().whereIn(`${T}.id`, slice) as Promise<Array<Record<string, unknown>>>);
     const byId = new Map<number, Entity>();

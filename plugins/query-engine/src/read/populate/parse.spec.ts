@@ -112,8 +112,8 @@ describe('parsePopulate', function () {
     const path = (levels: number) => Array.from({ length: levels }, (_, i) => (i % 2 === 0 ? 'category' : 'articles')).join('.');
     it(`accepts a dotted path of ${MAX_POPULATE_DEPTH} levels`, () => {
       let node = parse(path(MAX_POPULATE_DEPTH))[0];
-      let depth = 1;
-      while (node.populate.length > 0) {
+      let depth = 0;
+      while (node) {
         node = node.populate[0];
         depth += 1;
       }

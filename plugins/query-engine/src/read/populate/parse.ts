@@ -64,7 +64,7 @@ function parsePaths(ctx: ParseContext, model: Model, rawPaths: string[], path: s
     if (trimmed === '*') throw new ValidationError(`Invalid parameter ${path}: "*" is only accepted alone (populate=*)`);
     const segments = trimmed.split('.');
     if (segments.length + depth > MAX_POPULATE_DEPTH) throw tooDeep();
-    const [head, ...rest] = segments;
+    const [head = '', ...rest] = segments; // split gives at least one part
     const list = grouped.get(head) ?? [];
     if (rest.length > 0) list.push(rest.join('.'));
     grouped.set(head, list);

@@ -17,7 +17,8 @@ import { whereVisibleRows } from './hidden-rows';
 import { applyFilters } from './filters';
 
 export interface SortItem {
-  path: string[];
+  /** attribute names from the model sorted, one per hop: `author.name` -> ['author', 'name'] */
+  path: [string, ...string[]];
   order: 'asc' | 'desc';
 }
 
@@ -38,13 +39,15 @@ export function parseSort(sort: unknown): SortItem[] {
 
 function collect(value: unknown, prefix: string[], out: SortItem[]): void {
   if (typeof value === 'string') {
-    if (prefix.length > 0) return void out.push({ path: prefix, order: order(value) });
+    const [head, ...tail] = prefix;
+    if (head !== undefined) return void out.push({ path: [head, ...tail], order: order(value) });
     for (const part of value.split(',')) {
       const text = part.trim();
       if (!text) continue;
       const [field, dir, ...rest] = text.split(':');
       if (rest.length > 0 || !field) throw invalidParameter(text);
-      out.push({ path: field.split('.'), order: dir === undefined ? 'asc' : order(dir) });
+      // split gives at least one part
+      out.push({ path: field.split('.') as SortItem['path'], order: dir === undefined ? 'asc' : order(dir) });
     }
     return;
   }
@@ -73,8 +76,9 @@ function order(value: string): 'asc' | 'desc' {
 
 function applyItem(engine: Engine, qb: Knex.QueryBuilder, model: Model, alias: string, item: SortItem, aliases: AliasCounter, options: QueryOptions): void {
   const [first, ...rest] = item.path;
+  const last = rest.pop();
   const client = engine.ctx.db.client;
-  if (rest.length === 0) {
+  if (last === undefined) {
     const column = columnOf(model, first, options);
     return orderBy(engine, qb, binaryOrder(client, column.type), item.order, [`${alias}.${column.name}`]);
   }
@@ -83,13 +87,13 @@ function applyItem(engine: Engine, qb: Knex.QueryBuilder, model: Model, alias: s
   const hop = linkHop(engine, model, firstField, aliases);
   let current = { model: hop.target, alias: hop.targetAlias };
   scopeHop(engine, hop.qb, current.model, current.alias, options);
-  for (const name of rest.slice(0, -1)) {
+  for (const name of rest) {
     const field = linkField(current.model, name, options);
     const next = joinHop(engine, hop.qb, current.model, current.alias, field, aliases);
     current = { model: next.target, alias: next.targetAlias };
     scopeHop(engine, hop.qb, current.model, current.alias, options);
   }
-  const column = columnOf(current.model, rest[rest.length - 1], options);
+  const column = columnOf(current.model, last, options);
   const aggregate = item.order === 'asc' ? 'MIN' : 'MAX';
   hop.qb.select(engine.ctx.db.knex.raw(`${aggregate}(${binaryOrder(client, column.type)})`, [`${current.alias}.${column.name}`])).whereRaw('?? = ??', [hop.ownerRef, `${alias}.id`]);
   const { sql, bindings } = hop.qb.toSQL();

@@ -72,9 +72,9 @@ function castDateTime(value: unknown, key: string): Date {
 function castDate(value: unknown, key: string): string {
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   const text = String(value).trim();
-  const match = /^(\d{4}-\d{2}-\d{2})(?:[T ].*)?$/.exec(text);
-  if (!match || Number.isNaN(new Date(`${match[1]}T00:00:00Z`).getTime())) throw invalidParameter(key);
-  return match[1];
+  const day = /^(\d{4}-\d{2}-\d{2})(?:[T ].*)?$/.exec(text)?.[1];
+  if (!day || Number.isNaN(new Date(`${day}T00:00:00Z`).getTime())) throw invalidParameter(key);
+  return day;
 }
 
 /** Times are stored as `HH:mm:ss.SSS`; a shorter time is padded so text comparison holds. */

@@ -204,16 +204,16 @@ function shareLinkedBranches(model: Model, items: Record<string, unknown>[]): Re
  * only conditions on the related rows themselves move inside the shared one.
  */
 function linkedOnly(model: Model, item: Record<string, unknown>): string | null {
-  const keys = Object.keys(item);
-  if (keys.length !== 1) return null;
-  const field = model.fields.get(keys[0]);
+  const [key, ...more] = Object.keys(item);
+  if (key === undefined || more.length > 0) return null;
+  const field = model.fields.get(key);
   if (!field || (field.kind !== 'relation' && field.kind !== 'component' && field.kind !== 'extension')) return null;
   if (field.kind === 'relation' && field.relation.startsWith('morph')) return null;
-  const value = item[keys[0]];
+  const value = item[key];
   if (!isPlainObject(value) || toList(value)) return null;
   const targetKeys = Object.keys(value);
-  if (targetKeys.length === 0 || targetKeys.some((key) => ATTRIBUTE_OPERATORS.has(key))) return null;
-  return keys[0];
+  if (targetKeys.length === 0 || targetKeys.some((name) => ATTRIBUTE_OPERATORS.has(name))) return null;
+  return key;
 }
 
 function groupList(key: string, value: unknown): Record<string, unknown>[] {

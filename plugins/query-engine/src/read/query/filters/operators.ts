@@ -37,7 +37,7 @@ const JSON_OPERATORS = new Set(['$null', '$notNull', '$contains', '$notContains'
 const TEXT_TYPES = new Set<FilterType>([...TEXT_SCALAR_TYPES, 'json']);
 /** Column types stored as 4-byte integers on PostgreSQL. */
 const INT4_TYPES = new Set<FilterType>(['integer', 'id']);
-const COMPARISONS: Record<string, string> = { $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' };
+const COMPARISONS = { $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' } as const;
 const NEGATIONS: Record<string, string> = { $notContains: '$contains', $notContainsi: '$containsi', $nei: '$eqi' };
 
 export function applyOperator(client: DatabaseClient, qb: Knex.QueryBuilder, column: FilterColumn, operator: string, value: unknown): void {
@@ -86,7 +86,7 @@ export function applyOperator(client: DatabaseClient, qb: Knex.QueryBuilder, col
     case '$between': {
       if (!list || list.length !== 2) throw invalidParameter('$between');
       const [low, high] = list.map((v) => castValue(column.type, v, '$between'));
-      if (low === null || high === null) throw invalidParameter('$between');
+      if (low === null || high === null || low === undefined || high === undefined) throw invalidParameter('$between');
       const [text, bindings] = sql.between(low, high);
       return void qb.whereRaw(text, bindings);
     }
