@@ -48,7 +48,8 @@ export function runCommand(args: string[], env: NodeJS.ProcessEnv): Promise<stri
   });
 }
 
-export function startNode(env: NodeJS.ProcessEnv, timeoutMs = 60000, args: string[] = []): Promise<Node> {
+/** `progress` hears the node's output as it boots (before it serves) */
+export function startNode(env: NodeJS.ProcessEnv, timeoutMs = 60000, args: string[] = [], progress?: (output: string) => void): Promise<Node> {
   const child: ChildProcess = spawn(process.execPath, [BIN, 'start', ...args], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: '', LOG_LEVEL: 'info', PORT: '0', HOST: '127.0.0.1', REDIS_URL, API_TOKEN_SALT: 'nodes-test-salt', JWT_SECRET: 'nodes-test-secret', ...env },
@@ -67,6 +68,7 @@ export function startNode(env: NodeJS.ProcessEnv, timeoutMs = 60000, args: strin
     });
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
+      progress?.(output);
       const url = READY.exec(output)?.[1];
       if (!url) return;
       clearTimeout(timer);

@@ -11,21 +11,25 @@
 import type { Knex } from 'knex';
 import type { Database } from './database';
 
-/** the lock's name (MariaDB) and number (PostgreSQL advisory lock) */
-const LOCK_NAME = 'platform_boot';
+/**
+ * The lock's number (a PostgreSQL advisory lock, which belongs to the current database) and
+ * name (MariaDB's named locks are server-wide: the name carries a digest of the current
+ * database's name, so apps on other databases of the same server boot without waiting).
+ */
 const LOCK_KEY = 0x706c6174; // "plat"
+const MYSQL_LOCK_NAME = "concat('platform_boot:', sha1(database()))";
 const POLL_MS = 100;
 const WAIT_MS = 10 * 60 * 1000;
 
 interface LockQueries {
   take: string;
   release: string;
-  binding: string | number;
+  bindings: Array<string | number>;
 }
 
-function lockQueries(client: Database['client']): LockQueries | null {
-  if (client === 'postgres') return { take: 'select pg_try_advisory_lock(?) as taken', release: 'select pg_advisory_unlock(?)', binding: LOCK_KEY };
-  if (client === 'mysql') return { take: 'select get_lock(?, 0) as taken', release: 'select release_lock(?)', binding: LOCK_NAME };
+export function lockQueries(client: Database['client']): LockQueries | null {
+  if (client === 'postgres') return { take: 'select pg_try_advisory_lock(?) as taken', release: 'select pg_advisory_unlock(?)', bindings: [LOCK_KEY] };
+  if (client === 'mysql') return { take: `select get_lock(${MYSQL_LOCK_NAME}, 0) as taken`, release: `select release_lock(${MYSQL_LOCK_NAME})`, bindings: [] };
   return null;
 }
 
@@ -42,7 +46,7 @@ export async function withBootLock<T>(db: Database, fn: () => Promise<T>, log?: 
   // A pool of one connection could not hold the lock and sync beside it: such a node boots alone.
   if (!queries || (client.pool?.max ?? 2) < 2) return fn();
   const connection = await client.acquireConnection();
-  const run = (sql: string) => db.knex.raw(sql, [queries.binding]).connection(connection as Knex.Client) as Promise<unknown>;
+  const run = (sql: string) => db.knex.raw(sql, queries.bindings).connection(connection as Knex.Client) as Promise<unknown>;
   try {
     const until = Date.now() + WAIT_MS;
     let waited = false;
