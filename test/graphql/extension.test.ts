@@ -53,10 +53,12 @@ const extender = definePlugin({
       typeDefs: `
         type Query { hello(name: String!): Greeting  crash: String }
         extend type Article { shout: String }
+        type Category { name: String  loud: String }
       `,
       resolvers: {
         Query: { hello: (_parent, args) => ({ text: `Hello ${String((args as { name: string }).name)}` }), crash: () => { throw new Error('secret detail'); } },
         Article: { shout: (parent) => String((parent as { title: string }).title).toUpperCase() },
+        Category: { loud: (parent) => `${String((parent as { name: string }).name)}!` },
       },
       plugins: [(schema) => schema.Query.addFields({ answer: { type: 'Int', resolve: () => 42 } })],
       resolversConfig: {
@@ -133,6 +135,14 @@ describeEachDatabase('GraphQL extension service', (ctx) => {
   it('a nested resolver added by SDL and a middleware on a generated nested field', async () => {
     expect(await gqlData(ctx.app, '{ articles { data { attributes { title shout } } } }')).to.deep.equal({
       articles: { data: [{ attributes: { title: '[hello]', shout: 'HELLO' } }] },
+    });
+  });
+
+  it('SDL defining a generated type merges into it: new fields added, the others kept', async () => {
+    const category = await fieldsOf('Category');
+    expect(category).to.include.members(['name', 'slug', 'articles', 'loud']);
+    expect(await gqlData(ctx.app, '{ categories { data { attributes { name loud } } } }', undefined, { [ROLE_HEADER]: 'reader' })).to.deep.equal({
+      categories: { data: [{ attributes: { name: 'News', loud: 'News!' } }] },
     });
   });
 

@@ -43,16 +43,23 @@ function mergeConfig(into: Map<string, ResolverConfig>, key: string, config: Res
 const ROOT_TYPES = new Set(['Query', 'Mutation', 'Subscription']);
 
 /**
- * SDL's `type Query { ... }` adds fields to the generated root types, as Strapi v4's typeDefs
- * do: written as an extension, since graphql-compose would otherwise keep a second `Query`.
+ * SDL that defines a type the schema already has (`type Query { ... }`, `type Article { ... }`,
+ * `input ArticleInput { ... }`) merges into it, as Strapi v4's typeDefs do: its fields are added
+ * or replace the generated ones of the same name. Written as an extension, since graphql-compose
+ * would otherwise keep the generated type and drop the SDL's silently.
  */
-function rootTypesAsExtensions(typeDefs: string): string {
+function existingTypesAsExtensions(typeDefs: string, exists: (name: string) => boolean): string {
   const document = parse(typeDefs);
   return print(visit(document, {
     ObjectTypeDefinition(node) {
-      if (!ROOT_TYPES.has(node.name.value)) return undefined;
+      if (!ROOT_TYPES.has(node.name.value) && !exists(node.name.value)) return undefined;
       const { description: _description, ...rest } = node;
       return { ...rest, kind: Kind.OBJECT_TYPE_EXTENSION };
+    },
+    InputObjectTypeDefinition(node) {
+      if (!exists(node.name.value)) return undefined;
+      const { description: _description, ...rest } = node;
+      return { ...rest, kind: Kind.INPUT_OBJECT_TYPE_EXTENSION };
     },
   }));
 }
@@ -62,7 +69,7 @@ function addExtensionTypes(composer: SchemaComposer<GraphqlContext>, extension: 
     if (typeof (type as { getTypeName?: unknown }).getTypeName === 'function') composer.add(type as Parameters<typeof composer.add>[0]);
     else composer.add(type as GraphQLNamedType);
   }
-  if (extension.typeDefs) composer.addTypeDefs(rootTypesAsExtensions(extension.typeDefs));
+  if (extension.typeDefs) composer.addTypeDefs(existingTypesAsExtensions(extension.typeDefs, (name) => composer.has(name)));
   if (extension.resolvers) composer.addResolveMethods(extension.resolvers as Parameters<typeof composer.addResolveMethods>[0]);
 }
 
