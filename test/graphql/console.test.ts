@@ -8,6 +8,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { describeEachDatabase, startApp, type TestApp } from '../helpers/app';
 import { hasChromium, launchChromium, type Browser } from '../helpers/chromium';
+import { startAuthApp } from '../users-permissions/helpers';
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 
@@ -101,6 +102,20 @@ describeEachDatabase('GraphQL console (not production)', (ctx) => {
       expect(JSON.parse(shown)).to.deep.equal({ data: { categories: { data: [{ attributes: { name: 'from the console' } }] } } });
       expect(page.problems()).to.deep.equal([]);
     });
+  });
+});
+
+describe('GraphQL console with users-permissions on', function () {
+  this.timeout(60000);
+  it('opens without credentials: the page and its assets are public, as the endpoint is', async () => {
+    const app = await startAuthApp('sqlite');
+    try {
+      const page = await rawGet(app, '/graphql', BROWSER_ACCEPT);
+      expect({ status: page.status, body: page.body.toString() }).to.deep.equal({ status: 200, body: PAGE });
+      expect((await rawGet(app, '/graphql/console/graphiql.css', '*/*')).status).to.equal(200);
+    } finally {
+      await app.close();
+    }
   });
 });
 
