@@ -1,9 +1,9 @@
 /**
  * `resolversConfig` policies and middlewares named as a route names them: the app's global
  * policies (`policies/<name>.ts`, `global::<name>`), its api's (`api::book.has-header`), a
- * plugin's (`plugin::users-permissions.isAuthenticated`), `{ name, config }`, and a registered
- * middleware (`api::book.upper`) on a nested field; the same global policy guards a REST
- * route; an unknown name stops start-up, naming it.
+ * plugin's (`plugin::users-permissions.isAuthenticated`), `{ name, config }`, and registered
+ * middlewares (`api::book.upper`, `{ name, options }`, `{ name, config }`) on a nested field;
+ * the same global policy guards a REST route; an unknown name stops start-up, naming it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,6 +35,9 @@ export default () => async (next: (...args: unknown[]) => Promise<unknown>, ...a
   const value = await next(...args);
   return typeof value === 'string' ? value.toUpperCase() : value;
 };
+`);
+  fs.writeFileSync(path.join(dir, 'api', 'book', 'middlewares', 'suffix.ts'), `/** A resolver middleware made with a config: the resolved string and config.suffix. */
+export default (config: { suffix?: string }) => async (next: (...args: unknown[]) => Promise<unknown>, ...args: unknown[]) => \`\${String(await next(...args))}\${config.suffix ?? ''}\`;
 `);
   fs.writeFileSync(path.join(dir, 'api', 'book', 'routes', 'keyed-book.ts'), `export default {
   routes: [{ method: 'GET', path: '/books/keyed', handler: 'book.find', config: { policies: [{ name: 'header-is', config: { header: 'x-key', value: 'k1' } }] } }],
@@ -70,7 +73,8 @@ for (const client of testClients()) {
       const plugin = extending({
         'Query.books': { policies: ['plugin::users-permissions.isAuthenticated', 'api::book.has-header', { name: 'global::header-is', config: { header: 'x-key', value: 'k1' } }] },
         'Query.book': { policies: ['api::book.deny'] },
-        'Book.title': { middlewares: ['api::book.upper'] },
+        // the first is the outermost: upper(suffix '!'(suffix '?'(title)))
+        'Book.title': { middlewares: ['api::book.upper', { name: 'api::book.suffix', options: { suffix: '!' } }, { name: 'api::book.suffix', config: { suffix: '?' } }] },
       });
       app = await startAuthApp(client, { permissions: PERMISSIONS }, { appDir: dir, plugins: [plugin] });
       await app.knex('books').insert([{ id: 1, title: 'first book', pages: 10 }]);
@@ -96,10 +100,10 @@ for (const client of testClients()) {
       expect((await gql(app, BOOKS, undefined, { ...headers, 'x-allow': 'yes', 'x-key': 'k2' })).body).to.deep.equal(POLICY_FAILED('books'));
     });
 
-    it('all policies pass: the answer, with the named middleware on the nested field', async () => {
+    it('all policies pass: the answer, with the named middlewares on nested fields, each made with its options or config', async () => {
       const res = await gql(app, BOOKS, undefined, { ...bearer(jwt), 'x-allow': 'yes', 'x-key': 'k1' });
       expect(res.status).to.equal(200);
-      expect(res.body).to.deep.equal({ data: { books: { data: [{ id: '1', attributes: { title: 'FIRST BOOK' } }] } } });
+      expect(res.body).to.deep.equal({ data: { books: { data: [{ id: '1', attributes: { title: 'FIRST BOOK?!' } }] } } });
     });
 
     it('a policy that refuses (api::book.deny) refuses its field only', async () => {

@@ -19,14 +19,12 @@ import type { Registry } from '../kernel/registry';
 import type { PluginDefinition } from '../kernel/plugin';
 import type { PluginContext } from '../kernel/plugin-context';
 import type { LoadedContentType } from '../schema/types';
-import type { Middleware, MiddlewareRef, Policy, RouteDefinition } from '../http/types';
+import type { Middleware, MiddlewareFactory, MiddlewareRef, Policy, RouteDefinition } from '../http/types';
 import { loadGlobalPolicyFiles, type AppApiFiles, type AppFile, type AppLifecycleFile } from './app-files';
 import { APP_DECLARATION, isAppDeclaration, type AppDeclaration, type AppPartFolder } from './declarations';
 import { customRoutes, resolveRouteMiddlewares, withDefaultScope } from './custom-routes';
 
 /** A Strapi v4 route middleware file: `(config, { platform }) => async (ctx, next) => {...}`. */
-type MiddlewareFactory = (config: unknown, extra: { platform: unknown }) => Middleware;
-
 export interface AppHost {
   appDir: string;
   /** what app code receives as `{ platform }` */
@@ -36,6 +34,8 @@ export interface AppHost {
   controllers: Registry<unknown>;
   policies: Registry<Policy>;
   middlewares: Registry<Middleware>;
+  /** the factories of the app's middlewares, for a `{ name, config }` reference */
+  middlewareFactories: Registry<MiddlewareFactory>;
   /** the enabled plugins in start order, with their contexts */
   plugins: ReadonlyArray<{ definition: PluginDefinition; context: PluginContext }>;
   /** plugins switched off in config/plugins.ts */
@@ -53,7 +53,7 @@ export function evaluateAppExport(exported: unknown, platform: unknown, file: st
   return value as Record<string, unknown>;
 }
 
-function instantiate(factory: MiddlewareFactory, config: unknown, platform: unknown, source: string): Middleware {
+export function instantiateMiddleware(factory: MiddlewareFactory, config: unknown, platform: unknown, source: string): Middleware {
   const mw = factory(config, { platform });
   if (typeof mw !== 'function') throw new BootError('APP_FILE', `${source}: a middleware factory must return (ctx, next) => ...`);
   return mw;
@@ -88,13 +88,13 @@ function registerPolicies(host: AppHost, policies: AppFile[]): void {
   }
 }
 
-function registerParts(host: AppHost, api: AppApiFiles, factories: Map<string, MiddlewareFactory>): void {
+function registerParts(host: AppHost, api: AppApiFiles): void {
   registerPolicies(host, api.policies);
   for (const { uid, file, exported } of api.middlewares) {
     if (typeof exported !== 'function') throw new BootError('APP_FILE', `${file}: a middleware exports a function (config, { platform }) => (ctx, next) => ...`);
     const factory = exported as MiddlewareFactory;
-    factories.set(uid, factory);
-    host.middlewares.add(uid, instantiate(factory, {}, host.platform, file));
+    host.middlewareFactories.add(uid, factory);
+    host.middlewares.add(uid, instantiateMiddleware(factory, {}, host.platform, file));
   }
   for (const folder of ['services', 'controllers'] as const) {
     const registry = folder === 'services' ? host.services : host.controllers;
@@ -121,16 +121,15 @@ function registerDefaults(host: AppHost, routed: Set<string>, core: RouteDefinit
 }
 
 export function registerApp(host: AppHost, apis: AppApiFiles[]): void {
-  const factories = new Map<string, MiddlewareFactory>();
   registerPolicies(host, loadGlobalPolicyFiles(host.appDir));
-  for (const api of apis) registerParts(host, api, factories);
+  for (const api of apis) registerParts(host, api);
 
   // A `{ name, config }` reference to an app middleware gets its own instance with that config.
   const resolveMiddleware = (ref: MiddlewareRef, apiName: string): MiddlewareRef => {
     if (typeof ref !== 'object' || ref === null) return ref;
     const uid = ref.name.includes('::') ? ref.name : `api::${apiName}.${ref.name}`;
-    const factory = factories.get(uid);
-    return factory ? instantiate(factory, ref.config ?? {}, host.platform, uid) : ref;
+    const factory = host.middlewareFactories.find(uid);
+    return factory ? instantiateMiddleware(factory, ref.config ?? {}, host.platform, uid) : ref;
   };
 
   const custom: RouteDefinition[] = [];

@@ -51,6 +51,9 @@ export type Handler = (ctx: RequestContext) => unknown | Promise<unknown>;
 
 export type Middleware = (ctx: RequestContext, next: () => Promise<void>) => Promise<void> | void;
 
+/** An app's middleware file: its middleware for a config (`{ name, config }` in a route). */
+export type MiddlewareFactory = (config: unknown, extra: { platform: unknown }) => Middleware;
+
 export interface PolicyContext {
   ctx: RequestContext;
   route: RouteDefinition;

@@ -47,7 +47,7 @@ import type { ProxyConfig } from '../http/proxy-trust';
 import { knexLog } from '../database/knex-log';
 import { createRouteResolver } from '../http/route-resolver';
 import { answerStarting, SwitchableHandler } from '../http/starting';
-import type { Middleware, Policy, RouteDefinition } from '../http/types';
+import type { Middleware, MiddlewareFactory, Policy, RouteDefinition } from '../http/types';
 
 /** What start-up logs when no plugin authenticates requests. */
 export const UNAUTHENTICATED_WARNING = 'No enabled plugin authenticates requests: every route is public, writes included (enable an auth plugin in config/plugins.ts)';
@@ -124,6 +124,7 @@ export class Platform {
   readonly controllers = new Registry<unknown>('controller');
   readonly policies = new Registry<Policy>('policy');
   readonly middlewares = new Registry<Middleware>('middleware');
+  readonly middlewareFactories = new Registry<MiddlewareFactory>('middleware factory');
   schemas: SchemaSet = { contentTypes: new Map(), components: new Map() };
   private configTree: ConfigTree = {};
   private configFiles: Record<string, string> = {};
@@ -339,6 +340,7 @@ export class Platform {
       controllers: this.controllers,
       policies: this.policies,
       middlewares: this.middlewares,
+      middlewareFactories: this.middlewareFactories,
       plugins: this.plugins,
       disabledPlugins: this.disabledPlugins,
       pluginsFile,
@@ -377,6 +379,7 @@ export class Platform {
     this.controllers.freeze();
     this.policies.freeze();
     this.middlewares.freeze();
+    this.middlewareFactories.freeze();
     this.phase = 'registered';
 
     for (const { definition: plugin } of this.plugins) {

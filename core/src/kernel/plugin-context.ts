@@ -72,8 +72,12 @@ export interface PluginGround {
    * none. From bootstrap on, when every policy is registered.
    */
   policy(name: string, scope?: ReferenceScope): Policy | undefined;
-  /** A registered route middleware by name, found as a route's are (see `policy`). */
-  middleware(name: string, scope?: ReferenceScope): Middleware | undefined;
+  /**
+   * A registered route middleware by name, found as a route's are (see `policy`). With
+   * `config`, an app middleware is made anew by its file's factory with that config, as a
+   * route's `{ name, config }` is.
+   */
+  middleware(name: string, scope?: ReferenceScope, config?: unknown): Middleware | undefined;
 }
 
 export interface PluginContext<TConfig extends Record<string, unknown> = Record<string, unknown>> extends PluginGround {

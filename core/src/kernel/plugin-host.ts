@@ -6,6 +6,7 @@
 import type { AppView, PluginContextHost, PluginGround } from './plugin-context';
 import type { Platform } from './platform';
 import { findByReference } from '../http/route-resolver';
+import { instantiateMiddleware } from '../app/register-app';
 
 export function createPluginHost(platform: Platform, app: AppView): PluginContextHost {
   const ground: PluginGround = {
@@ -32,7 +33,10 @@ export function createPluginHost(platform: Platform, app: AppView): PluginContex
     contentType: (uid) => platform.contentType(uid),
     component: (uid) => platform.component(uid),
     policy: (name, scope) => findByReference(platform.policies, name, scope),
-    middleware: (name, scope) => findByReference(platform.middlewares, name, scope),
+    middleware: (name, scope, config) => {
+      const factory = config === undefined ? undefined : findByReference(platform.middlewareFactories, name, scope);
+      return factory ? instantiateMiddleware(factory, config, platform, name) : findByReference(platform.middlewares, name, scope);
+    },
   };
   return {
     ground: Object.freeze(ground),

@@ -103,13 +103,19 @@ export type GraphqlMiddleware = (
   info: GraphQLResolveInfo,
 ) => unknown;
 
+/**
+ * A middleware of a `resolversConfig` entry: a function, or a registered one by name whose
+ * function takes the resolver's arguments (`next, parent, args, context, info`); an app's made
+ * anew with `options` (Strapi v4's key) or `config` (a route's), as a route's `{ name, config }`.
+ */
+export type GraphqlMiddlewareRef = GraphqlMiddleware | string | { name: string; options?: unknown; config?: unknown };
+
 /** Per-resolver options, keyed `<Type>.<field>` (`Query.articles`, `Article.title`). */
 export interface ResolverConfig {
   /** false: no authorization; a scope: the permissions required instead of the generated one */
   auth?: false | { scope: string[] };
   policies?: GraphqlPolicyRef[];
-  /** functions, or names of registered middlewares whose function takes the resolver's arguments (`next, parent, args, context, info`) */
-  middlewares?: Array<GraphqlMiddleware | string>;
+  middlewares?: GraphqlMiddlewareRef[];
 }
 
 export type Resolvers = Record<string, Record<string, GraphQLFieldResolver<unknown, GraphqlContext> | { resolve: GraphQLFieldResolver<unknown, GraphqlContext> }>>;

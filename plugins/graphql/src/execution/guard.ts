@@ -12,7 +12,7 @@ import { ForbiddenError, PolicyError, type PluginContext, type RouteDefinition }
 import type { GraphQLFieldResolver } from 'graphql';
 import type { ContentApiAction } from '@platform/query-engine';
 import { errors } from '../errors';
-import type { GraphqlContext, GraphqlMiddleware, GraphqlPolicy, GraphqlPolicyContext, GraphqlPolicyRef, ResolverConfig } from '../types';
+import type { GraphqlContext, GraphqlMiddleware, GraphqlMiddlewareRef, GraphqlPolicy, GraphqlPolicyContext, GraphqlPolicyRef, ResolverConfig } from '../types';
 
 type Resolver = GraphQLFieldResolver<unknown, GraphqlContext, Record<string, unknown>>;
 
@@ -41,10 +41,11 @@ function resolvePolicy(ref: GraphqlPolicyRef, platform: PluginContext, key: stri
   return { handler: found as unknown as GraphqlPolicy, config: typeof ref === 'string' ? {} : ref.config ?? {} };
 }
 
-function resolveMiddleware(ref: GraphqlMiddleware | string, platform: PluginContext, key: string): GraphqlMiddleware {
+function resolveMiddleware(ref: GraphqlMiddlewareRef, platform: PluginContext, key: string): GraphqlMiddleware {
   if (typeof ref === 'function') return ref;
-  const found = platform.middleware(ref);
-  if (!found) throw errors.boot('UNKNOWN_MIDDLEWARE', `GraphQL resolversConfig "${key}": unknown middleware ${JSON.stringify(ref)}`);
+  const name = typeof ref === 'string' ? ref : ref.name;
+  const found = typeof ref === 'string' ? platform.middleware(name) : platform.middleware(name, undefined, ref.options ?? ref.config ?? {});
+  if (!found) throw errors.boot('UNKNOWN_MIDDLEWARE', `GraphQL resolversConfig "${key}": unknown middleware ${JSON.stringify(name)}`);
   return found as unknown as GraphqlMiddleware;
 }
 
