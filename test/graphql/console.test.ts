@@ -4,7 +4,9 @@
  * headless Chromium loads it under the default security headers and runs a query through it.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { expect } from 'chai';
 import { describeEachDatabase, startApp, type TestApp } from '../helpers/app';
 import { hasChromium, launchChromium, type Browser } from '../helpers/chromium';
@@ -113,6 +115,27 @@ describe('GraphQL console with users-permissions on', function () {
       const page = await rawGet(app, '/graphql', BROWSER_ACCEPT);
       expect({ status: page.status, body: page.body.toString() }).to.deep.equal({ status: 200, body: PAGE });
       expect((await rawGet(app, '/graphql/console/graphiql.css', '*/*')).status).to.equal(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('GraphQL console with compression on', function () {
+  this.timeout(60000);
+  it('its script is sent compressed to a browser that accepts gzip', async () => {
+    const app = await startApp({ env: { COMPRESSION: 'true' } });
+    try {
+      const res = await new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+        http.get(`${app.url}/graphql/console/graphiql.js`, { headers: { 'accept-encoding': 'gzip' } }, (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('end', () => resolve({ encoding: answer.headers['content-encoding'], body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+      expect(res.encoding).to.equal('gzip');
+      expect(res.body.length).to.be.below(installed('graphiql', 'graphiql.min.js').length / 3);
+      expect(zlib.gunzipSync(res.body).equals(installed('graphiql', 'graphiql.min.js'))).to.equal(true);
     } finally {
       await app.close();
     }

@@ -3,7 +3,8 @@
  * where Strapi v4 served its playground. Its scripts and styles are the installed packages'
  * own bundles (GraphiQL's and React 18's), served from `<endpoint>/console/`, so the console
  * works offline and under the default Content-Security-Policy (scripts from 'self' only: the
- * page has no inline script, ./console-start.js starts GraphiQL).
+ * page has no inline script, ./console-start.js starts GraphiQL). They are sent as file streams,
+ * so that `platform::compression`, when on, compresses them off the event loop.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -67,19 +68,21 @@ export function serveConsolePage(http: RequestContext, endpoint: string): void {
 
 /** The routes of the console's assets, public as the page is. */
 export function consoleAssetRoutes(endpoint: string): RouteDefinition[] {
-  const loaded = new Map<string, Buffer>();
+  const found = new Map<string, { file: string; size: number }>();
   const handler = (http: RequestContext) => {
     const name = http.params.file ?? '';
     const asset = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
     if (!asset) return undefined;
-    let content = loaded.get(name);
-    if (!content) {
-      content = fs.readFileSync(asset.file());
-      loaded.set(name, content);
+    let located = found.get(name);
+    if (!located) {
+      const file = asset.file();
+      located = { file, size: fs.statSync(file).size };
+      found.set(name, located);
     }
     http.type = asset.type;
     http.set('cache-control', ASSET_CACHE);
-    http.body = content;
+    http.length = located.size;
+    http.body = fs.createReadStream(located.file);
     return undefined;
   };
   return [{ method: 'GET', path: `${endpoint.replace(/\/$/, '')}/console/:file`, handler, config: { auth: false, prefix: '' } }];
