@@ -121,6 +121,21 @@ describe('GraphQL console with users-permissions on', function () {
   });
 });
 
+describe('GraphQL console at a configured endpoint', function () {
+  this.timeout(60000);
+  it('the page points at that endpoint and its assets are served under it', async () => {
+    const app = await startApp({ config: { plugins: { graphql: { config: { endpoint: '/api/gql' } } } } });
+    try {
+      const page = await rawGet(app, '/api/gql', BROWSER_ACCEPT);
+      expect(page.body.toString()).to.equal(PAGE.replaceAll('/graphql', '/api/gql'));
+      expect((await rawGet(app, '/api/gql/console/start.js', '*/*')).status).to.equal(200);
+      expect((await rawGet(app, '/graphql/console/start.js', '*/*')).status).to.equal(404);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('GraphQL console with compression on', function () {
   this.timeout(60000);
   it('its script is sent compressed to a browser that accepts gzip', async () => {
