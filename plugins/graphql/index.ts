@@ -21,6 +21,7 @@ import { printSchemaCommand, SCHEMA_FILE, shouldWriteSchemaFile, writeSchemaFile
 
 export type * from './src/types';
 export type { ExtensionService } from './src/extension/extension-service';
+export type { FileUpload } from './src/http/file-upload';
 export type { ContentTypeSwitches, FieldSwitches, GraphqlAction } from './src/extension/shadow-crud';
 export * as naming from './src/naming';
 
@@ -75,7 +76,8 @@ function start(ctx: PluginContext<GraphqlConfig>): void {
       cache: () => (ctx.isEnabled('cache') ? ctx.service('plugin::cache.cache') : null),
       schema, readRoots, cacheableFields, maxTokens: ctx.config.maxTokens,
     });
-    handle = createEndpoint({ platform: ctx, schema, entryFields, introspection: ctx.config.apolloServer.introspection ?? !production, cachedAnswers });
+    const multipartReader = ctx.service('plugin::graphql.extension').multipartReader();
+    handle = createEndpoint({ platform: ctx, schema, entryFields, introspection: ctx.config.apolloServer.introspection ?? !production, cachedAnswers, multipartReader });
   });
 }
 

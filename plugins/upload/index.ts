@@ -14,6 +14,7 @@ import { FOLDER_UID, folderSchema } from './src/folder-content-type';
 // Types only: the extension service of the graphql plugin, when it is enabled.
 import type {} from '@platform/graphql';
 import { createContentApiController } from './src/http/content-api-controller';
+import { readGraphqlMultipart, uploadGraphql } from './src/graphql';
 import { uploadRoutes } from './src/http/routes';
 import { describeForDocumentation } from './src/documentation';
 import { mediaAttributeType } from './src/media-attribute';
@@ -46,8 +47,8 @@ export default definePlugin<Config>({
   name: 'upload',
   requires: ['query-engine'],
   // Describes its multipart routes and flat answers in the API's document when that plugin is
-  // there; files and folders are read over GraphQL like any type, written only through the
-  // upload routes.
+  // there; over GraphQL, files and folders are read like any type and written through
+  // Strapi v4's upload mutations (GraphQL multipart requests).
   optional: ['documentation', 'graphql'],
   errors: errors.table,
   config: {
@@ -73,6 +74,8 @@ export default definePlugin<Config>({
     if (ctx.isEnabled('graphql')) {
       const extension = ctx.service('plugin::graphql.extension');
       for (const uid of [FILE_UID, FOLDER_UID]) extension.shadowCRUD(uid).disableActions(['create', 'update', 'delete']);
+      extension.readMultipartWith(readGraphqlMultipart(ctx.config));
+      extension.use(uploadGraphql(ctx));
     }
   },
   async bootstrap(ctx) {

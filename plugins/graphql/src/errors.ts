@@ -17,6 +17,8 @@ export const errors = definePluginErrors('graphql', {
   UNKNOWN_MIDDLEWARE: { kind: 'boot' },
   /** the same attribute is selected twice under one entry with different arguments */
   CONFLICTING_ARGUMENTS: { kind: 'request', status: 400, name: 'ValidationError' },
+  /** a multipart request that does not follow the GraphQL multipart request spec, or is no mutation */
+  MULTIPART_INVALID: { kind: 'request', status: 400, name: 'BadRequestError' },
   /** a dynamic-zone item names a component the zone does not list */
   UNKNOWN_COMPONENT: { kind: 'request', status: 400, name: 'ValidationError' },
 });

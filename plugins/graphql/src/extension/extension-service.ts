@@ -1,19 +1,26 @@
 /**
  * `plugin::graphql.extension`: how an app or a plugin changes the generated schema, as Strapi
  * v4's extension service does. `shadowCRUD(uid)` switches generated pieces off; `use(ext)`
- * adds types, SDL, schema-composer plugins, resolvers and per-resolver options. Everything is
+ * adds types, SDL, schema-composer plugins, resolvers and per-resolver options;
+ * `readMultipartWith(reader)` lets the endpoint take file uploads. Everything is
  * read when the schema is built (after every plugin's register and bootstrap); from then on the
  * service is closed and a change is an error.
  */
 import { errors } from '../errors';
 import { createContentTypeSwitches, type ContentTypeSwitches } from './shadow-crud';
-import type { ExtensionInput } from '../types';
+import type { ExtensionInput, MultipartReader } from '../types';
 
 export interface ExtensionService {
   shadowCRUD(uid: string): ContentTypeSwitches;
   use(extension: ExtensionInput): ExtensionService;
   /** the registered extensions, in order */
   extensions(): readonly ExtensionInput[];
+  /**
+   * Multipart requests (the GraphQL multipart request spec) are read with `reader`, within its
+   * owner's bounds; without one, the endpoint refuses them.
+   */
+  readMultipartWith(reader: MultipartReader): ExtensionService;
+  multipartReader(): MultipartReader | null;
   /** called when the schema is built: later changes are refused */
   close(): void;
 }
@@ -21,6 +28,7 @@ export interface ExtensionService {
 export function createExtensionService(): ExtensionService {
   const switches = new Map<string, ContentTypeSwitches>();
   const registered: ExtensionInput[] = [];
+  let reader: MultipartReader | null = null;
   let closed = false;
   const assertOpen = () => {
     if (closed) throw errors.internal('EXTENSION_CLOSED', 'The GraphQL schema is built: extensions are registered in register or bootstrap');
@@ -43,6 +51,12 @@ export function createExtensionService(): ExtensionService {
       return service;
     },
     extensions: () => registered,
+    readMultipartWith(given) {
+      assertOpen();
+      reader = given;
+      return service;
+    },
+    multipartReader: () => reader,
     close() {
       closed = true;
     },

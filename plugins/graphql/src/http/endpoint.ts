@@ -3,15 +3,18 @@
  * a JSON body, GET with the query string (mutations refused), answers in
  * `application/graphql-response+json` or `application/json` as the client accepts. A document
  * that does not parse or validate (the limits of ./limits.ts included) is a 400 whatever the
- * media type, as Strapi v4 answers; errors of resolvers come with a 200 and `data`.
+ * media type, as Strapi v4 answers; errors of resolvers come with a 200 and `data`. A
+ * multipart POST is a mutation with file uploads (./multipart.ts); its files are removed once
+ * the answer is made, whatever it is.
  */
 import { createHandler, type Request as HttpRequest } from 'graphql-http';
-import { NoSchemaIntrospectionCustomRule, parse, type ExecutionResult, type GraphQLSchema, type ValidationRule } from 'graphql';
-import type { PluginContext, RequestContext } from '@platform/core';
+import { GraphQLError, NoSchemaIntrospectionCustomRule, parse, type ExecutionResult, type GraphQLSchema, type ValidationRule } from 'graphql';
+import { ApplicationError, type PluginContext, type RequestContext } from '@platform/core';
 import type { ContentApiAction } from '@platform/query-engine';
 import { createErrorFormatter } from './format-error';
 import { operationLimitsRule } from './limits';
-import type { GraphqlConfig, GraphqlContext } from '../types';
+import { readMultipartRequest, type MultipartRequest } from './multipart';
+import type { GraphqlConfig, GraphqlContext, MultipartReader } from '../types';
 
 export interface EndpointInput {
   platform: PluginContext<GraphqlConfig>;
@@ -20,6 +23,8 @@ export interface EndpointInput {
   introspection: boolean;
   /** answers from the response cache when the operation may be (./cached-answers.ts) */
   cachedAnswers?: (http: RequestContext, run: () => Promise<void>) => Promise<void>;
+  /** reads multipart requests (file uploads); none: they are refused */
+  multipartReader: MultipartReader | null;
 }
 
 function createContext(platform: PluginContext, http: RequestContext, tracing: boolean): GraphqlContext {
@@ -49,7 +54,14 @@ function createContext(platform: PluginContext, http: RequestContext, tracing: b
   };
 }
 
-export function createEndpoint({ platform, schema, entryFields, introspection, cachedAnswers }: EndpointInput) {
+/** A request the multipart reading refused: a GraphQL answer with only `errors`, as any request error. */
+function refuse(http: RequestContext, error: ApplicationError, format: (error: GraphQLError) => GraphQLError): void {
+  http.status = error.status;
+  http.set('Content-Type', 'application/json; charset=utf-8');
+  http.body = { errors: [format(new GraphQLError(error.message, { originalError: error }))] };
+}
+
+export function createEndpoint({ platform, schema, entryFields, introspection, cachedAnswers, multipartReader }: EndpointInput) {
   const config = platform.config;
   const rules: ValidationRule[] = [operationLimitsRule({
     depthLimit: config.depthLimit,
@@ -59,6 +71,7 @@ export function createEndpoint({ platform, schema, entryFields, introspection, c
   })];
   if (!introspection) rules.push(NoSchemaIntrospectionCustomRule);
   const tracing = config.apolloServer.tracing === true;
+  const formatError = createErrorFormatter(platform.log);
 
   /** the requests whose operation ran (an answer with `data`) */
   const executed = new WeakSet<RequestContext>();
@@ -67,7 +80,7 @@ export function createEndpoint({ platform, schema, entryFields, introspection, c
     validationRules: rules,
     parse: (source) => parse(source, { maxTokens: config.maxTokens }),
     context: (request) => createContext(platform, request.raw, tracing),
-    formatError: createErrorFormatter(platform.log),
+    formatError,
     onOperation: (request, args, result) => {
       if ('data' in result) executed.add(request.raw);
       const timings = args.contextValue?.tracing;
@@ -78,12 +91,13 @@ export function createEndpoint({ platform, schema, entryFields, introspection, c
     },
   });
 
-  const serve = async (http: RequestContext): Promise<void> => {
+  const run = async (http: RequestContext, multipart: MultipartRequest | null): Promise<void> => {
     const request: HttpRequest<RequestContext, undefined> = {
       method: http.method,
       url: http.originalUrl,
-      headers: { get: (key: string) => http.get(key) || null },
-      body: http.method === 'POST' ? (http.request.body as Record<string, unknown> | undefined) ?? null : null,
+      // a multipart request's `operations` is the JSON request graphql-http reads
+      headers: { get: (key: string) => (multipart && key.toLowerCase() === 'content-type' ? 'application/json' : http.get(key) || null) },
+      body: multipart ? multipart.body : http.method === 'POST' ? (http.request.body as Record<string, unknown> | undefined) ?? null : null,
       raw: http,
       context: undefined,
     };
@@ -95,5 +109,21 @@ export function createEndpoint({ platform, schema, entryFields, introspection, c
     for (const [key, value] of Object.entries(init.headers ?? {})) http.set(key, value);
     http.body = body ?? '';
   };
-  return (http: RequestContext): Promise<void> => (cachedAnswers ? cachedAnswers(http, () => serve(http)) : serve(http));
+
+  return async (http: RequestContext): Promise<void> => {
+    // a multipart request is a mutation: never a cached answer
+    if (http.method !== 'POST' || !http.is('multipart/form-data')) return cachedAnswers ? cachedAnswers(http, () => run(http, null)) : run(http, null);
+    let multipart: MultipartRequest;
+    try {
+      multipart = await readMultipartRequest(http, multipartReader, config.maxTokens);
+    } catch (error) {
+      if (error instanceof ApplicationError) return refuse(http, error, formatError);
+      throw error;
+    }
+    try {
+      await run(http, multipart);
+    } finally {
+      await multipart.dispose();
+    }
+  };
 }

@@ -6,6 +6,7 @@
  */
 import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
 import type { SchemaComposer } from 'graphql-compose';
+import { FileUpload } from '../http/file-upload';
 
 /** A literal as the plain value it spells (objects and lists included), for JSON. */
 function literalValue(node: ValueNode, variables: Record<string, unknown> | null | undefined): unknown {
@@ -72,14 +73,20 @@ export const LongScalar = new GraphQLScalarType({
     throw new GraphQLError('Long cannot represent a non integer value', { nodes: node });
   },
 });
-/** A file of a multipart request (the GraphQL multipart request spec). */
+/**
+ * A file of a multipart request (the GraphQL multipart request spec): only what the request's
+ * `map` put in the variables, never a value a client wrote in JSON. graphql-upload's messages.
+ */
 export const UploadScalar = new GraphQLScalarType({
   name: 'Upload',
   description: 'The `Upload` scalar type represents a file upload.',
   serialize: () => {
     throw new GraphQLError('Upload serialization unsupported.');
   },
-  parseValue: (value) => value,
+  parseValue: (value) => {
+    if (value instanceof FileUpload) return value;
+    throw new GraphQLError('Upload value invalid.');
+  },
   parseLiteral: (node) => {
     throw new GraphQLError('Upload literal unsupported.', { nodes: node });
   },

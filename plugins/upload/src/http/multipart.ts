@@ -1,10 +1,10 @@
 /**
- * Reads the body of `POST /api/upload`, the one route that takes multipart (the global body
- * parser leaves multipart alone). Parts named `files` stream to a temporary folder, never into
- * memory; a file past `sizeLimit` stops the request with a 413 while it streams in, and more
- * files or fields than allowed are a 400. The caller removes `workDir` when it is done.
- * A body the global parser already read (JSON, or multipart when the app turned it on there)
- * is taken as it is.
+ * Reads a multipart upload: the body of `POST /api/upload` (file parts named `files`), or of a
+ * GraphQL multipart request (file parts named by its `map`). The global body parser leaves
+ * multipart alone; file parts stream to a temporary folder, never into memory; a file past
+ * `sizeLimit` stops the request with a 413 while it streams in, and more files or fields than
+ * allowed are a 400. The caller removes `workDir` when it is done. A body the global parser
+ * already read (JSON, or multipart when the app turned it on there) is taken as it is.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +16,8 @@ import type { UploadConfig } from '../config';
 import { errors } from '../errors';
 
 export interface IncomingFile {
+  /** the name of its part */
+  field: string;
   /** where its bytes are on disk */
   path: string;
   /** the name the client sent */
@@ -63,34 +65,55 @@ interface ParsedFile {
   size: number;
 }
 
-function fromGlobalParser(files: unknown): IncomingFile[] {
+function fromGlobalParser(field: string, files: unknown): IncomingFile[] {
   const list = (Array.isArray(files) ? files : files ? [files] : []) as ParsedFile[];
-  return list.map((file) => ({ path: file.filepath, filename: file.originalFilename ?? '', mimeType: file.mimetype ?? null, size: file.size }));
+  return list.map((file) => ({ field, path: file.filepath, filename: file.originalFilename ?? '', mimeType: file.mimetype ?? null, size: file.size }));
 }
 
-export async function readUploadRequest(ctx: RequestContext, config: Pick<UploadConfig, 'sizeLimit' | 'maxFiles'>): Promise<UploadRequest> {
+export interface ReadOptions {
+  /** which file parts are files of the upload (default: those named `files`); the others are skipped */
+  isFilePart?: (name: string) => boolean;
+  /** told of each part as it arrives, in order; throwing stops the request with that error */
+  watch?: (part: { name: string; kind: 'field' | 'file'; value?: string }) => void;
+}
+
+type Bounds = Pick<UploadConfig, 'sizeLimit' | 'maxFiles'>;
+
+/** A body the global parser read: its fields and files, told to `watch` in the order they came. */
+function alreadyParsed(ctx: RequestContext, parsed: Record<string, unknown> | undefined, config: Bounds, options: ReadOptions): Pick<UploadRequest, 'fields' | 'files'> {
+  const body = isPlainObject(ctx.request.body) ? ctx.request.body : {};
+  const isFilePart = options.isFilePart ?? ((name: string) => name === 'files');
+  for (const [name, value] of Object.entries(body)) {
+    for (const item of Array.isArray(value) ? value : [value]) options.watch?.({ name, kind: 'field', value: typeof item === 'string' ? item : JSON.stringify(item) });
+  }
+  const files = Object.entries(parsed ?? {}).filter(([name]) => isFilePart(name)).flatMap(([name, value]) => fromGlobalParser(name, value));
+  for (const file of files) options.watch?.({ name: file.field, kind: 'file' });
+  if (files.length > config.maxFiles) throw errors.request('MULTIPART_INVALID', `At most ${config.maxFiles} files can be uploaded at once`);
+  if (files.some((file) => file.size > config.sizeLimit)) throw tooLarge(config.sizeLimit);
+  const fields: Record<string, unknown> = {};
+  // as busboy reads them: each text field as the list of its values
+  for (const [name, value] of Object.entries(body)) fields[name] = options.isFilePart ? (Array.isArray(value) ? value : [value]).map(String) : value;
+  return { fields, files };
+}
+
+export async function readUploadRequest(ctx: RequestContext, config: Bounds, options: ReadOptions = {}): Promise<UploadRequest> {
   const workDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), WORK_PREFIX));
   const parsed = (ctx.request as { files?: Record<string, unknown> }).files;
-  const written = parsed ? Object.values(parsed).flatMap((value) => fromGlobalParser(value).map((file) => file.path)) : [];
+  const written = parsed ? Object.values(parsed).flatMap((value) => fromGlobalParser('', value).map((file) => file.path)) : [];
   const dispose = async () => {
     await Promise.all([workDir, ...written].map((item) => fs.promises.rm(item, { recursive: true, force: true })));
   };
   try {
-    if (parsed || !ctx.is('multipart/form-data')) {
-      const body = isPlainObject(ctx.request.body) ? ctx.request.body : {};
-      const files = fromGlobalParser(parsed?.files);
-      if (files.length > config.maxFiles) throw errors.request('MULTIPART_INVALID', `At most ${config.maxFiles} files can be uploaded at once`);
-      if (files.some((file) => file.size > config.sizeLimit)) throw tooLarge(config.sizeLimit);
-      return { fields: body, files, workDir, dispose };
-    }
-    return { ...(await streamParts(ctx, config, workDir)), workDir, dispose };
+    if (parsed || !ctx.is('multipart/form-data')) return { ...alreadyParsed(ctx, parsed, config, options), workDir, dispose };
+    return { ...(await streamParts(ctx, config, workDir, options)), workDir, dispose };
   } catch (error) {
     await dispose();
     throw error;
   }
 }
 
-function streamParts(ctx: RequestContext, config: Pick<UploadConfig, 'sizeLimit' | 'maxFiles'>, workDir: string): Promise<Pick<UploadRequest, 'fields' | 'files'>> {
+function streamParts(ctx: RequestContext, config: Bounds, workDir: string, options: ReadOptions): Promise<Pick<UploadRequest, 'fields' | 'files'>> {
+  const isFilePart = options.isFilePart ?? ((name: string) => name === 'files');
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
@@ -114,12 +137,22 @@ function streamParts(ctx: RequestContext, config: Pick<UploadConfig, 'sizeLimit'
       ctx.req.resume();
       reject(error);
     };
+    /** whether `watch` accepted the part (it failed the request otherwise) */
+    const watched = (part: Parameters<NonNullable<ReadOptions['watch']>>[0]): boolean => {
+      try {
+        options.watch?.(part);
+        return true;
+      } catch (error) {
+        fail(error as Error);
+        return false;
+      }
+    };
     parser.on('file', (name, stream, info) => {
-      if (name !== 'files' || failed) {
+      if (!isFilePart(name) || failed || !watched({ name, kind: 'file' })) {
         stream.resume();
         return;
       }
-      const file: IncomingFile = { path: path.join(workDir, `part-${files.length}`), filename: info.filename ?? '', mimeType: info.mimeType || null, size: 0 };
+      const file: IncomingFile = { field: name, path: path.join(workDir, `part-${files.length}`), filename: info.filename ?? '', mimeType: info.mimeType || null, size: 0 };
       files.push(file);
       stream.on('data', (chunk: Buffer) => {
         file.size += chunk.length;
@@ -128,8 +161,9 @@ function streamParts(ctx: RequestContext, config: Pick<UploadConfig, 'sizeLimit'
       writes.push(pipeline(stream, fs.createWriteStream(file.path)).catch((error: Error) => fail(error)));
     });
     parser.on('field', (name, value, info) => {
+      if (failed) return;
       if (info.valueTruncated) fail(errors.request('MULTIPART_INVALID', `The field "${name}" is longer than ${MAX_FIELD_BYTES} bytes`));
-      else (fields[name] ??= []).push(value);
+      else if (watched({ name, kind: 'field', value })) (fields[name] ??= []).push(value);
     });
     parser.on('filesLimit', () => fail(errors.request('MULTIPART_INVALID', `At most ${config.maxFiles} files can be uploaded at once`)));
     parser.on('fieldsLimit', () => fail(errors.request('MULTIPART_INVALID', `At most ${MAX_FIELDS} fields can be sent with an upload`)));
