@@ -8,6 +8,7 @@ import type { ExtensionService } from '@platform/graphql';
 import { describeEachDatabase, startApp } from '../helpers/app';
 import { articleRow } from '../rest/populate-seed';
 import { gql, gqlData } from './helpers';
+import { authPlugins, JWT_SECRET } from '../users-permissions/helpers';
 
 const graphql = (config: Record<string, unknown>) => ({ config: { plugins: { graphql: { config } } } });
 
@@ -82,6 +83,13 @@ describeEachDatabase('GraphQL config: shadowCRUD off', (ctx) => {
     },
   })],
 });
+
+describeEachDatabase('GraphQL config: shadowCRUD off, with users-permissions and upload', (ctx) => {
+  it('their account operations stay; the operations over generated types (user and role CRUD, uploads) are left out', async () => {
+    const mutations = (await gqlData(ctx.app, '{ __type(name: "Mutation") { fields { name } } }')).__type.fields.map((f: { name: string }) => f.name);
+    expect(mutations).to.deep.equal(['login', 'register', 'forgotPassword', 'resetPassword', 'changePassword', 'emailConfirmation']);
+  });
+}, { config: { plugins: { ...authPlugins(), graphql: { config: { shadowCRUD: false } } } }, env: { JWT_SECRET } });
 
 describe('GraphQL config validation', function () {
   this.timeout(60000);

@@ -76,7 +76,7 @@ describeEachDatabase('GraphQL with users-permissions', (ctx) => {
     expect(await gqlData(ctx.app, 'mutation { forgotPassword(email: "nobody@example.com") { ok } }')).to.deep.equal({ forgotPassword: { ok: true } });
   });
 
-  it('the users-permissions types: users and roles are read through the shadow CRUD, permissions are not in the schema', async () => {
+  it('the users-permissions types: users and roles are read through the shadow CRUD and written by their own mutations, permissions are not in the schema', async () => {
     const names = (await gqlData(ctx.app, '{ __schema { types { name } } }')).__schema.types.map((t: { name: string }) => t.name);
     expect(names).to.include.members(['UsersPermissionsUser', 'UsersPermissionsUserEntityResponse', 'UsersPermissionsRole', 'UsersPermissionsMe', 'UsersPermissionsMeRole', 'UsersPermissionsLoginPayload', 'UsersPermissionsLoginInput', 'UsersPermissionsRegisterInput', 'UsersPermissionsPasswordPayload']);
     expect(names).to.not.include('UsersPermissionsPermission');
@@ -84,8 +84,8 @@ describeEachDatabase('GraphQL with users-permissions', (ctx) => {
     expect(user).to.include.members(['username', 'email', 'confirmed', 'blocked', 'role']);
     expect(user).to.not.include.members(['password', 'resetPasswordToken', 'confirmationToken']);
     const roleMutations = (await gqlData(ctx.app, '{ __type(name: "Mutation") { fields { name } } }')).__type.fields.map((f: { name: string }) => f.name);
-    expect(roleMutations).to.include.members(['login', 'register', 'createUsersPermissionsUser']);
-    expect(roleMutations).to.not.include('createUsersPermissionsRole');
+    expect(roleMutations).to.include.members(['login', 'register', 'emailConfirmation', 'createUsersPermissionsUser', 'createUsersPermissionsRole', 'updateUsersPermissionsRole', 'deleteUsersPermissionsRole']);
+    expect(roleMutations.filter((name: string) => name.includes('Permission') && !name.includes('UsersPermissions'))).to.deep.equal([]);
   });
 }, { config: { plugins: authPlugins({ permissions: PERMISSIONS }) }, env: { JWT_SECRET } });
 

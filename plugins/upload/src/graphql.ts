@@ -81,8 +81,10 @@ async function withWorkDir<T>(run: (workDir: string) => Promise<T>): Promise<T> 
 
 export function uploadGraphql(plugin: PluginContext<Config>) {
   const service = () => plugin.service('plugin::upload.upload');
-  return ({ readEntityResponse }: ExtensionArgs): Extension => {
+  return ({ readEntityResponse, isExposed }: ExtensionArgs): Extension => {
     const model = plugin.models.get(FILE_UID);
+    // as Strapi v4: without the generated file types (shadow CRUD off), no upload operations
+    if (!isExposed(model)) return {};
     const read = (entity: Entity, context: GraphqlContext, info: Parameters<typeof readEntityResponse>[3]) => readEntityResponse(model, entity.id, context, info);
     const store = (files: IncomingFile[], infos: ReturnType<typeof infoOf>[], args: Args, context: GraphqlContext) =>
       withWorkDir((workDir) => service().upload({ files, infos, link: linkOf(args), workDir, context: context.contentApi }));

@@ -43,6 +43,8 @@ export interface AccountsService {
   changePassword(body: unknown, request: AccountRequest): Promise<AuthAnswer>;
   /** confirms the email of the token's user; returns where to redirect */
   confirmEmail(token: unknown, request: AccountRequest): Promise<string>;
+  /** confirms the email of the token's user and signs it in (the GraphQL mutation's answer) */
+  confirmEmailAndSignIn(token: unknown, request: AccountRequest): Promise<AuthAnswer>;
   sendEmailConfirmation(body: unknown, request: AccountRequest): Promise<{ email: string; sent: true }>;
   /** the user as an answer shows it to this caller */
   sanitizedUser(id: number, context: ContentApiContext): Promise<Entity>;
@@ -116,6 +118,15 @@ export function createAccounts(deps: AccountsDependencies): AccountsService {
       subject: 'Account confirmation',
       text: `Thank you for registering!\n\nYou have to confirm your email address. Please open the link below.\n\n${url}\n\nThanks.`,
     });
+  }
+
+  /** Confirms the email of the token's user (the token is used up); its id. */
+  async function confirm(token: unknown): Promise<number> {
+    if (typeof token !== 'string' || token === '') throw new ValidationError('Invalid token');
+    const row = (await users().where('confirmation_token', token).first(USER_COLUMNS)) as UserRow | undefined;
+    if (!row) throw new ValidationError('Invalid token');
+    await entityService().update(USER_UID, Number(row.id), { data: { confirmed: true, confirmationToken: null } });
+    return Number(row.id);
   }
 
   return {
@@ -215,11 +226,12 @@ export function createAccounts(deps: AccountsDependencies): AccountsService {
     },
 
     async confirmEmail(token) {
-      if (typeof token !== 'string' || token === '') throw new ValidationError('Invalid token');
-      const row = (await users().where('confirmation_token', token).first(USER_COLUMNS)) as UserRow | undefined;
-      if (!row) throw new ValidationError('Invalid token');
-      await entityService().update(USER_UID, Number(row.id), { data: { confirmed: true, confirmationToken: null } });
+      await confirm(token);
       return settings.emailConfirmationRedirection ?? '/';
+    },
+
+    async confirmEmailAndSignIn(token, request) {
+      return answer(await confirm(token), request.context);
     },
 
     async sendEmailConfirmation(body, request) {

@@ -16,18 +16,25 @@ export function roleType(name: string): string {
   return name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
 }
 
-function nonEmptyBody(ctx: RequestContext): Record<string, unknown> {
-  const body = ctx.request.body;
+/** A request body with something in it (Strapi v4 refuses an empty one). */
+function nonEmpty(body: unknown): Record<string, unknown> {
   if (!isPlainObject(body) || Object.keys(body).length === 0) throw new ValidationError('Request body cannot be empty');
   return body;
 }
 
-export function createRoleController(plugin: PluginContext, access: () => AccessCache) {
-  const entityService = () => plugin.service<EntityService>('plugin::query-engine.entity-service');
-  const known = () => knownActions(plugin);
+export interface RoleWrites {
+  create(body: unknown): Promise<{ ok: true }>;
+  /** `rawId` as the route or the argument gives it */
+  update(rawId: unknown, body: unknown): Promise<{ ok: true }>;
+  remove(rawId: unknown): Promise<{ ok: true }>;
+}
 
-  async function existingRole(raw: string | undefined, missing: string): Promise<{ id: number; type: string | null }> {
-    const id = parseId(raw);
+/** The role writes of the REST routes and the GraphQL mutations alike: each one transaction, then every process's abilities are cleared. */
+export function createRoleWrites(plugin: PluginContext, access: () => AccessCache): RoleWrites {
+  const entityService = () => plugin.service<EntityService>('plugin::query-engine.entity-service');
+
+  async function existingRole(raw: unknown, missing: string): Promise<{ id: number; type: string | null }> {
+    const id = typeof raw === 'string' || typeof raw === 'number' ? parseId(raw) : null;
     const row = id === null ? undefined : await plugin.db.connection('up_roles').where('id', id).first('id', 'type');
     if (!row) throw new NotFoundError(missing, {});
     return { id: Number(row.id), type: row.type };
@@ -39,6 +46,52 @@ export function createRoleController(plugin: PluginContext, access: () => Access
     const current = await rolePermissions(plugin, roleId);
     await changeRolePermissions(plugin, roleId, wanted, current.map((p) => p.action).filter((a) => !wanted.has(a)));
   }
+
+  return {
+    async create(raw) {
+      const body = nonEmpty(raw);
+      const name = typeof body.name === 'string' ? body.name : '';
+      const type = typeof body.type === 'string' && body.type !== '' ? body.type : roleType(name);
+      await plugin.db.transaction(async () => {
+        const created = await entityService().create(ROLE_UID, { data: { name, description: body.description ?? '', type } });
+        await syncPermissions(Number(created.id), body.permissions);
+      });
+      access().rolesChanged();
+      return { ok: true };
+    },
+    async update(rawId, raw) {
+      const body = nonEmpty(raw);
+      const role = await existingRole(rawId, 'Role not found');
+      await plugin.db.transaction(async () => {
+        const data: Record<string, unknown> = {};
+        for (const key of ['name', 'description']) if (key in body) data[key] = body[key];
+        if (Object.keys(data).length > 0) await entityService().update(ROLE_UID, role.id, { data });
+        if ('permissions' in body) await syncPermissions(role.id, body.permissions);
+      });
+      access().rolesChanged();
+      return { ok: true };
+    },
+    async remove(rawId) {
+      const role = await existingRole(rawId, 'Role not found');
+      if (role.type === 'public') throw new ApplicationError('Cannot delete public role');
+      const publicRole = await plugin.db.connection('up_roles').where('type', 'public').first('id');
+      await plugin.db.transaction(async () => {
+        // Its users fall back to the public role, as in Strapi v4.
+        if (publicRole) await plugin.db.connection('up_users_role_links').where('role_id', role.id).update({ role_id: Number(publicRole.id) });
+        else await plugin.db.connection('up_users_role_links').where('role_id', role.id).delete();
+        for (const permission of await rolePermissions(plugin, role.id)) await entityService().delete(PERMISSION_UID, permission.id);
+        await entityService().delete(ROLE_UID, role.id);
+      });
+      access().rolesChanged();
+      return { ok: true };
+    },
+  };
+}
+
+export function createRoleController(plugin: PluginContext, access: () => AccessCache) {
+  const entityService = () => plugin.service<EntityService>('plugin::query-engine.entity-service');
+  const known = () => knownActions(plugin);
+  const writes = createRoleWrites(plugin, access);
 
   return {
     async find() {
@@ -55,43 +108,9 @@ export function createRoleController(plugin: PluginContext, access: () => Access
       const actions = [...new Set([...known(), ...enabled])].sort();
       return { role: { ...role, permissions: permissionTree(actions, enabled) } };
     },
-    async createRole(ctx: RequestContext) {
-      const body = nonEmptyBody(ctx);
-      const name = typeof body.name === 'string' ? body.name : '';
-      const type = typeof body.type === 'string' && body.type !== '' ? body.type : roleType(name);
-      await plugin.db.transaction(async () => {
-        const created = await entityService().create(ROLE_UID, { data: { name, description: body.description ?? '', type } });
-        await syncPermissions(Number(created.id), body.permissions);
-      });
-      access().rolesChanged();
-      return { ok: true };
-    },
-    async updateRole(ctx: RequestContext) {
-      const body = nonEmptyBody(ctx);
-      const role = await existingRole(ctx.params.role, 'Role not found');
-      await plugin.db.transaction(async () => {
-        const data: Record<string, unknown> = {};
-        for (const key of ['name', 'description']) if (key in body) data[key] = body[key];
-        if (Object.keys(data).length > 0) await entityService().update(ROLE_UID, role.id, { data });
-        if ('permissions' in body) await syncPermissions(role.id, body.permissions);
-      });
-      access().rolesChanged();
-      return { ok: true };
-    },
-    async deleteRole(ctx: RequestContext) {
-      const role = await existingRole(ctx.params.role, 'Role not found');
-      if (role.type === 'public') throw new ApplicationError('Cannot delete public role');
-      const publicRole = await plugin.db.connection('up_roles').where('type', 'public').first('id');
-      await plugin.db.transaction(async () => {
-        // Its users fall back to the public role, as in Strapi v4.
-        if (publicRole) await plugin.db.connection('up_users_role_links').where('role_id', role.id).update({ role_id: Number(publicRole.id) });
-        else await plugin.db.connection('up_users_role_links').where('role_id', role.id).delete();
-        for (const permission of await rolePermissions(plugin, role.id)) await entityService().delete(PERMISSION_UID, permission.id);
-        await entityService().delete(ROLE_UID, role.id);
-      });
-      access().rolesChanged();
-      return { ok: true };
-    },
+    createRole: (ctx: RequestContext) => writes.create(ctx.request.body),
+    updateRole: (ctx: RequestContext) => writes.update(ctx.params.role, ctx.request.body),
+    deleteRole: (ctx: RequestContext) => writes.remove(ctx.params.role),
     async getPermissions() {
       return { permissions: permissionTree(known(), new Set()) };
     },
