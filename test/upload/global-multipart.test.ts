@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { DEFAULT_MIDDLEWARE_LIST } from '@platform/core';
-import { describeUploads, listFiles, png, upload } from './helpers';
+import { describeUploads, listFiles, png, send, upload } from './helpers';
 
 /** formidable's folder (made by the first run, removed after each run's tests). */
 const parserDir = path.join(os.tmpdir(), `platform-upload-global-${process.pid}-${crypto.randomBytes(4).toString('hex')}`);
@@ -33,6 +33,24 @@ describeUploads('upload: with multipart parsed by the global body parser', (ctx)
     const res = await upload(ctx.app, [{ name: 'big.bin', type: 'application/octet-stream', data: Buffer.alloc(300_000, 1) }]);
     expect({ status: res.status, name: res.body.error.name }).to.deep.equal({ status: 413, name: 'PayloadTooLargeError' });
     expect(listFiles(ctx.dir.uploads)).to.deep.equal(before);
+    expect(listFiles(parserDir)).to.deep.equal([]);
+  });
+
+  it('a GraphQL multipart request takes the parts the global parser read, in the same order and bounds', async () => {
+    const mutation = (query: string, withFile = true) => {
+      const body = new FormData();
+      body.append('operations', JSON.stringify({ query, variables: { file: null } }));
+      body.append('map', JSON.stringify({ 0: ['variables.file'] }));
+      if (withFile) body.append('0', new Blob([Buffer.from('hello')], { type: 'text/plain' }), 'hello.txt');
+      return send(ctx.app, 'POST', '/graphql', body);
+    };
+    const res = await mutation('mutation ($file: Upload!) { upload(file: $file) { data { attributes { name mime size } } } }');
+    expect(res.body).to.deep.equal({ data: { upload: { data: { attributes: { name: 'hello.txt', mime: 'text/plain', size: 0.01 } } } } });
+    expect(listFiles(parserDir)).to.deep.equal([]);
+    const query = await mutation('{ uploadFiles { data { id } } }');
+    expect({ status: query.status, message: query.body.errors[0].message }).to.deep.equal({ status: 400, message: 'A multipart request can only run a mutation.' });
+    const missing = await mutation('mutation ($file: Upload!) { upload(file: $file) { data { id } } }', false);
+    expect({ status: missing.status, message: missing.body.errors[0].message }).to.deep.equal({ status: 400, message: 'File missing in the request.' });
     expect(listFiles(parserDir)).to.deep.equal([]);
   });
 }, {
