@@ -65,7 +65,12 @@ export default definePlugin<CacheConfig & Record<string, unknown>>({
     });
     let stopWatching: (() => void) | null = null;
     ctx.hooks.bootstrap.tapPromise(PLUGIN_NAME, async () => {
-      if (!runtime.service.active || !ctx.isEnabled('query-engine')) return;
+      // With Redis, other nodes may cache what this process writes: its writes are watched even
+      // when it keeps no answers itself (`develop`, a command beside the nodes).
+      if ((!runtime.service.active && !runtime.redis) || !ctx.isEnabled('query-engine')) return;
+      // What this boot wrote before anything watched (migrations, the schema sync, the rows
+      // plugins seed, and any change made while no node ran) retires every answer stored before.
+      if (runtime.redis) await runtime.renew();
       stopWatching = watchWrites(ctx, ctx.service('plugin::query-engine.hooks'), runtime.graph, runtime.owners, (uids) => runtime.service.invalidate(uids));
       ctx.broadcast.subscribe(CHANNEL, (message) => {
         if (Array.isArray(message)) runtime.applyRemote(message.filter((uid): uid is string => typeof uid === 'string'));

@@ -25,6 +25,8 @@ export interface Runtime {
   owners(): Map<string, string>;
   /** applies another process's invalidation (memory generations) */
   applyRemote(uids: string[]): void;
+  /** retires every answer stored so far, on every node */
+  renew(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -77,6 +79,12 @@ export function runtimeOf(ctx: PluginContext<CacheConfig & Record<string, unknow
     set: (key, answer) => currentStore().set(key, answer),
     clear: () => currentStore().clear(),
   };
+  const trust = redis
+    ? redisTrust(redis, async () => {
+      await generations.renew();
+      if (ctx.config.store === 'memory') await lazyStore.clear();
+    }, ctx.log)
+    : ALWAYS_TRUSTED;
   const built: Runtime = {
     redis,
     subscriber,
@@ -93,14 +101,11 @@ export function runtimeOf(ctx: PluginContext<CacheConfig & Record<string, unknow
       announce: async (uids) => {
         if (!redis) await ctx.broadcast.publishAndWait(CHANNEL, uids);
       },
-      trust: redis
-        ? redisTrust(redis, async () => {
-          await generations.renew();
-          if (ctx.config.store === 'memory') await lazyStore.clear();
-        }, ctx.log)
-        : ALWAYS_TRUSTED,
+      trust,
     }),
     applyRemote: (uids) => local.apply(uids),
+    // a renewal that does not reach Redis is owed, as an invalidation is (./redis-trust.ts)
+    renew: () => generations.renew().catch((error: unknown) => trust.failed(error)),
     async close() {
       for (const connection of [subscriber, redis]) if (connection && connection.status !== 'end') await connection.quit().catch(() => connection.disconnect());
     },
