@@ -147,6 +147,8 @@ export interface ExtensionArgs {
    * own mutation that returns an entry.
    */
   readEntityResponse(model: Model, id: number, context: GraphqlContext, info: GraphQLResolveInfo, options?: { includeHidden?: boolean }): Promise<{ data: unknown }>;
+  /** the same for a list field: entries `ids`, in that order, read as one query */
+  readEntityResponses(model: Model, ids: number[], context: GraphqlContext, info: GraphQLResolveInfo, options?: { includeHidden?: boolean }): Promise<Array<{ data: unknown }>>;
 }
 
 export type ExtensionInput = Extension | ((args: ExtensionArgs) => Extension | void);

@@ -81,7 +81,7 @@ async function withWorkDir<T>(run: (workDir: string) => Promise<T>): Promise<T> 
 
 export function uploadGraphql(plugin: PluginContext<Config>) {
   const service = () => plugin.service('plugin::upload.upload');
-  return ({ readEntityResponse, isExposed }: ExtensionArgs): Extension => {
+  return ({ readEntityResponse, readEntityResponses, isExposed }: ExtensionArgs): Extension => {
     const model = plugin.models.get(FILE_UID);
     // as Strapi v4: without the generated file types (shadow CRUD off), no upload operations
     if (!isExposed(model)) return {};
@@ -101,7 +101,7 @@ export function uploadGraphql(plugin: PluginContext<Config>) {
             const uploads = Array.isArray(args.files) ? args.files : [];
             if (uploads.length === 0) throw errors.request('FILES_EMPTY', 'Files are empty', {});
             const created = await store(uploads.map(incoming), [], args, context);
-            return Promise.all(created.map((entity) => read(entity, context, info)));
+            return readEntityResponses(model, created.map((entity) => entity.id), context, info);
           },
           async updateFileInfo(_parent, args: Args, context, info) {
             return read(await service().updateFileInfo(fileId(args), infoOf(args)), context, info);

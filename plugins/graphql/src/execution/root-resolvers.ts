@@ -101,6 +101,17 @@ export async function readEntityResponse(deps: RootDeps, model: Model, id: numbe
   return answer(deps, model, entity, context);
 }
 
+/** The `<Name>EntityResponse`s of entries `ids`, in that order, read as one query (a list field of an extension's mutation). */
+export async function readEntityResponses(deps: RootDeps, model: Model, ids: number[], context: GraphqlContext, info: GraphQLResolveInfo, options: { includeHidden?: boolean } = {}) {
+  if (ids.length === 0) return [];
+  const query = await readQuery(deps, model, {}, context, info, naming.entityResponseName(model));
+  const found = await entityService(deps).findMany(model.uid, {
+    ...query, filters: { id: { $in: ids } }, pagination: { start: 0, limit: ids.length, withCount: false }, ...(options.includeHidden ? { includeHidden: true } : {}),
+  });
+  const byId = new Map(found.map((entity) => [entity.id, entity]));
+  return ids.map((id) => answer(deps, model, byId.get(id) ?? null, context));
+}
+
 /** The entry of a single type (in the requested locale, among what the caller may see). */
 export function singleResolver(deps: RootDeps, model: Model): RootResolver {
   const responseType = naming.entityResponseName(model);

@@ -14,7 +14,7 @@ import { entryTarget } from './attribute-types';
 import { addDynamicZones, addFiltersInput, addInputType, addObjectType, type ModelTypesInput } from './model-types';
 import { addOperations, type GeneratedActions } from './operations';
 import { guardResolver } from '../execution/guard';
-import { readEntityResponse } from '../execution/root-resolvers';
+import { readEntityResponse, readEntityResponses } from '../execution/root-resolvers';
 import { resolveSettings } from '../execution/settings';
 import { cacheableFields, snapshotResolvers } from './cacheable-fields';
 import type { ExtensionService } from '../extension/extension-service';
@@ -117,6 +117,7 @@ export function buildSchema(platform: PluginContext, config: GraphqlConfig, exte
       const ext = typeof registered === 'function' ? registered({
         composer, platform, models, names: naming, isExposed: exposed,
         readEntityResponse: (model, id, context, info, options) => readEntityResponse({ platform, settings }, model, id, context, info, options),
+        readEntityResponses: (model, ids, context, info, options) => readEntityResponses({ platform, settings }, model, ids, context, info, options),
       }) ?? {} : registered;
       addExtensionTypes(composer, ext);
       plugins.push(...(ext.plugins ?? []));
