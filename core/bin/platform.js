@@ -1,11 +1,63 @@
 #!/usr/bin/env node
-// The `platform` command. The kernel is TypeScript, run through tsx's require hook, so no
-// build step is needed after `npm install`.
-require('tsx/cjs/api').register();
-require('../src/cli/main.ts').main(process.argv.slice(2)).catch((error) => {
-  // A usage or start-up error already says what is wrong and where; a stack would only bury it.
-  const expected = error && (error.name === 'CliUsageError' || error.name === 'BootError' || error.name === 'CommandError');
-  process.stderr.write(`${expected ? `platform: ${error.message}` : error && error.stack ? error.stack : error}\n`);
-  // A usage mistake exits 2 (as shells' own commands do), a start-up or run failure 1.
-  process.exit(error && error.name === 'CliUsageError' ? 2 : 1);
-});
+// The `platform` command. It runs the compiled kernel and plugins (dist/, `npm run build`) with
+// no TypeScript loader in the process. In a checkout of the repository they can run from their
+// TypeScript sources instead, through tsx: when node runs with `--conditions=platform-source`
+// (the tests do, and `develop`'s servers), for `develop` itself, and for any command but
+// `start` while nothing is built yet.
+const fs = require('node:fs');
+const path = require('node:path');
+
+const SOURCE_CONDITION = 'platform-source';
+const COMPILED = path.join(__dirname, '..', 'dist', 'cli', 'main.js');
+const SOURCE = path.join(__dirname, '..', 'src', 'cli', 'main.ts');
+
+/** Whether `--conditions=platform-source` (or `-C platform-source`) is among node's options. */
+function sourceConditionSet() {
+  const options = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
+  return options.some((option, i) => {
+    const [flag, value = options[i + 1]] = option.split(/=(.*)/s);
+    return (flag === '--conditions' || flag === '-C') && value === SOURCE_CONDITION;
+  });
+}
+
+/** The first word that is not an option (a command name; precise parsing is the CLI's job). */
+function commandName(argv) {
+  for (let i = 0; i < argv.length; i++) {
+    if (['--app', '--table', '--workers', '--port', '--host'].includes(argv[i])) i++;
+    else if (!argv[i].startsWith('-')) return argv[i];
+  }
+  return null;
+}
+
+function run(main) {
+  main(process.argv.slice(2)).catch((error) => {
+    // A usage or start-up error already says what is wrong and where; a stack would only bury it.
+    const expected = error && (error.name === 'CliUsageError' || error.name === 'BootError' || error.name === 'CommandError');
+    process.stderr.write(`${expected ? `platform: ${error.message}` : error && error.stack ? error.stack : error}\n`);
+    // A usage mistake exits 2 (as shells' own commands do), a start-up or run failure 1.
+    process.exit(error && error.name === 'CliUsageError' ? 2 : 1);
+  });
+}
+
+function runFromSource() {
+  require('tsx/cjs/api').register();
+  run(require(SOURCE).main);
+}
+
+/** Runs this command again with the source condition, so that plugin packages resolve to their sources too. */
+function rerunWithSourceCondition() {
+  const { spawnSync } = require('node:child_process');
+  const args = [`--conditions=${SOURCE_CONDITION}`, ...process.execArgv, __filename, ...process.argv.slice(2)];
+  const result = spawnSync(process.execPath, args, { stdio: 'inherit' });
+  process.exit(result.status ?? 1);
+}
+
+const command = commandName(process.argv.slice(2));
+const hasSource = fs.existsSync(SOURCE);
+if (hasSource && (sourceConditionSet() || command === 'develop')) runFromSource();
+else if (fs.existsSync(COMPILED)) run(require(COMPILED).main);
+else if (hasSource && command !== 'start') rerunWithSourceCondition();
+else {
+  process.stderr.write('platform: the packages are not built (no core/dist): run `npm run build` first\n');
+  process.exit(1);
+}

@@ -14,6 +14,8 @@
  * - `lastUsedInterval`: a token's `lastUsedAt` is written when older than this (ms, default one hour)
  */
 import { definePlugin } from '@platform/core';
+// the optional documentation plugin's services (typed through its ServiceMap entries)
+import type {} from '@platform/documentation';
 import { apiTokenCommand } from './src/commands';
 import { permissionSchema, tokenSchema } from './src/content-types';
 import { errors } from './src/errors';

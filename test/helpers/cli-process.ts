@@ -16,11 +16,11 @@ export interface Child {
 }
 
 /** `env` is laid over the test's own environment; a variable given as undefined is left out. */
-export function runPlatform(args: string[], env: NodeJS.ProcessEnv = {}, cwd = path.resolve(__dirname, '..', '..')): Child {
+export function runPlatform(args: string[], env: NodeJS.ProcessEnv = {}, cwd = path.resolve(__dirname, '..', '..'), bin = PLATFORM_BIN): Child {
   // LOG_LEVEL unset: the default level, which includes the access log; the secrets the
   // distribution's plugins need under `start` are set
   const merged = { ...process.env, LOG_LEVEL: '', NODE_ENV: '', API_TOKEN_SALT: 'cli-test-salt', JWT_SECRET: 'cli-test-secret', ...env };
-  const child = spawn(process.execPath, [PLATFORM_BIN, ...args], {
+  const child = spawn(process.execPath, [bin, ...args], {
     cwd,
     env: Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -15,6 +15,11 @@ import { localPluginDirs } from './local-plugin-dirs';
 /** past this, a server that does not stop on SIGTERM is killed */
 const STOP_TIMEOUT_MS = 5000;
 const CHILD_FLAG = 'PLATFORM_DEVELOP_CHILD';
+/**
+ * Run from the repository's sources (this very file is TypeScript), the servers run from them
+ * too: under this condition the plugin packages resolve to their sources (core/bin/platform.js).
+ */
+const SERVER_EXEC_ARGV = __filename.endsWith('.ts') ? [...process.execArgv, '--conditions=platform-source'] : process.execArgv;
 
 export async function runDevelop(appDir: string, flags: ServerFlags = {}): Promise<void> {
   if (process.env[CHILD_FLAG]) {
@@ -46,6 +51,7 @@ export async function runDevelop(appDir: string, flags: ServerFlags = {}): Promi
     if (flags.host !== undefined) args.push('--host', flags.host);
     const started = fork(path.join(__dirname, '..', '..', 'bin', 'platform.js'), args, {
       env: { ...process.env, [CHILD_FLAG]: '1', NODE_ENV: process.env.NODE_ENV ?? 'development' },
+      execArgv: SERVER_EXEC_ARGV,
       stdio: 'inherit',
     });
     envSeen = readEnvFile();

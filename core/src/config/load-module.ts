@@ -1,19 +1,22 @@
 /**
  * Loads a user file (`.ts`, `.js`, `.json`) from an app folder, fresh each time, taking its
- * default export. TypeScript goes through tsx's require hook, registered once per process.
+ * default export. TypeScript goes through the loader the process has (tsx, when the platform
+ * runs from its sources), else it is compiled on load (./compile-typescript.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { BootError } from '../errors';
+import { hasTypeScriptLoader, requireTypeScript, typeScriptCandidate } from './compile-typescript';
 
-let tsRegistered = false;
-
-export function ensureTypeScript(): void {
-  if (tsRegistered) return;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const api = require('tsx/cjs/api') as { register(): () => void };
-  api.register();
-  tsRegistered = true;
+/** `require.resolve`, which also finds a `.ts` file or folder index when no loader knows `.ts`. */
+export function resolveModule(request: string, paths?: string[]): string {
+  try {
+    return require.resolve(request, { paths });
+  } catch (error) {
+    const found = path.isAbsolute(request) && !hasTypeScriptLoader() ? typeScriptCandidate(request) : null;
+    if (!found) throw error;
+    return found;
+  }
 }
 
 export function loadUserModule(file: string, options: { fresh?: boolean } = {}): unknown {
@@ -24,11 +27,14 @@ export function loadUserModule(file: string, options: { fresh?: boolean } = {}):
       throw new BootError('FILE_INVALID_JSON', `${file}: invalid JSON: ${(error as Error).message}`, { cause: error });
     }
   }
-  if (file.endsWith('.ts')) ensureTypeScript();
-  const resolved = require.resolve(path.resolve(file));
+  const resolved = resolveModule(path.resolve(file));
   if (options.fresh !== false) delete require.cache[resolved];
+  if (resolved.endsWith('.ts') && !hasTypeScriptLoader()) return defaultExport(requireTypeScript(resolved));
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const mod = require(resolved) as { default?: unknown; __esModule?: boolean };
+  return defaultExport(require(resolved));
+}
+
+function defaultExport(mod: unknown): unknown {
   return mod && typeof mod === 'object' && 'default' in mod ? mod.default : mod;
 }
 

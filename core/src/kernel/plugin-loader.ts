@@ -19,7 +19,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BootError } from '../errors';
-import { loadUserModule } from '../config/load-module';
+import { loadUserModule, resolveModule } from '../config/load-module';
 import type { ConfigTree } from '../config/load-config';
 import { isPlainObject } from '../util/values';
 import type { PluginDefinition } from './plugin';
@@ -108,7 +108,7 @@ function loadDefinition(name: string, specifier: string, appDir: string, file: s
   let exported: unknown;
   try {
     const isPath = specifier.startsWith('.') || path.isAbsolute(specifier);
-    const entry = require.resolve(isPath ? path.resolve(appDir, specifier) : specifier, { paths: from });
+    const entry = resolveModule(isPath ? path.resolve(appDir, specifier) : specifier, from);
     // A plugin outside the app resolves its peers (`@platform/core`) from where it was found.
     registerPluginRoot(packageRoot(fs.realpathSync(entry)), from);
     // Installed packages are shared by every platform in the process; local paths are app code.

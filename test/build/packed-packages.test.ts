@@ -1,0 +1,86 @@
+/**
+ * The packages as they are published: built, packed, installed by `npm ci` into an app outside
+ * the repository. The tarballs hold the compiled JavaScript and its declarations (no sources,
+ * no specs); `platform start` there runs with no TypeScript loader in the process, compiles the
+ * app's own TypeScript files, and answers; a plugin written against the installed
+ * `@platform/core` type-checks against its declarations.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect } from 'chai';
+import { runPlatform } from '../helpers/cli-process';
+import { buildPackages, copyExampleApp, installPackages, packPackages, PLAIN_ENV, ROOT, tarballFiles } from './packed-app';
+
+const run = promisify(execFile);
+
+describe('the packed packages, installed into an app outside the repository', function () {
+  this.timeout(300_000);
+  let workDir: string;
+  let appDir: string;
+  let tarballs: Map<string, string>;
+
+  before(async () => {
+    workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-packed-'));
+    appDir = path.join(workDir, 'site');
+    fs.mkdirSync(appDir);
+    await buildPackages();
+    tarballs = await packPackages(workDir);
+    await installPackages(appDir, tarballs);
+    copyExampleApp(appDir);
+  });
+
+  after(() => fs.rmSync(workDir, { recursive: true, force: true }));
+
+  it('packs every package as compiled JavaScript with declarations, without sources or tests', async () => {
+    expect([...tarballs.keys()].sort()).to.have.length(12).and.include.members(['@platform/core', '@platform/query-engine', '@platform/graphql']);
+    for (const [name, tarball] of tarballs) {
+      const files = await tarballFiles(tarball);
+      expect(files, name).to.include.members(['package.json', 'dist/index.js', 'dist/index.d.ts']);
+      const others = files.filter((file) => !/^dist\/.+\.(js|d\.ts)$/.test(file) && !['package.json', 'README.md', 'bin/platform.js'].includes(file));
+      expect(others, name).to.deep.equal([]);
+      expect(files.filter((file) => /\.spec\.|\.test\.|(^|\/)(test|spec-[^/]*)($|\/|\.)/.test(file)), name).to.deep.equal([]);
+    }
+    expect(await tarballFiles(tarballs.get('@platform/core')!)).to.include.members(['bin/platform.js', 'dist/cli/main.js', 'dist/cli/main.d.ts']);
+  });
+
+  it('platform start serves the app from the compiled packages, with no TypeScript loader in the process', async () => {
+    const probeFile = path.join(workDir, 'modules.json');
+    const bin = path.join(appDir, 'node_modules', '@platform', 'core', 'bin', 'platform.js');
+    const server = runPlatform(['start', '--app', appDir], { ...PLAIN_ENV, NODE_OPTIONS: `--require ${path.join(ROOT, 'test', 'fixtures', 'module-probe.js')}`, MODULE_PROBE_FILE: probeFile, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }, appDir, bin);
+    try {
+      const [, url] = await server.waitFor(/serving .+ at (http:\/\/\S+)/, 1, 60_000);
+      const res = await fetch(`${url}/api/articles`);
+      expect(res.status).to.equal(200);
+      expect(await res.json()).to.deep.equal({ data: [], meta: { pagination: { page: 1, pageSize: 25, pageCount: 0, total: 0 } } });
+    } finally {
+      server.process.kill('SIGTERM');
+      expect(await server.exited).to.equal(0);
+    }
+    const report = JSON.parse(fs.readFileSync(probeFile, 'utf8')) as { typeScriptLoader: boolean; modules: string[] };
+    expect(report.typeScriptLoader).to.equal(false);
+    const real = (file: string) => fs.realpathSync(file);
+    const platformModules = report.modules.filter((file) => file.includes(`${path.sep}@platform${path.sep}`));
+    expect(platformModules.length).to.be.greaterThan(100);
+    expect(platformModules.filter((file) => !file.includes(`${path.sep}dist${path.sep}`) && !file.endsWith(`${path.sep}bin${path.sep}platform.js`))).to.deep.equal([]);
+    expect(report.modules.filter((file) => file.includes(`${path.sep}tsx${path.sep}`))).to.deep.equal([]);
+    // the only TypeScript that ran is the app's own, compiled as it was loaded
+    const typeScript = report.modules.filter((file) => file.endsWith('.ts'));
+    expect(typeScript).to.include(path.join(real(appDir), 'config', 'database.ts'));
+    expect(typeScript.filter((file) => !file.startsWith(real(appDir) + path.sep) || file.includes('node_modules'))).to.deep.equal([]);
+  });
+
+  it('a plugin outside the repository type-checks against the declarations of the installed packages', async () => {
+    const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+    const options = ['--noEmit', '--strict', '--skipLibCheck', '--module', 'node16', '--moduleResolution', 'node16', '--types', 'node', '--typeRoots', path.join(ROOT, 'node_modules', '@types')];
+    const plugin = path.join(appDir, 'plugin.ts');
+    fs.writeFileSync(plugin, "import { definePlugin, ValidationError } from '@platform/core';\nexport default definePlugin({ name: 'greeter', register(ctx) { ctx.log.info(new ValidationError('checked').message); } });\n");
+    await run(process.execPath, [tsc, ...options, plugin], { cwd: appDir, env: PLAIN_ENV });
+    // the declarations are real types, not `any`: a wrong plugin is refused
+    fs.writeFileSync(plugin, "import { definePlugin } from '@platform/core';\nexport default definePlugin({ name: 42 });\n");
+    const failed = await run(process.execPath, [tsc, ...options, plugin], { cwd: appDir, env: PLAIN_ENV }).then(() => null, (error: { stdout: string }) => error.stdout);
+    expect(failed).to.match(/plugin\.ts\(2,\d+\): error TS2322: Type 'number' is not assignable to type 'string'/);
+  });
+});
