@@ -52,8 +52,19 @@ function rerunWithSourceCondition() {
   process.exit(result.status ?? 1);
 }
 
+/** sources, and tsx to run them: a checkout with its development dependencies */
+function canRunSource() {
+  if (!fs.existsSync(SOURCE)) return false;
+  try {
+    require.resolve('tsx/cjs/api');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const command = commandName(process.argv.slice(2));
-const hasSource = fs.existsSync(SOURCE);
+const hasSource = canRunSource();
 if (hasSource && (sourceConditionSet() || command === 'develop')) runFromSource();
 else if (fs.existsSync(COMPILED)) run(require(COMPILED).main);
 else if (hasSource && command !== 'start') rerunWithSourceCondition();

@@ -19,7 +19,6 @@ import { uploadRoutes } from './src/http/routes';
 import { describeForDocumentation } from './src/documentation';
 import { mediaAttributeType } from './src/media-attribute';
 import { mediaKind } from './src/media-kind';
-import sharp from 'sharp';
 import { initProvider, providerName } from './src/providers/resolve';
 import { localRoot } from './src/providers/local';
 import { localFilesRoute } from './src/http/serve-local';
@@ -79,8 +78,6 @@ export default definePlugin<Config>({
     }
   },
   async bootstrap(ctx) {
-    // Each upload is processed once: libvips' operation cache would only hold memory.
-    sharp.cache(false);
     if (ctx.isEnabled('documentation')) describeForDocumentation(ctx.service('plugin::documentation.openapi'));
     const provider = await initProvider(ctx.config.provider, ctx.config.providerOptions, ctx.appDir);
     const name = providerName(ctx.config.provider);

@@ -30,6 +30,12 @@ describe('the packed packages, installed into an app outside the repository', fu
     tarballs = await packPackages(workDir);
     await installPackages(appDir, tarballs);
     copyExampleApp(appDir);
+    // app code that imports more TypeScript, compiled along with the file that imports it
+    fs.mkdirSync(path.join(appDir, 'lib', 'limits'), { recursive: true });
+    fs.writeFileSync(path.join(appDir, 'lib', 'limits', 'index.ts'), "import { base } from './base';\nexport const DEFAULT_LIMIT: number = base * 7;\n");
+    fs.writeFileSync(path.join(appDir, 'lib', 'limits', 'base.ts'), 'export const base: number = 1;\n');
+    const apiConfig = path.join(appDir, 'config', 'api.ts');
+    fs.writeFileSync(apiConfig, `import { DEFAULT_LIMIT } from '../lib/limits';\n${fs.readFileSync(apiConfig, 'utf8').replace('defaultLimit: 25', 'defaultLimit: DEFAULT_LIMIT')}`);
   });
 
   after(() => fs.rmSync(workDir, { recursive: true, force: true }));
@@ -54,7 +60,7 @@ describe('the packed packages, installed into an app outside the repository', fu
       const [, url] = await server.waitFor(/serving .+ at (http:\/\/\S+)/, 1, 60_000);
       const res = await fetch(`${url}/api/articles`);
       expect(res.status).to.equal(200);
-      expect(await res.json()).to.deep.equal({ data: [], meta: { pagination: { page: 1, pageSize: 25, pageCount: 0, total: 0 } } });
+      expect(await res.json()).to.deep.equal({ data: [], meta: { pagination: { page: 1, pageSize: 7, pageCount: 0, total: 0 } } });
     } finally {
       server.process.kill('SIGTERM');
       expect(await server.exited).to.equal(0);
@@ -68,7 +74,7 @@ describe('the packed packages, installed into an app outside the repository', fu
     expect(report.modules.filter((file) => file.includes(`${path.sep}tsx${path.sep}`))).to.deep.equal([]);
     // the only TypeScript that ran is the app's own, compiled as it was loaded
     const typeScript = report.modules.filter((file) => file.endsWith('.ts'));
-    expect(typeScript).to.include(path.join(real(appDir), 'config', 'database.ts'));
+    expect(typeScript).to.include.members(['config/database.ts', 'config/api.ts', 'lib/limits/index.ts', 'lib/limits/base.ts'].map((file) => path.join(real(appDir), file)));
     expect(typeScript.filter((file) => !file.startsWith(real(appDir) + path.sep) || file.includes('node_modules'))).to.deep.equal([]);
   });
 

@@ -4,11 +4,14 @@
  * registering a loader for every `.ts` in the process would put one back. Each file loaded
  * through here is compiled to CommonJS by esbuild, and the relative imports it makes of other
  * TypeScript files are compiled the same way; everything else is left to Node's own `require`.
+ * What esbuild made is kept in a cache folder keyed by the file's path and content: esbuild
+ * starts a process of its own at its first call, a cost the next start-ups need not pay.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import Module from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
-import { transformSync } from 'esbuild';
 
 interface ModuleInternals {
   _nodeModulePaths(dir: string): string[];
@@ -38,9 +41,38 @@ export function typeScriptCandidate(target: string): string | null {
   return null;
 }
 
+const TARGET = `node${process.versions.node.split('.')[0]}`;
+/** per user, as a shared temporary folder must be */
+const CACHE_DIR = path.join(os.tmpdir(), `platform-ts-${os.userInfo().uid}`);
+
+let compilerVersion: string | null = null;
+function esbuildVersion(): string {
+  compilerVersion ??= (JSON.parse(fs.readFileSync(require.resolve('esbuild/package.json'), 'utf8')) as { version: string }).version;
+  return compilerVersion;
+}
+
 function compile(file: string): string {
   const source = fs.readFileSync(file, 'utf8');
-  return transformSync(source, { loader: 'ts', format: 'cjs', target: `node${process.versions.node.split('.')[0]}`, sourcefile: file }).code;
+  const key = createHash('sha256').update(`${esbuildVersion()}\0${TARGET}\0${file}\0${source}`).digest('hex');
+  const cached = path.join(CACHE_DIR, `${key}.js`);
+  try {
+    return fs.readFileSync(cached, 'utf8');
+  } catch {
+    // not compiled yet
+  }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { transformSync } = require('esbuild') as typeof import('esbuild');
+  const { code } = transformSync(source, { loader: 'ts', format: 'cjs', target: TARGET, sourcefile: file });
+  try {
+    fs.mkdirSync(CACHE_DIR, { recursive: true, mode: 0o700 });
+    // written aside, then renamed: a process starting at the same time never reads half a file
+    const partial = `${cached}.${process.pid}`;
+    fs.writeFileSync(partial, code);
+    fs.renameSync(partial, cached);
+  } catch {
+    // a read-only or full temporary folder only costs the next start-up a compilation
+  }
+  return code;
 }
 
 /** The TypeScript file a request made from `parent` names, or null when Node resolves it itself. */

@@ -4,7 +4,7 @@
  * the store, the dependency graph and the service.
  */
 import { createHash } from 'node:crypto';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import type { PluginContext } from '@platform/core';
 import { createAnswerCache, type CacheService } from './answer-cache';
 import type { CacheConfig } from './config';
@@ -46,6 +46,15 @@ export function isActive(ctx: PluginContext): boolean {
   return explicit === true || (explicit === undefined && ctx.mode === 'start');
 }
 
+/** ioredis is required only when the app names a Redis server: a start-up without one never loads it. */
+function connectRedis(url: string): Redis {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { default: RedisClient } = require('ioredis') as typeof import('ioredis');
+  // A command that gets no answer (a Redis cut off by the network) fails after commandTimeout;
+  // reconnections are tried often, since reads are served uncached until one succeeds.
+  return new RedisClient(url, { lazyConnect: true, maxRetriesPerRequest: 2, commandTimeout: 2000, retryStrategy: (times) => Math.min(times * 50, 500) });
+}
+
 export function runtimeOf(ctx: PluginContext<CacheConfig & Record<string, unknown>>): Runtime {
   const existing = runtimes.get(ctx);
   if (existing) return existing;
@@ -53,9 +62,7 @@ export function runtimeOf(ctx: PluginContext<CacheConfig & Record<string, unknow
   if (ctx.config.store === 'redis' && !url) {
     throw errors.boot('REDIS_MISSING', 'cache: store "redis" needs a Redis URL: set redis in config/server.ts (redis: env(\'REDIS_URL\'))');
   }
-  // A command that gets no answer (a Redis cut off by the network) fails after commandTimeout;
-  // reconnections are tried often, since reads are served uncached until one succeeds.
-  const redis = url ? new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, commandTimeout: 2000, retryStrategy: (times) => Math.min(times * 50, 500) }) : null;
+  const redis = url ? connectRedis(url) : null;
   // pub/sub takes a connection of its own
   const subscriber = redis ? redis.duplicate() : null;
   // Counters are shared by every node on one database; answers also by schema (a node of the

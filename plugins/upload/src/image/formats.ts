@@ -6,8 +6,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp, { type FormatEnum, type Sharp } from 'sharp';
+import type { FormatEnum, Sharp } from 'sharp';
 import type { UploadConfig } from '../config';
+import { sharp } from './sharp';
 
 import type { ImageInfo } from './inspect';
 
@@ -28,7 +29,7 @@ export interface ImageVariant {
 type Options = Pick<UploadConfig, 'sizeOptimization' | 'autoOrientation' | 'responsiveDimensions' | 'breakpoints' | 'maxPixels'>;
 
 function open(file: string, options: Options): Sharp {
-  return sharp(file, { limitInputPixels: options.maxPixels });
+  return sharp()(file, { limitInputPixels: options.maxPixels });
 }
 
 /**

@@ -5,7 +5,8 @@
  * 12000×12000 pixels is refused from its header), and the image must decode whole (a
  * truncated or corrupt file is Strapi's 400 `File is not a valid image`).
  */
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+import { sharp } from './sharp';
 import { errors } from '../errors';
 
 /** sharp's format name for each image type it reads (Strapi's FORMATS_TO_PROCESS). */
@@ -43,7 +44,7 @@ export async function inspectImage(file: string, mime: string, maxPixels: number
   let metadata: Metadata;
   try {
     // The header only: nothing is decoded yet.
-    metadata = await sharp(file, { limitInputPixels: false }).metadata();
+    metadata = await sharp()(file, { limitInputPixels: false }).metadata();
   } catch {
     throw errors.request('INVALID_IMAGE', 'File is not a valid image');
   }
@@ -58,7 +59,7 @@ export async function inspectImage(file: string, mime: string, maxPixels: number
   }
   try {
     // Decodes every pixel once: a truncated or corrupt image fails here, not later.
-    await sharp(file, { limitInputPixels: maxPixels, failOn: 'error' }).stats();
+    await sharp()(file, { limitInputPixels: maxPixels, failOn: 'error' }).stats();
   } catch {
     throw errors.request('INVALID_IMAGE', 'File is not a valid image');
   }

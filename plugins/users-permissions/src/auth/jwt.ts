@@ -3,7 +3,7 @@
  * with the plugin's `jwtSecret`. Verification pins the algorithm, so `alg: none` and every
  * other algorithm are refused, as are expired and tampered tokens.
  */
-import jwt, { type SignOptions } from 'jsonwebtoken';
+import type { SignOptions } from 'jsonwebtoken';
 
 export interface VerifiedToken {
   id: number;
@@ -29,13 +29,21 @@ export interface JwtService {
  */
 const REMEMBERED_TOKENS = 10000;
 
+/** jsonwebtoken (and the semver it loads) is required at the first token, not at every start-up. */
+let jsonwebtoken: typeof import('jsonwebtoken') | null = null;
+function jwt(): typeof import('jsonwebtoken') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  jsonwebtoken ??= require('jsonwebtoken') as typeof import('jsonwebtoken');
+  return jsonwebtoken;
+}
+
 export function createJwtService(secret: string, options: { expiresIn: NonNullable<SignOptions['expiresIn']> }): JwtService {
   const remembered = new Map<string, VerifiedToken & { exp: number | null }>();
   const now = () => Math.floor(Date.now() / 1000);
   return {
     issue: ({ id }, notBefore) => {
       const iat = Math.max(Math.floor(Date.now() / 1000), notBefore ?? 0);
-      return jwt.sign({ id, iat }, secret, { algorithm: 'HS256', expiresIn: options.expiresIn });
+      return jwt().sign({ id, iat }, secret, { algorithm: 'HS256', expiresIn: options.expiresIn });
     },
     verify(token) {
       const known = remembered.get(token);
@@ -46,7 +54,7 @@ export function createJwtService(secret: string, options: { expiresIn: NonNullab
       }
       let payload: unknown;
       try {
-        payload = jwt.verify(token, secret, { algorithms: ['HS256'] });
+        payload = jwt().verify(token, secret, { algorithms: ['HS256'] });
       } catch {
         return null;
       }
