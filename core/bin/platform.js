@@ -66,7 +66,12 @@ function canRunSource() {
 const command = commandName(process.argv.slice(2));
 const hasSource = canRunSource();
 if (hasSource && (sourceConditionSet() || command === 'develop')) runFromSource();
-else if (fs.existsSync(COMPILED)) run(require(COMPILED).main);
+else if (fs.existsSync(COMPILED)) {
+  // Node 22.1 and later keep the compiled code of the modules they load on disk (in the
+  // temporary folder): the next start-ups skip compiling them again.
+  require('node:module').enableCompileCache?.();
+  run(require(COMPILED).main);
+}
 else if (hasSource && command !== 'start') rerunWithSourceCondition();
 else {
   process.stderr.write('platform: the packages are not built (no core/dist): run `npm run build` first\n');

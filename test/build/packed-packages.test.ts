@@ -36,6 +36,10 @@ describe('the packed packages, installed into an app outside the repository', fu
     fs.writeFileSync(path.join(appDir, 'lib', 'limits', 'base.ts'), 'export const base: number = 1;\n');
     const apiConfig = path.join(appDir, 'config', 'api.ts');
     fs.writeFileSync(apiConfig, `import { DEFAULT_LIMIT } from '../lib/limits';\n${fs.readFileSync(apiConfig, 'utf8').replace('defaultLimit: 25', 'defaultLimit: DEFAULT_LIMIT')}`);
+    // a plugin in TypeScript beside the app, not installed: its `@platform/core` is the app's
+    fs.cpSync(path.join(ROOT, 'test', 'fixtures', 'third-party-plugin'), path.join(workDir, 'greeter'), { recursive: true });
+    const pluginsConfig = path.join(appDir, 'config', 'plugins.ts');
+    fs.writeFileSync(pluginsConfig, fs.readFileSync(pluginsConfig, 'utf8').replace("  'users-permissions': {", "  greeter: { resolve: '../greeter', config: { greeting: 'Bonjour' } },\n  'users-permissions': {"));
   });
 
   after(() => fs.rmSync(workDir, { recursive: true, force: true }));
@@ -61,10 +65,13 @@ describe('the packed packages, installed into an app outside the repository', fu
       const res = await fetch(`${url}/api/articles`);
       expect(res.status).to.equal(200);
       expect(await res.json()).to.deep.equal({ data: [], meta: { pagination: { page: 1, pageSize: 7, pageCount: 0, total: 0 } } });
+      const greeting = await fetch(`${url}/api/greeter/hello/Ada`);
+      expect(greeting.status).to.equal(200);
+      expect(await greeting.json()).to.deep.equal({ data: { message: 'Bonjour, Ada!' } });
     } finally {
       server.process.kill('SIGTERM');
-      expect(await server.exited).to.equal(0);
     }
+    expect(await server.exited, server.output()).to.equal(0);
     const report = JSON.parse(fs.readFileSync(probeFile, 'utf8')) as { typeScriptLoader: boolean; modules: string[] };
     expect(report.typeScriptLoader).to.equal(false);
     const real = (file: string) => fs.realpathSync(file);
@@ -72,10 +79,11 @@ describe('the packed packages, installed into an app outside the repository', fu
     expect(platformModules.length).to.be.greaterThan(100);
     expect(platformModules.filter((file) => !file.includes(`${path.sep}dist${path.sep}`) && !file.endsWith(`${path.sep}bin${path.sep}platform.js`))).to.deep.equal([]);
     expect(report.modules.filter((file) => file.includes(`${path.sep}tsx${path.sep}`))).to.deep.equal([]);
-    // the only TypeScript that ran is the app's own, compiled as it was loaded
+    // the only TypeScript that ran is the app's own and its local plugin's, compiled as it was loaded
     const typeScript = report.modules.filter((file) => file.endsWith('.ts'));
     expect(typeScript).to.include.members(['config/database.ts', 'config/api.ts', 'lib/limits/index.ts', 'lib/limits/base.ts'].map((file) => path.join(real(appDir), file)));
-    expect(typeScript.filter((file) => !file.startsWith(real(appDir) + path.sep) || file.includes('node_modules'))).to.deep.equal([]);
+    expect(typeScript).to.include.members(['index.ts', 'greetings-field.ts'].map((file) => path.join(real(workDir), 'greeter', file)));
+    expect(typeScript.filter((file) => !file.startsWith(real(workDir) + path.sep) || file.includes('node_modules'))).to.deep.equal([]);
   });
 
   it('a plugin outside the repository type-checks against the declarations of the installed packages', async () => {

@@ -6,12 +6,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { runServer } from './serve';
-import { runDevelop } from './develop';
 import { CliUsageError } from './usage-error';
-import { HIDDEN_ROWS_HELP, hiddenRowsCommand, parseHiddenRowsArgs } from './hidden-rows';
 import { pluginCommandsHelp, runPluginCommand, takeAppDir } from './plugin-commands';
 import { platformVersion } from './version';
-import { runWriterCommand } from './writer-commands';
+
+/*
+ * The other commands' modules (the watcher, generators, templates) are required when their
+ * command runs: `platform start` loads none of them.
+ */
+/* eslint-disable @typescript-eslint/no-require-imports */
+const developCommand = () => require('./develop') as typeof import('./develop');
+const hiddenRowsModule = () => require('./hidden-rows') as typeof import('./hidden-rows');
+const writerCommands = () => require('./writer-commands') as typeof import('./writer-commands');
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 export const HELP = `Usage: platform <command> [options]
 
@@ -122,10 +129,11 @@ export async function main(argv: string[]): Promise<void> {
     throw new CliUsageError(`Unknown command "${named}"\n\n${HELP}${pluginCommandsHelp(takeAppDir(argv).appDir)}`);
   }
   if (named === 'new' || named === 'generate') {
-    await runWriterCommand(named, argv);
+    await writerCommands().runWriterCommand(named, argv);
     return;
   }
   if (named === 'hidden-rows') {
+    const { HIDDEN_ROWS_HELP, hiddenRowsCommand, parseHiddenRowsArgs } = hiddenRowsModule();
     if (argv.includes('--help') || argv.includes('-h')) {
       process.stdout.write(HIDDEN_ROWS_HELP);
       return;
@@ -147,7 +155,7 @@ export async function main(argv: string[]): Promise<void> {
   }
   switch (options.command) {
     case 'develop':
-      await runDevelop(options.appDir, { port: options.port, host: options.host });
+      await developCommand().runDevelop(options.appDir, { port: options.port, host: options.host });
       return;
     case 'start':
       await runServer(options.appDir, { workers: options.workers, mode: 'production', port: options.port, host: options.host });
