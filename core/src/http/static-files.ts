@@ -6,7 +6,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Koa from 'koa';
-import serve from 'koa-static';
 
 export interface PublicConfig {
   /** Cache-Control max-age, in milliseconds (default one minute, as Strapi) */
@@ -21,6 +20,9 @@ export function publicFiles(appDir: string, config: PublicConfig = {}): Koa.Midd
   const root = path.join(appDir, 'public');
   // No folder, no lookups: every 404 would otherwise cost a stat call.
   if (!fs.existsSync(root)) return passThrough;
+  // required only for an app that has the folder
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const serve = require('koa-static') as typeof import('koa-static');
   return serve(root, { defer: true, maxage: config.maxAge ?? 60000, index: config.defaultIndex === false ? false : 'index.html' });
 }
 

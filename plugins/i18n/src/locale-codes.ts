@@ -10,13 +10,18 @@ export function isLocaleCode(value: unknown): value is string {
   return typeof value === 'string' && value.length <= 35 && CODE.test(value);
 }
 
-const displayNames = new Intl.DisplayNames(['en'], { type: 'language', languageDisplay: 'standard' });
+/** made at its first use: loading the names costs every start-up tens of milliseconds otherwise */
+let names: Intl.DisplayNames | null = null;
+function displayNames(): Intl.DisplayNames {
+  names ??= new Intl.DisplayNames(['en'], { type: 'language', languageDisplay: 'standard' });
+  return names;
+}
 
 /** `English (en)`, `French (fr)`, `Portuguese (Brazil) (pt-BR)`; the code alone when unknown. */
 export function localeDisplayName(code: string): string {
   let name: string | undefined;
   try {
-    name = displayNames.of(code);
+    name = displayNames().of(code);
   } catch {
     name = undefined;
   }
@@ -62,7 +67,7 @@ export function validateI18nConfig(config: I18nConfig): void {
 export function isKnownLocaleCode(value: unknown): value is string {
   if (!isLocaleCode(value)) return false;
   try {
-    return displayNames.of(value) !== value;
+    return displayNames().of(value) !== value;
   } catch {
     return false;
   }
