@@ -49,11 +49,13 @@ describe('the packed packages, installed into an app outside the repository', fu
     for (const [name, tarball] of tarballs) {
       const files = await tarballFiles(tarball);
       expect(files, name).to.include.members(['package.json', 'dist/index.js', 'dist/index.d.ts']);
-      const others = files.filter((file) => !/^dist\/.+\.(js|d\.ts)$/.test(file) && !['package.json', 'README.md', 'bin/platform.js'].includes(file));
+      const others = files.filter((file) => !/^dist\/.+\.(js|d\.ts)$/.test(file) && !['package.json', 'README.md', 'bin/platform.js', 'assets/console-start.js'].includes(file));
       expect(others, name).to.deep.equal([]);
       expect(files.filter((file) => /\.spec\.|\.test\.|(^|\/)(test|spec-[^/]*)($|\/|\.)/.test(file)), name).to.deep.equal([]);
     }
     expect(await tarballFiles(tarballs.get('@platform/core')!)).to.include.members(['bin/platform.js', 'dist/cli/main.js', 'dist/cli/main.d.ts']);
+    // a browser script the GraphQL console serves, shipped as it is
+    expect(await tarballFiles(tarballs.get('@platform/graphql')!)).to.include('assets/console-start.js');
   });
 
   it('platform start serves the app from the compiled packages, with no TypeScript loader in the process', async () => {

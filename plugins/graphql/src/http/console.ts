@@ -3,8 +3,9 @@
  * where Strapi v4 served its playground. Its scripts and styles are the installed packages'
  * own bundles (GraphiQL's and React 18's), served from `<endpoint>/console/`, so the console
  * works offline and under the default Content-Security-Policy (scripts from 'self' only: the
- * page has no inline script, ./console-start.js starts GraphiQL). They are sent as file streams,
- * so that `platform::compression`, when on, compresses them off the event loop.
+ * page has no inline script: the package's assets/console-start.js starts GraphiQL, found
+ * through the package, as it is not compiled to dist/ with the code). They are sent as file
+ * streams, so that `platform::compression`, when on, compresses them off the event loop.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,7 +24,7 @@ const ASSETS: Record<string, Asset> = {
   'react-dom.js': { file: packageFile('react-dom', 'umd/react-dom.production.min.js'), type: 'application/javascript; charset=utf-8' },
   'graphiql.js': { file: packageFile('graphiql', 'graphiql.min.js'), type: 'application/javascript; charset=utf-8' },
   'graphiql.css': { file: packageFile('graphiql', 'graphiql.min.css'), type: 'text/css; charset=utf-8' },
-  'start.js': { file: () => path.join(__dirname, 'console-start.js'), type: 'application/javascript; charset=utf-8' },
+  'start.js': { file: packageFile('@platform/graphql', 'assets/console-start.js'), type: 'application/javascript; charset=utf-8' },
 };
 
 /** The assets change only with the installed packages: a browser keeps them for a day. */
