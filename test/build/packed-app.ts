@@ -33,7 +33,8 @@ export async function buildPackages(): Promise<void> {
 
 /** `npm pack` of every workspace package into `dir`: package name -> tarball. */
 export async function packPackages(dir: string): Promise<Map<string, string>> {
-  const { stdout } = await run('npm', ['pack', '--workspaces', '--json', '--pack-destination', dir], { cwd: ROOT, env: PLAIN_ENV, maxBuffer: 64 * 1024 * 1024 });
+  // built just before (buildPackages): each package's own prepack build would only repeat it
+  const { stdout } = await run('npm', ['pack', '--workspaces', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: ROOT, env: PLAIN_ENV, maxBuffer: 64 * 1024 * 1024 });
   const packed = JSON.parse(stdout) as { name: string; filename: string }[];
   return new Map(packed.map((entry) => [entry.name, path.join(dir, entry.filename)]));
 }
