@@ -21,6 +21,8 @@ export interface BenchOptions {
   twoNodes: boolean;
   /** rebuild the data set even if a loaded one exists */
   reload: boolean;
+  /** requests of the soak (a long mix of reads and writes on one process), 0 for none */
+  soak: number;
 }
 
 const HELP = `Usage: npm run bench -- [options]
@@ -28,15 +30,17 @@ const HELP = `Usage: npm run bench -- [options]
   --scale N                        articles in the data set (default 10000; 100000 for the large set)
   --duration S                     seconds per workload run (default 10)
   --connections N                  autocannon connections (default 50)
-  --workload NAME[,NAME]           run only these workloads
+  --workload NAME[,NAME]           run only these workloads (none: only the soak)
   --no-workers                     skip the 1 -> 2 workers scaling run
   --no-compression                 skip the response compression runs
   --no-two-nodes                   skip the two-node run (mysql/postgres: two servers, one Redis at REDIS_URL)
+  --soak N                         also run N mixed reads and writes on one process, CPU/request
+                                   and heap compared at its start and end (default: no soak)
   --reload                         rebuild the data set
   --seed N                         data set seed (default 42)`;
 
 export function parseBenchArgs(argv: string[]): BenchOptions {
-  const options: BenchOptions = { dbs: ['sqlite'], scale: 10000, seed: 42, duration: 10, connections: 50, only: null, workers: true, compression: true, twoNodes: true, reload: false };
+  const options: BenchOptions = { dbs: ['sqlite'], scale: 10000, seed: 42, duration: 10, connections: 50, only: null, workers: true, compression: true, twoNodes: true, reload: false, soak: 0 };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const next = () => {
@@ -60,6 +64,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       case '--no-compression': options.compression = false; break;
       case '--no-two-nodes': options.twoNodes = false; break;
       case '--reload': options.reload = true; break;
+      case '--soak': options.soak = positive(arg, next()); break;
       case '-h': case '--help': process.stdout.write(HELP + '\n'); process.exit(0); break;
       default: throw new Error(`unknown option ${arg}\n${HELP}`);
     }

@@ -15,6 +15,7 @@ import { benchCredentials, type Credentials } from './credentials';
 import { openAppDir } from './open-app';
 import { runLoad } from './load';
 import { measureCompression } from './compression';
+import { measureSoak } from './soak';
 import { renderReport, writeReport, type DbReport, type WorkloadRow } from './report';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -147,8 +148,9 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
     workers = { one: oneResult, two: twoResult };
   }
   const compression = options.compression ? await measureCompression(env, run, options.only) : null;
+  const soak = options.soak > 0 ? await measureSoak(env, options.soak, options.connections, credentials) : null;
   const floors = floor && rawFloor ? { koa: { startupMs: floor.startupMs, rssIdleMb: floorRss.koaIdle, rssAfterMb: floorRss.afterKoa }, raw: { startupMs: rawFloor.startupMs, rssIdleMb: floorRss.rawIdle, rssAfterMb: floorRss.afterRaw } } : null;
-  return { db, scale: options.scale, loadSeconds: load.seconds, startupMs: server.startupMs, rssIdleMb, rssAfterMb, floors, rows, workers, compression, twoNodes };
+  return { db, scale: options.scale, loadSeconds: load.seconds, startupMs: server.startupMs, rssIdleMb, rssAfterMb, floors, rows, workers, compression, twoNodes, soak };
 }
 
 async function main() {

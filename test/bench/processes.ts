@@ -34,8 +34,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startPlatform(env: Record<string, string>, workers = 1, appDir = ROOT): Promise<ServerProcess> {
-  const args = [path.join(ROOT, 'core', 'bin', 'platform.js'), 'start', '--app', appDir];
+export async function startPlatform(env: Record<string, string>, workers = 1, appDir = ROOT, nodeArgs: string[] = []): Promise<ServerProcess> {
+  const args = [...nodeArgs, path.join(ROOT, 'core', 'bin', 'platform.js'), 'start', '--app', appDir];
   if (workers > 1) args.push('--workers', String(workers));
   return startProcess(args, env, '/api/articles?pagination[pageSize]=1');
 }

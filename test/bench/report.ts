@@ -7,6 +7,8 @@ import path from 'node:path';
 import type { LoadResult } from './load';
 import type { CompressionRow } from './compression';
 import type { TwoNodeReport } from './two-nodes';
+import { median, type SoakResult } from './soak';
+import { ANCHORS, judge } from './goals';
 
 export interface WorkloadRow {
   name: string;
@@ -38,9 +40,57 @@ export interface DbReport {
   compression?: CompressionRow[] | null;
   /** absent on SQLite and when asked without it (`--no-two-nodes`) */
   twoNodes?: TwoNodeReport | null;
+  /** absent when the run was asked without it */
+  soak?: SoakResult | null;
 }
 
 const f = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+const change = (start: number, end: number) => `${end >= start ? '+' : ''}${f((end / start - 1) * 100, 1)} %`;
+
+const least = (values: number[]) => Math.min(...values);
+
+function soakLines(soak: SoakResult): string[] {
+  const { start, end } = soak;
+  const windows = (values: number[]) => values.map((v) => f(v, 3)).join(', ');
+  const cpuRow = (label: string, a: number[], b: number[]) =>
+    `| ${label} (windows: start ${windows(a)}; end ${windows(b)}) | ${f(least(a), 3)} (median ${f(median(a), 3)}) | ${f(least(b), 3)} (median ${f(median(b), 3)}) | ${change(least(a), least(b))} |`;
+  return [
+    '',
+    `Soak: ${f(soak.requests)} requests on one process (${soak.mix.join(', ')} in turn) in ${f(soak.seconds)} s, ${soak.errors} errors/non-2xx.`,
+    '',
+    '| | start | end | change |',
+    '|---|---:|---:|---:|',
+    cpuRow('CPU ms/req of the mix, least of the windows', start.cpuMsPerRequest, end.cpuMsPerRequest),
+    cpuRow('CPU ms/req of list-25 alone, least of the windows', start.list25CpuMsPerRequest, end.list25CpuMsPerRequest),
+    `| heap used after a full GC, MB | ${f(start.heapUsedMb, 1)} | ${f(end.heapUsedMb, 1)} | ${change(start.heapUsedMb, end.heapUsedMb)} |`,
+    `| RSS, MB | ${f(start.rssMb)} | ${f(end.rssMb)} | ${change(start.rssMb, end.rssMb)} |`,
+  ];
+}
+
+/** The anchors' table: Strapi's published figures, ours, the raw floor, and each goal met or missed. */
+function goalLines(r: DbReport): string[] {
+  const rows: string[] = [];
+  for (const anchor of ANCHORS) {
+    const ours = r.rows.find((row) => row.name === anchor.workload)?.result;
+    const floor = r.rows.find((row) => row.name === anchor.floor)?.rawFloor;
+    if (!ours || !floor) continue;
+    const outcome = judge(anchor, ours.cpuMsPerRequest, floor.cpuMsPerRequest);
+    const verdict = outcome.met ? `met (${f(-outcome.margin * 100, 0)} % to spare)` : `**missed by ${f(outcome.margin * 100, 0)} %**`;
+    rows.push(
+      `| ${anchor.label} | ${f(anchor.strapiMs, 2)} | ${f(outcome.strapiNowMs, 2)} | ${f(ours.cpuMsPerRequest, 2)} | ${f(floor.cpuMsPerRequest, 3)} (${anchor.floor}) | ${f(ours.cpuMsPerRequest / floor.cpuMsPerRequest, 2)}× | ${f(outcome.strapiNowMs / ours.cpuMsPerRequest, 1)}× | ${outcome.goalText} | ${verdict} |`,
+    );
+  }
+  if (rows.length === 0) return [];
+  return [
+    '',
+    `Against the goals (CPU ms/req). Strapi's figures are the published anchors (SQLite, 2,000 articles); "carried over" scales them by this run's raw floor over the anchors' sitting's, so that a loaded or faster machine compares alike.`,
+    '',
+    '| workload | Strapi (anchor) | Strapi carried over | platform | raw floor | platform / raw floor | less than Strapi | goal | verdict |',
+    '|---|---:|---:|---:|---:|---:|---:|---|---|',
+    ...rows,
+  ];
+}
 
 const yesNo = (same: boolean | null) => (same === null ? '' : same ? 'yes' : 'NO');
 
@@ -106,6 +156,8 @@ export function renderReport(reports: DbReport[], meta: { duration: number; conn
         lines.push(`| ${row.workload} | ${row.setting} | ${f(x.requestsPerSecond)} | ${x.p50} | ${x.p99} | ${f(x.cpuMsPerRequest, 2)} | ${f(x.bytesPerRequest)} |`);
       }
     }
+    lines.push(...goalLines(r));
+    if (r.soak) lines.push(...soakLines(r.soak));
     lines.push('');
   }
   return lines.join('\n');

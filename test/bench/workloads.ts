@@ -55,8 +55,9 @@ export const WORKLOADS: Workload[] = [
     nearestFloor: 'list-populate-all',
   },
   { name: 'list-deep-filter', method: 'GET', path: '/api/articles?filters[category][name][$eq]=category-3&filters[tags][name][$eq]=tag-7', nearestFloor: 'list-25' },
-  { name: 'create-tag', method: 'POST', path: '/api/tags', body: { data: { name: 'bench tag' } }, nearestFloor: 'get-by-id' },
-  { name: 'update-connect', method: 'PUT', path: '/api/articles/17', body: { data: { tags: { connect: [{ id: 1, position: { start: true } }] } } }, nearestFloor: 'get-by-id' },
+  // writes as a user of the authenticated role (the public one may only read)
+  { name: 'create-tag', method: 'POST', path: '/api/tags', body: { data: { name: 'bench tag' } }, credential: 'jwt', nearestFloor: 'get-by-id' },
+  { name: 'update-connect', method: 'PUT', path: '/api/articles/17', body: { data: { tags: { connect: [{ id: 1, position: { start: true } }] } } }, credential: 'jwt', nearestFloor: 'get-by-id' },
   // the same page over REST and GraphQL: 25 articles, then 25 articles with 3 relations each
   {
     name: 'list-25-relations',
