@@ -77,6 +77,7 @@ describe('benchmark command line and report', () => {
   it('renders the soak: CPU per request, heap and RSS at its start and end', () => {
     const soak = {
       requests: 50000,
+      heapTrailMb: [40.2, 40.6],
       mix: ['get-by-id', 'create-tag'],
       start: { cpuMsPerRequest: [1.1, 1, 1.2], list25CpuMsPerRequest: [0.9, 0.8, 1], heapUsedMb: 40, rssMb: 120 },
       end: { cpuMsPerRequest: [1.2, 1.1, 1.3], list25CpuMsPerRequest: [0.8, 0.9, 0.8], heapUsedMb: 41, rssMb: 126 },
@@ -92,6 +93,7 @@ describe('benchmark command line and report', () => {
     expect(markdown).to.include('| CPU ms/req of list-25 alone, least of the windows (windows: start 0.900, 0.800, 1.000; end 0.800, 0.900, 0.800) | 0.800 (median 0.900) | 0.800 (median 0.800) | +0.0 % |');
     expect(markdown).to.include('| heap used after a full GC, MB | 40.0 | 41.0 | +2.5 % |');
     expect(markdown).to.include('| RSS, MB | 120 | 126 | +5.0 % |');
+    expect(markdown).to.include('Heap used after a full GC every 10,000 requests between: 40.2, 40.6 MB.');
   });
 
   it('renders the compression runs with bytes per request', () => {

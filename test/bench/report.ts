@@ -65,6 +65,7 @@ function soakLines(soak: SoakResult): string[] {
     cpuRow('CPU ms/req of list-25 alone, least of the windows', start.list25CpuMsPerRequest, end.list25CpuMsPerRequest),
     `| heap used after a full GC, MB | ${f(start.heapUsedMb, 1)} | ${f(end.heapUsedMb, 1)} | ${change(start.heapUsedMb, end.heapUsedMb)} |`,
     `| RSS, MB | ${f(start.rssMb)} | ${f(end.rssMb)} | ${change(start.rssMb, end.rssMb)} |`,
+    ...(soak.heapTrailMb.length ? ['', `Heap used after a full GC every 10,000 requests between: ${soak.heapTrailMb.map((v) => f(v, 1)).join(', ')} MB.`] : []),
   ];
 }
 

@@ -34,6 +34,8 @@ export interface SoakEnd {
 
 export interface SoakResult {
   requests: number;
+  /** heap used after a full GC, MB, after each slice of the middle part: whether it settles or keeps growing */
+  heapTrailMb: number[];
   mix: string[];
   start: SoakEnd;
   end: SoakEnd;
@@ -94,16 +96,18 @@ export async function measureSoak(env: Record<string, string>, requests: number,
     // the measured windows and the warm-up count towards the requests
     const middle = Math.max(0, requests - 5 * WINDOWS * window);
     let errors = start.errors;
-    const CHUNK = 20000;
+    const CHUNK = 10000;
+    const heapTrailMb: number[] = [];
     for (let done = 0; done < middle; done += CHUNK) {
       errors += (await runMix(server, Math.min(CHUNK, middle - done), connections, credentials)).errors;
+      heapTrailMb.push(await heapUsedMb(server, file));
       process.stderr.write(`\r  soak: ${Math.min(done + CHUNK, middle) + 3 * WINDOWS * window}/${requests} requests`);
     }
     const end = await measureEnd(server, file, window, connections, credentials);
     process.stderr.write('\n');
     errors += end.errors;
     const strip = ({ errors: _errors, ...rest }: SoakEnd & { errors: number }): SoakEnd => rest;
-    return { requests, mix: SOAK_MIX, start: strip(start), end: strip(end), errors, seconds: (Date.now() - started) / 1000 };
+    return { requests, heapTrailMb, mix: SOAK_MIX, start: strip(start), end: strip(end), errors, seconds: (Date.now() - started) / 1000 };
   } finally {
     await server.stop();
     fs.rmSync(dir, { recursive: true, force: true });
