@@ -26,6 +26,12 @@ export interface PaginationInput {
  * Parameters of a read. Values may come straight from `qs` (strings); the engine validates and
  * converts them and answers a 400 ValidationError naming the bad parameter.
  */
+/** One parent's slice of a populated to-many list: `limit` entries after the first `offset`. */
+export interface PopulateWindow {
+  offset: number;
+  limit: number;
+}
+
 export interface FindParams {
   fields?: string[] | string;
   filters?: Filters;
@@ -56,6 +62,14 @@ export interface FindParams {
    * relation field).
    */
   populateParams?: Record<string, Record<string, unknown>>;
+  /**
+   * internal callers only (never from a request): per-parent slices of populated to-many
+   * relations, by the same dotted paths. Each parent keeps only the entries of its list inside
+   * one of the slices (entries `offset + 1` to `offset + limit`, in the list's order), cut in
+   * SQL, so a relation with many links costs at most the slices' limits in rows per parent, and
+   * the levels below load for the kept rows only.
+   */
+  populateWindows?: Record<string, PopulateWindow[]>;
   [pluginParameter: string]: unknown;
 }
 

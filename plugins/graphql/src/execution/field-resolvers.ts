@@ -1,11 +1,13 @@
 /**
  * Resolvers of the attributes that hold entries or components. They never query: the root
  * field already read the whole selection with one populate tree (./plan.ts), so each reads what
- * its parent entry carries and applies its own pagination to it.
+ * its parent entry carries and applies its own pagination to it. A to-many relation's list
+ * arrives already cut to the selections' pages (./list-windows.ts).
  */
 import type { GraphQLFieldResolver, GraphQLTypeResolver } from 'graphql';
 import type { GraphqlContext } from '../types';
 import { sliceBounds, type PaginationArgs, type ResolveSettings } from './settings';
+import { loadedStart } from './list-windows';
 
 type Parent = Record<string, unknown>;
 
@@ -14,12 +16,19 @@ function page<T>(list: T[], args: { pagination?: PaginationArgs }, settings: Res
   return list.slice(offset, offset + limit);
 }
 
-/** A relation or media attribute: `{ data: entry | null }` or `{ data: [entries] }`. */
+/**
+ * A relation or media attribute: `{ data: entry | null }` or `{ data: [entries] }`. A list the
+ * plan had cut per parent (to-many relations) holds only the selections' slices: this one's
+ * starts where the plan says; any other list is the whole list, paginated here.
+ */
 export function relationResolver(name: string, many: boolean, settings: ResolveSettings): GraphQLFieldResolver<unknown, GraphqlContext, { pagination?: PaginationArgs }> {
   if (!many) return (parent) => ({ data: (parent as Parent)[name] ?? null });
-  return (parent, args) => {
+  return (parent, args, context, info) => {
     const value = (parent as Parent)[name];
-    return { data: Array.isArray(value) ? page(value, args, settings) : [] };
+    if (!Array.isArray(value)) return { data: [] };
+    const start = loadedStart(context, info.fieldNodes[0]);
+    if (start === undefined) return { data: page(value, args, settings) };
+    return { data: value.slice(start, start + sliceBounds(args.pagination, settings).limit) };
   };
 }
 

@@ -4,19 +4,24 @@
  * `@include`) become a populate tree, with each relation's `filters` and `sort` arguments, so a
  * list costs one query per populated relation per level, whatever the page size. The other
  * arguments plugins give a relation field (draft & publish's `publicationState`) are the
- * engine's `populateParams` of that relation's path. A relation whose target the caller may not
- * `find` is left out (it resolves to nothing).
+ * engine's `populateParams` of that relation's path. A to-many relation's `pagination` (or,
+ * without one, the default page) is a window of the engine's `populateWindows` of its path:
+ * each parent's slices are cut in SQL, so a relation with many links costs a page per parent, not its whole
+ * list. A relation whose target the caller may not `find` is left out (it resolves to nothing).
  */
 import {
   getArgumentValues, getDirectiveValues, GraphQLIncludeDirective, GraphQLSkipDirective, isAbstractType, isObjectType, Kind,
   type FieldNode, type GraphQLObjectType, type GraphQLResolveInfo, type SelectionSetNode,
 } from 'graphql';
 import type { Field, Model, ModelRegistry } from '@platform/core';
+import type { PopulateWindow } from '@platform/query-engine';
 import { errors } from '../errors';
 import { typeName } from '../naming';
 import { entryTarget, holdsMany } from '../schema/attribute-types';
 import { toEngineFilters } from '../schema/filter-inputs';
 import type { GraphqlContext } from '../types';
+import { sliceBounds, type PaginationArgs, type ResolveSettings } from './settings';
+import { planWindows } from './list-windows';
 
 export type PopulateTree = Record<string, Record<string, unknown>>;
 
@@ -25,13 +30,17 @@ export interface ReadPlan {
   populate: PopulateTree;
   /** plugin parameters of relations, by dotted path (FindParams.populateParams) */
   populateParams: Record<string, Record<string, unknown>>;
+  /** each parent's slice of to-many relations, by dotted path (FindParams.populateWindows) */
+  populateWindows: Record<string, PopulateWindow[]>;
 }
 
 interface PlanContext {
   info: GraphQLResolveInfo;
   models: ModelRegistry;
   context: GraphqlContext;
+  settings: ResolveSettings;
   populateParams: ReadPlan['populateParams'];
+  populateWindows: ReadPlan['populateWindows'];
 }
 
 /** The arguments of a relation field the plan reads itself; any other is a plugin parameter of its level. */
@@ -89,10 +98,10 @@ function child(plan: PlanContext, nodes: FieldNode[], type: string, name: string
  * The populate tree of an entity-response selection (`{ data { attributes { ... } } }`, a
  * collection or a single entry) of `model`.
  */
-export async function planEntities(info: GraphQLResolveInfo, models: ModelRegistry, context: GraphqlContext, model: Model, nodes: FieldNode[], responseType: string): Promise<ReadPlan> {
-  const plan: PlanContext = { info, models, context, populateParams: {} };
+export async function planEntities(info: GraphQLResolveInfo, models: ModelRegistry, context: GraphqlContext, settings: ResolveSettings, model: Model, nodes: FieldNode[], responseType: string): Promise<ReadPlan> {
+  const plan: PlanContext = { info, models, context, settings, populateParams: {}, populateWindows: {} };
   const populate = await planAttributes(plan, model, attributesOf(plan, model, nodes, responseType), '');
-  return { populate, populateParams: plan.populateParams };
+  return { populate, populateParams: plan.populateParams, populateWindows: plan.populateWindows };
 }
 
 /** `response { data { attributes } }` -> the attributes nodes. */
@@ -113,7 +122,12 @@ async function planAttributes(plan: PlanContext, model: Model, nodes: FieldNode[
     const field = model.fields.get(name);
     const definition = objectType.getFields()[name];
     if (!field || !definition || field.kind === 'scalar') continue;
-    const args = sameArguments(fieldNodes, (node) => getArgumentValues(definition, node, plan.info.variableValues), `${type}.${name}`);
+    const each = fieldNodes.map((node) => getArgumentValues(definition, node, plan.info.variableValues));
+    const args = sameArguments(each, `${type}.${name}`);
+    if (field.kind === 'relation' && field.toMany) {
+      const slices = each.map((one) => sliceBounds(one.pagination as PaginationArgs | undefined, plan.settings));
+      plan.populateWindows[`${prefix}${name}`] = planWindows(plan.context, fieldNodes, slices);
+    }
     const branch = await planField(plan, field, fieldNodes, args, `${prefix}${name}`);
     if (branch) tree[name] = branch;
   }
@@ -158,9 +172,9 @@ function withListArgs(target: Model, models: ModelRegistry, args: Record<string,
 }
 
 /** One populate per attribute: the same attribute selected twice must ask for the same list. */
-function sameArguments(nodes: FieldNode[], read: (node: FieldNode) => Record<string, unknown>, where: string): Record<string, unknown> {
+function sameArguments(each: Array<Record<string, unknown>>, where: string): Record<string, unknown> {
   // no node selects nothing, with no arguments
-  const [first = {}, ...rest] = nodes.map(read);
+  const [first = {}, ...rest] = each;
   const key = JSON.stringify(populateArgs(first));
   for (const other of rest) {
     if (JSON.stringify(populateArgs(other)) !== key) {
@@ -170,7 +184,7 @@ function sameArguments(nodes: FieldNode[], read: (node: FieldNode) => Record<str
   return first;
 }
 
-/** The arguments that change what is read (pagination is applied per field, so it may differ). */
+/** The arguments that change what is read (each selection's pagination is a window of its own: ./list-windows.ts). */
 function populateArgs(args: Record<string, unknown>): unknown {
   const { pagination: _pagination, ...read } = args;
   return read;

@@ -37,12 +37,16 @@ function pluginParams(args: Args): Record<string, unknown> {
 
 /** The read of an entity-response selection: its populate tree, plugin params, checked by the contract. */
 async function readQuery(deps: RootDeps, model: Model, args: Args, context: GraphqlContext, info: GraphQLResolveInfo, responseType: string, extra: Record<string, unknown> = {}): Promise<FindParams> {
-  const { populate, populateParams } = await planEntities(info, deps.platform.models, context, model, [...info.fieldNodes], responseType);
+  const { populate, populateParams, populateWindows } = await planEntities(info, deps.platform.models, context, deps.settings, model, [...info.fieldNodes], responseType);
   const raw = { ...pluginParams(args), ...extra, populate };
   contract(deps).validateQuery(raw, context.contentApi);
   const query = contract(deps).sanitizeQuery(model, raw, context.contentApi);
-  // an internal parameter (no client sends it): the arguments plugins gave relation fields
-  return Object.keys(populateParams).length > 0 ? { ...query, populateParams } : query;
+  // internal parameters (no client sends them): the arguments plugins gave relation fields,
+  // and the slice of each to-many relation's list
+  const internal: FindParams = { ...query };
+  if (Object.keys(populateParams).length > 0) internal.populateParams = populateParams;
+  if (Object.keys(populateWindows).length > 0) internal.populateWindows = populateWindows;
+  return internal;
 }
 
 const answer = (deps: RootDeps, model: Model, entity: Entity | null, context: GraphqlContext) => ({

@@ -62,7 +62,7 @@ export async function findOne(engine: Engine, model: Model, id: number, params: 
   const effective = event.params as FindParams;
   const fields = resolveFields(model, effective.fields, 'fields', { includePrivate: effective.includePrivate === true });
   const nodes = parsePopulate(engine, model, effective.populate, 'populate', { includePrivate: effective.includePrivate === true });
-  attachLevelParams(nodes, effective.populateParams);
+  attachLevelParams(nodes, effective);
   // As in Strapi v4, a read by id takes `fields` and `populate` only; plugins still scope it
   // (a draft is not found in `live`).
   const qb = select(engine, model, fields).where(`${ROOT}.id`, id);
@@ -129,7 +129,7 @@ function prepareList(engine: Engine, model: Model, params: FindParams, paginatio
   const includePrivate = params.includePrivate === true;
   const asked = resolveFields(model, params.fields, 'fields', { includePrivate });
   const nodes = parsePopulate(engine, model, params.populate, 'populate', { includePrivate });
-  attachLevelParams(nodes, params.populateParams);
+  attachLevelParams(nodes, params);
   const qb = select(engine, model, asked);
   applyConditions(engine, qb, model, params, 'root');
   applySort(engine, qb, model, ROOT, params.sort, 'sort', { includePrivate, params });

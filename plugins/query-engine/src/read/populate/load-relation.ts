@@ -1,18 +1,24 @@
 /**
  * A populated relation, every kind and both sides, for all parent entries in one query through
  * the relation's link table: to-many lists in stored order (this side's order column, then the
- * link id) unless the populate has its own `sort`; to-one the first linked entry or null.
+ * link id) unless the populate has its own `sort`, cut per parent in SQL when the level has a
+ * window; to-one the first linked entry or null.
  */
+import type { Knex } from 'knex';
 import type { Model, RelationField } from '@platform/core';
 import type { Engine } from '../../engine';
-import { RelationCount, type Entity, type FindParams } from '../../types';
+import { RelationCount, type Entity, type FindParams, type PopulateWindow } from '../../types';
 import type { PopulateNode } from '../query/contracts';
 import type { Tally } from './budget';
 import { levelParams } from './level-params';
 import { applyFilters } from '../query/filters';
+import { sortTerms, type SortTerm } from '../query/sort';
 import { applyPopulateScope, hasSort, inChunks, OWNER, rowsToEntities, groupByOwner, T, targetQuery, type PopulateLevel } from './target-query';
 
 const L = 'pl';
+/** Alias of the numbered rows of a windowed level, and of their number in each parent's list. */
+const W = 'pw';
+const ROW = '__row';
 
 export async function loadRelation(engine: Engine, field: RelationField, ids: number[], node: PopulateNode, params: FindParams, tally: Tally, populate: PopulateLevel): Promise<Map<number, unknown>> {
   const target = engine.ctx.models.get(field.target);
@@ -20,11 +26,13 @@ export async function loadRelation(engine: Engine, field: RelationField, ids: nu
   if (node.count && field.toMany) return countRelation(engine, field, target, ids, node, params);
 
   const { qb, fields } = targetQuery(engine, target, node, params, { scope: true });
+  const windows = field.toMany ? node.windows : undefined;
   const rows = await inChunks(ids, (slice) => {
     const query = qb.clone()
       .join(`${field.link.name} as ${L}`, `${L}.${field.otherColumn}`, `${T}.id`)
       .select(`${L}.${field.selfColumn} as ${OWNER}`)
       .whereIn(`${L}.${field.selfColumn}`, slice);
+    if (windows) return windowed(engine, query, `${L}.${field.selfColumn}`, listOrder(engine, field, target, node, params), windows);
     if (!hasSort(node.sort) && field.orderColumn) query.orderBy(`${L}.${field.orderColumn}`, 'asc');
     return query.orderBy(`${L}.id`, 'asc') as Promise<Array<Record<string, unknown>>>;
   });
@@ -35,6 +43,32 @@ export async function loadRelation(engine: Engine, field: RelationField, ids: nu
   await populate(engine, target, [...byId.values()], node.populate, params, next);
 
   return groupByOwner(linked, field.toMany);
+}
+
+/** The order of each parent's list, as the unwindowed query orders it: the populate's sort, else the stored order. */
+function listOrder(engine: Engine, field: RelationField, target: Model, node: PopulateNode, params: FindParams): SortTerm[] {
+  const terms = hasSort(node.sort)
+    ? sortTerms(engine, target, T, node.sort, 'populate[sort]', { includePrivate: params.includePrivate === true, params })
+    : field.orderColumn ? [{ sql: '?? asc', bindings: [`${L}.${field.orderColumn}`] }] : [];
+  return [...terms, { sql: '?? asc', bindings: [`${L}.id`] }];
+}
+
+/**
+ * Keeps each parent's rows `offset + 1` to `offset + limit` of its list for each window,
+ * numbered in SQL (`ROW_NUMBER() OVER (PARTITION BY owner ...)`), so the database sends no more
+ * than the windows' limits in rows per parent however many it links. One statement still
+ * loads the level for all parents.
+ */
+function windowed(engine: Engine, query: Knex.QueryBuilder, owner: string, order: SortTerm[], windows: PopulateWindow[]): Promise<Array<Record<string, unknown>>> {
+  const knex = engine.ctx.db.knex;
+  const rowNumber = `ROW_NUMBER() OVER (PARTITION BY ?? ORDER BY ${order.map((term) => term.sql).join(', ')}) as ??`;
+  query.clearOrder().select(knex.raw(rowNumber, [owner, ...order.flatMap((term) => term.bindings), ROW] as Knex.RawBinding[]));
+  return knex.queryBuilder().select('*').from(query.as(W))
+    .where((kept) => {
+      for (const window of windows) kept.orWhere((range) => range.where(`${W}.${ROW}`, '>', window.offset).andWhere(`${W}.${ROW}`, '<=', window.offset + window.limit));
+    })
+    .orderBy(`${W}.${OWNER}`, 'asc')
+    .orderBy(`${W}.${ROW}`, 'asc') as Promise<Array<Record<string, unknown>>>;
 }
 
 /** `populate[rel][count]=true`: how many entries each parent links, under the same scope. */

@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import type { Model, ScalarField } from '@platform/core';
 import type { Engine } from '../../engine';
-import type { Entity, FindParams, PageMeta, PaginationDefaults, Filters } from '../../types';
+import type { Entity, FindParams, PageMeta, PaginationDefaults, Filters, PopulateWindow } from '../../types';
 import type { Tally } from '../populate/budget';
 
 export type ResolveFields = (model: Model, fields: unknown, path: string, options?: { includePrivate?: boolean }) => ScalarField[];
@@ -44,6 +44,8 @@ export interface PopulateNode {
   populate: PopulateNode[];
   /** relations: the root's parameters overridden for this level and below (`FindParams.populateParams`) */
   params?: Record<string, unknown>;
+  /** to-many relations: the slices of each parent's list it keeps (`FindParams.populateWindows`) */
+  windows?: PopulateWindow[];
   /** dynamic zones: per-component strategy; when set, items of other components are left out */
   on?: Record<string, PopulateNode[] | { fields?: unknown; filters?: Filters; sort?: unknown; populate: PopulateNode[] }>;
   count?: boolean;

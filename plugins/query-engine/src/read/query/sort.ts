@@ -22,13 +22,26 @@ export interface SortItem {
   order: 'asc' | 'desc';
 }
 
+/** One ORDER BY term: raw SQL with its bindings (`??` for identifiers). */
+export interface SortTerm {
+  sql: string;
+  bindings: unknown[];
+}
+
 export const applySort: ApplySort = (engine, qb, model, alias, sort, path, options = {}) => {
+  for (const term of sortTerms(engine, model, alias, sort, path, options)) qb.orderByRaw(term.sql, term.bindings as Knex.RawBinding[]);
+};
+
+/** The ORDER BY terms of `sort` (ending with `id asc`), for a query's order or a window's. */
+export function sortTerms(engine: Engine, model: Model, alias: string, sort: unknown, path: string, options: QueryOptions = {}): SortTerm[] {
   void path;
   const items = parseSort(sort);
   const aliases = new AliasCounter(`${alias}_s`);
-  for (const item of items) applyItem(engine, qb, model, alias, item, aliases, options);
-  orderBy(engine, qb, '??', 'asc', [`${alias}.id`]);
-};
+  const terms: SortTerm[] = [];
+  for (const item of items) terms.push(sortItem(engine, model, alias, item, aliases, options));
+  terms.push(orderTerm(engine, '??', 'asc', [`${alias}.id`]));
+  return terms;
+}
 
 export function parseSort(sort: unknown): SortItem[] {
   if (sort === undefined || sort === null || sort === '') return [];
@@ -74,13 +87,13 @@ function order(value: string): 'asc' | 'desc' {
   throw new ValidationError('Invalid order. order can only be one of asc|desc|ASC|DESC');
 }
 
-function applyItem(engine: Engine, qb: Knex.QueryBuilder, model: Model, alias: string, item: SortItem, aliases: AliasCounter, options: QueryOptions): void {
+function sortItem(engine: Engine, model: Model, alias: string, item: SortItem, aliases: AliasCounter, options: QueryOptions): SortTerm {
   const [first, ...rest] = item.path;
   const last = rest.pop();
   const client = engine.ctx.db.client;
   if (last === undefined) {
     const column = columnOf(model, first, options);
-    return orderBy(engine, qb, binaryOrder(client, column.type), item.order, [`${alias}.${column.name}`]);
+    return orderTerm(engine, binaryOrder(client, column.type), item.order, [`${alias}.${column.name}`]);
   }
   // Through links: a correlated subquery from the first hop, joined hop by hop to the last model.
   const firstField = linkField(model, first, options);
@@ -97,7 +110,7 @@ function applyItem(engine: Engine, qb: Knex.QueryBuilder, model: Model, alias: s
   const aggregate = item.order === 'asc' ? 'MIN' : 'MAX';
   hop.qb.select(engine.ctx.db.knex.raw(`${aggregate}(${binaryOrder(client, column.type)})`, [`${current.alias}.${column.name}`])).whereRaw('?? = ??', [hop.ownerRef, `${alias}.id`]);
   const { sql, bindings } = hop.qb.toSQL();
-  orderBy(engine, qb, `(${sql})`, item.order, bindings as unknown[]);
+  return orderTerm(engine, `(${sql})`, item.order, bindings as unknown[]);
 }
 
 /**
@@ -136,7 +149,7 @@ function linkField(model: Model, name: string, options: QueryOptions) {
 }
 
 /** `expression` is raw SQL with its bindings (`??` for identifiers). */
-function orderBy(engine: Engine, qb: Knex.QueryBuilder, expression: string, dir: 'asc' | 'desc', bindings: unknown[]): void {
+function orderTerm(engine: Engine, expression: string, dir: 'asc' | 'desc', bindings: unknown[]): SortTerm {
   const nulls = engine.ctx.db.client === 'postgres' ? (dir === 'asc' ? ' NULLS FIRST' : ' NULLS LAST') : '';
-  qb.orderByRaw(`${expression} ${dir}${nulls}`, bindings as Knex.RawBinding[]);
+  return { sql: `${expression} ${dir}${nulls}`, bindings };
 }
