@@ -9,7 +9,7 @@ import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { describeEachDatabase, type TestApp } from '../helpers/app';
 import { articleRow, stamps, T1 } from '../rest/populate-seed';
-import { gql } from './helpers';
+import { gql, moveSequencesPastSeed } from './helpers';
 
 const ARTICLES = 200;
 const TAGS = 4;
@@ -55,13 +55,8 @@ async function seed(app: TestApp): Promise<{ articles: Map<number, ArticleFact>;
   await knex('tags').insert(Array.from({ length: TAGS }, (_, i) => ({ id: i + 1, name: `tag${i + 1}`, ...stamps(T1) })));
   await knex('articles').insert([...articles.values()].map((a) => ({ ...articleRow(app, { id: a.id, title: a.title, views: a.views, published: a.published }) })));
   await knex('articles_tags_links').insert(links.map((l) => ({ id: l.id, article_id: l.article, tag_id: l.tag, tag_order: 1, article_order: l.order })));
-  await moveSequences(app, ['tags', 'articles', 'articles_tags_links']);
+  await moveSequencesPastSeed(app, ['tags', 'articles', 'articles_tags_links']);
   return { articles, links };
-}
-
-async function moveSequences(app: TestApp, tables: string[]): Promise<void> {
-  if (app.platform.db.client !== 'postgres') return;
-  for (const table of tables) await app.knex.raw(`SELECT setval(pg_get_serial_sequence(?, 'id'), (SELECT MAX(id) FROM ??))`, [table, table]);
 }
 
 interface Args {
