@@ -5,6 +5,8 @@
  * such a body is not read. `includeUnparsed` keeps the raw JSON text.
  */
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect } from 'chai';
 import { DEFAULT_MIDDLEWARE_LIST, definePlugin, type UploadedFile } from '@platform/core';
 import { startApp, type TestApp } from '../helpers/app';
@@ -27,6 +29,18 @@ const echo = definePlugin({
         const files = Object.entries(ctx.request.files ?? {}).map(([field, value]) => [field, Array.isArray(value) ? value.map(describeFile) : describeFile(value)]);
         const raw = (ctx.request.body as Record<symbol, unknown> | undefined)?.[Symbol.for('unparsedBody')];
         return { body: ctx.request.body ?? null, files: Object.fromEntries(files), raw: raw ?? null };
+      },
+    },
+    {
+      // keeps the first file it was sent by moving it out of the temporary folder
+      method: 'POST',
+      path: '/keep',
+      config: { auth: false },
+      handler: (ctx) => {
+        const sent = Object.values(ctx.request.files ?? {}).flat();
+        const target = String(ctx.query.to);
+        if (sent[0]) fs.renameSync(sent[0].filepath, target);
+        return { kept: sent.length > 0 };
       },
     },
   ],
@@ -81,6 +95,48 @@ describe('multipart request bodies', function () {
     const res = await fetch(`${app.url}/api/echo/body`, { method: 'POST', body: form() });
     const body = (await res.json()) as { data: null; error: { status: number; name: string } };
     expect({ status: res.status, data: body.data, name: body.error.name }).to.deep.equal({ status: 413, data: null, name: 'PayloadTooLargeError' });
+  });
+
+  describe("formidable's temporary files", () => {
+    let uploadDir: string;
+    beforeEach(() => {
+      uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-body-test-'));
+    });
+    afterEach(() => fs.rmSync(uploadDir, { recursive: true, force: true }));
+
+    it('are removed once the route has answered', async () => {
+      const app = await boot({ multipart: true, formidable: { uploadDir } });
+      const res = await fetch(`${app.url}/api/echo/body`, { method: 'POST', body: form() });
+      expect(res.status).to.equal(200);
+      expect(fs.readdirSync(uploadDir)).to.deep.equal([]);
+    });
+
+    it('are removed when the body fails half-way (413)', async () => {
+      const app = await boot({ multipart: true, formidable: { uploadDir, maxFileSize: 8 } });
+      const res = await fetch(`${app.url}/api/echo/body`, { method: 'POST', body: form() });
+      expect(res.status).to.equal(413);
+      expect(fs.readdirSync(uploadDir)).to.deep.equal([]);
+    });
+
+    it('are removed when the route takes no files at all (404)', async () => {
+      const app = await boot({ multipart: true, formidable: { uploadDir } });
+      const res = await fetch(`${app.url}/api/echo/nothing-here`, { method: 'POST', body: form() });
+      expect(res.status).to.equal(404);
+      expect(fs.readdirSync(uploadDir)).to.deep.equal([]);
+    });
+
+    it('a file the route moved away stays where it put it', async () => {
+      const app = await boot({ multipart: true, formidable: { uploadDir } });
+      const target = path.join(uploadDir, '..', `${path.basename(uploadDir)}-kept.txt`);
+      try {
+        const res = await fetch(`${app.url}/api/echo/keep?to=${encodeURIComponent(target)}`, { method: 'POST', body: form() });
+        expect({ status: res.status, body: await res.json() }).to.deep.equal({ status: 200, body: { kept: true } });
+        expect(fs.readFileSync(target, 'utf8')).to.equal('first file');
+        expect(fs.readdirSync(uploadDir)).to.deep.equal([]);
+      } finally {
+        fs.rmSync(target, { force: true });
+      }
+    });
   });
 
   it('leaves a multipart body unread with multipart off (the default)', async () => {

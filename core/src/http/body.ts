@@ -10,7 +10,7 @@ import type Koa from 'koa';
 import coBody from 'co-body';
 import { BadRequestError, UnsupportedMediaTypeError } from '../errors';
 import { limitBodyDepth } from './body-depth';
-import { parseMultipart, type MultipartBody } from './multipart';
+import { parseMultipart, TempFiles, type MultipartBody } from './multipart';
 
 export interface BodyConfig {
   jsonLimit?: string | number;
@@ -41,7 +41,7 @@ const MULTIPART_TYPES = ['multipart'];
 export function bodyParser(config: BodyConfig, defaultLimit: string): Koa.Middleware {
   const depth = limitBodyDepth();
   const returnRawBody = config.includeUnparsed ?? false;
-  const read = async (ctx: Koa.Context): Promise<void> => {
+  const read = async (ctx: Koa.Context, written: TempFiles): Promise<void> => {
     const request = ctx.request as ParsedRequest;
     if (ctx.is(JSON_TYPES)) {
       request.body = await coBody.json(ctx, { limit: config.jsonLimit ?? defaultLimit, strict: true, returnRawBody });
@@ -50,7 +50,7 @@ export function bodyParser(config: BodyConfig, defaultLimit: string): Koa.Middle
     } else if (ctx.is(TEXT_TYPES)) {
       request.body = await coBody.text(ctx, { limit: config.textLimit ?? defaultLimit, returnRawBody });
     } else if (config.multipart && ctx.is(MULTIPART_TYPES)) {
-      const { fields, files } = await parseMultipart(ctx.req, config.formidable ?? {});
+      const { fields, files } = await parseMultipart(ctx.req, config.formidable ?? {}, written);
       request.body = fields;
       request.files = files;
       return;
@@ -61,12 +61,18 @@ export function bodyParser(config: BodyConfig, defaultLimit: string): Koa.Middle
   };
   return async (ctx, next) => {
     if (!BODY_METHODS.has(ctx.method)) return next();
+    const written = new TempFiles();
     try {
-      await read(ctx);
-    } catch (error) {
-      throw decodingError(error, ctx.get('Content-Encoding')) ?? error;
+      try {
+        await read(ctx, written);
+      } catch (error) {
+        throw decodingError(error, ctx.get('Content-Encoding')) ?? error;
+      }
+      await depth(ctx, next);
+    } finally {
+      // the route has run: its files are where it put them, the rest go
+      await written.sweep();
     }
-    await depth(ctx, next);
   };
 }
 
