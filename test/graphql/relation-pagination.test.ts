@@ -167,6 +167,21 @@ describeEachDatabase('GraphQL relation pagination in SQL', (ctx) => {
     }
   });
 
+  it('two root fields sharing a fragment each get their own slices', async () => {
+    const res = await gql(ctx.app, `{
+      a: tags(sort: "id") { data { id attributes { ...Page } } }
+      b: tags(sort: "id") { data { id attributes { ...Page first: articles(pagination: { limit: 1 }, publicationState: PREVIEW) { data { id } } } } }
+    }
+    fragment Page on Tag { articles(pagination: { start: 5, limit: 2 }, publicationState: PREVIEW) { data { id } } }`);
+    expect(res.body.errors).to.equal(undefined);
+    const page = (tag: number, pagination: Args['pagination']) => ({ data: reference(facts, tag, { pagination, publicationState: 'PREVIEW' }).map((id) => ({ id: String(id) })) });
+    const tags = [1, 2, 3, 4];
+    expect(res.body.data).to.deep.equal({
+      a: { data: tags.map((t) => ({ id: String(t), attributes: { articles: page(t, { start: 5, limit: 2 }) } })) },
+      b: { data: tags.map((t) => ({ id: String(t), attributes: { articles: page(t, { start: 5, limit: 2 }), first: page(t, { limit: 1 }) } })) },
+    });
+  });
+
   it('keeps one statement per relation level: paginated, sorted and filtered lists cost what a plain one costs', async () => {
     const plain = await ctx.app.countQueries(() => gql(ctx.app, '{ tags { data { attributes { articles { data { attributes { tags { data { id } } } } } } } } }'));
     const paged = await ctx.app.countQueries(() => gql(ctx.app, `{ tags { data { attributes {

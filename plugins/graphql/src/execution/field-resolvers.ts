@@ -26,7 +26,7 @@ export function relationResolver(name: string, many: boolean, settings: ResolveS
   return (parent, args, context, info) => {
     const value = (parent as Parent)[name];
     if (!Array.isArray(value)) return { data: [] };
-    const start = loadedStart(context, info.fieldNodes[0]);
+    const start = loadedStart(context, info);
     if (start === undefined) return { data: page(value, args, settings) };
     return { data: value.slice(start, start + sliceBounds(args.pagination, settings).limit) };
   };

@@ -3,37 +3,58 @@
  * attribute selected under several aliases may ask for several pages). The engine keeps, per
  * parent, the entries inside any of them, in list order (`FindParams.populateWindows`); each
  * selection then finds its own page in that shorter list: where its slice starts once the
- * positions no slice asked for are left out. That start is kept per field node for the
- * request, so the field's resolver reads it without walking the query again.
+ * positions no slice asked for are left out. That start is kept per root field and field node
+ * for the request (root fields are planned and resolved side by side, and may share
+ * fragments), so the field's resolver reads it without walking the query again.
  */
-import type { FieldNode } from 'graphql';
+import type { FieldNode, GraphQLResolveInfo } from 'graphql';
+import { errors } from '../errors';
 import type { PopulateWindow } from '@platform/query-engine';
 import type { GraphqlContext } from '../types';
 
 const STARTS = Symbol('relation list starts');
 
-/** The windows to load, and where each selection's own slice starts in the loaded list. */
-export function planWindows(context: GraphqlContext, nodes: FieldNode[], slices: PopulateWindow[]): PopulateWindow[] {
+/**
+ * The windows to load, and where each selection's own slice starts in the loaded list.
+ * `root`: the response key of the root field being planned. `where`: the attribute, for the error.
+ */
+export function planWindows(context: GraphqlContext, root: string, nodes: FieldNode[], slices: PopulateWindow[], where: string): PopulateWindow[] {
   const merged = mergeRanges(slices);
-  const starts = startsOf(context);
+  const starts = startsOf(context, root);
   nodes.forEach((node, index) => {
     // one slice per node, in the same order
-    const slice = slices[index]!;
-    starts.set(node, loadedIndex(merged, slice.offset));
+    const start = loadedIndex(merged, slices[index]!.offset);
+    // a fragment spread at two relation levels of one root field: one node, two lists
+    if (starts.has(node) && starts.get(node) !== start) {
+      throw errors.request('CONFLICTING_ARGUMENTS', `${where} is selected through one fragment at two levels whose lists are paginated differently; select it separately`, { field: where });
+    }
+    starts.set(node, start);
   });
   return merged;
 }
 
-/** Where the field node's slice starts in the loaded list; undefined when the plan did not cut it. */
-export function loadedStart(context: GraphqlContext, node: FieldNode | undefined): number | undefined {
-  return node ? startsOf(context).get(node) : undefined;
+/** Where a relation field's slice starts in the loaded list; undefined when the plan did not cut it. */
+export function loadedStart(context: GraphqlContext, info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'path'>): number | undefined {
+  const node = info.fieldNodes[0];
+  return node ? startsOf(context, rootKey(info.path)).get(node) : undefined;
 }
 
-function startsOf(context: GraphqlContext): WeakMap<FieldNode, number> {
-  let starts = context[STARTS] as WeakMap<FieldNode, number> | undefined;
+function rootKey(path: GraphQLResolveInfo['path']): string {
+  let at = path;
+  while (at.prev) at = at.prev;
+  return String(at.key);
+}
+
+function startsOf(context: GraphqlContext, root: string): WeakMap<FieldNode, number> {
+  let byRoot = context[STARTS] as Map<string, WeakMap<FieldNode, number>> | undefined;
+  if (!byRoot) {
+    byRoot = new Map();
+    context[STARTS] = byRoot;
+  }
+  let starts = byRoot.get(root);
   if (!starts) {
     starts = new WeakMap();
-    context[STARTS] = starts;
+    byRoot.set(root, starts);
   }
   return starts;
 }

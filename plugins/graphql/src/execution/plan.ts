@@ -126,7 +126,7 @@ async function planAttributes(plan: PlanContext, model: Model, nodes: FieldNode[
     const args = sameArguments(each, `${type}.${name}`);
     if (field.kind === 'relation' && field.toMany) {
       const slices = each.map((one) => sliceBounds(one.pagination as PaginationArgs | undefined, plan.settings));
-      plan.populateWindows[`${prefix}${name}`] = planWindows(plan.context, fieldNodes, slices);
+      plan.populateWindows[`${prefix}${name}`] = planWindows(plan.context, String(plan.info.path.key), fieldNodes, slices, `${type}.${name}`);
     }
     const branch = await planField(plan, field, fieldNodes, args, `${prefix}${name}`);
     if (branch) tree[name] = branch;
