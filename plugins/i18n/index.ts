@@ -7,7 +7,7 @@
  */
 import { definePlugin } from '@platform/core';
 import { isLocalizedModel } from './src/localized-model';
-import { LOCALE_UID, localeSchema } from './src/locale-content-type';
+import { localeSchema } from './src/locale-content-type';
 import { addLocaleAttributes } from './src/extend-schemas';
 import { createLocalesService, type LocalesService } from './src/locales-service';
 import { assignDefaultLocale } from './src/assign-default-locale';

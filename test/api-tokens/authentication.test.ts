@@ -3,7 +3,7 @@
  * custom actions, expired, revoked and regenerated tokens, what the tables hold, and the
  * service's refusals. (The route-scope check is users-permissions' job; see token-helpers.ts.)
  */
-import { expect } from 'chai';
+import { assert, expect } from 'chai';
 import type { ApiTokensService } from '@platform/api-tokens';
 import { describeEachDatabase } from '../helpers/app';
 import { bearer, eventually, SALT, strapiAccessKey, tokenAppOptions } from './token-helpers';
@@ -38,14 +38,15 @@ describeEachDatabase('API tokens: authentication and what each type may do', (ct
     expect({ name: row.name, description: row.description, type: row.type, lifespan: Number(row.lifespan), last_used_at: row.last_used_at }).to.deep.equal({
       name: 'shown-once', description: '', type: 'read-only', lifespan: 30 * DAY, last_used_at: null,
     });
-    expect(new Date(created.expiresAt!).getTime() - new Date(created.createdAt!).getTime()).to.equal(30 * DAY);
+    expect(new Date(created.expiresAt ?? Number.NaN).getTime() - new Date(created.createdAt ?? Number.NaN).getTime()).to.equal(30 * DAY);
     expect(await service.findOne(created.id)).to.not.have.property('accessKey');
     expect((await service.list()).map((t) => t.name)).to.deep.equal(['reader', 'admin', 'writer', 'shown-once']);
     await service.revoke(created.id);
   });
 
   it('custom permissions are rows of strapi_api_token_permissions linked in order', async () => {
-    const token = (await service.list()).find((t) => t.name === 'writer')!;
+    const token = (await service.list()).find((t) => t.name === 'writer');
+    assert.exists(token);
     expect(token.permissions).to.deep.equal(['api::category.category.find', 'api::category.category.create']);
     const links = await ctx.app.knex('strapi_api_token_permissions_token_links as l')
       .join('strapi_api_token_permissions as p', 'p.id', 'l.api_token_permission_id')

@@ -48,7 +48,7 @@ function databaseEnv(database: TestDatabase): NodeJS.ProcessEnv {
     : { DATABASE_CLIENT: database.client, DATABASE_NAME: database.name, DATABASE_PORT: String(connection.port) };
 }
 
-const lastLine = (text: string) => text.trimEnd().split('\n').at(-1)!;
+const lastLine = (text: string) => text.trimEnd().split('\n').at(-1) ?? '';
 
 describe('platform api-token', function () {
   this.timeout(120000);
@@ -88,7 +88,7 @@ describe('platform api-token', function () {
         ]);
         const [, deploy] = tokens;
         assert.exists(deploy);
-        expect(new Date(deploy.expiresAt!).getTime() - new Date(deploy.createdAt).getTime()).to.equal(30 * DAY);
+        expect(new Date(deploy.expiresAt ?? Number.NaN).getTime() - new Date(deploy.createdAt).getTime()).to.equal(30 * DAY);
         expect(listed.stdout).to.not.include(ci.accessKey).and.not.include(deploySecret);
         const table = await platform(['api-token', 'list', '--app', EXAMPLE_APP], env);
         expect(table.stdout.split('\n')[0]).to.match(/^id\s+name\s+type\s+expires\s+last used\s+created$/);

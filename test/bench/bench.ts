@@ -138,7 +138,8 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
     if (openDir) fs.rmSync(openDir, { recursive: true, force: true });
   }
   let workers: DbReport['workers'] = null;
-  const list = WORKLOADS.find((w) => w.name === 'list-25')!;
+  const list = WORKLOADS.find((w) => w.name === 'list-25');
+  if (!list) throw new Error('no list-25 workload');
   if (options.workers) {
     process.stderr.write('  workers 1 -> 2 ...\n');
     const one = await startPlatform(env, 1);
@@ -159,7 +160,7 @@ async function main() {
   for (const db of options.dbs) reports.push(await benchDatabase(db, options));
   const nearest = (name: string) => WORKLOADS.find((w) => w.name === name)?.nearestFloor;
   const markdown = renderReport(reports, { duration: options.duration, connections: options.connections, date: new Date().toISOString() }, nearest);
-  process.stdout.write('\n' + markdown + '\n');
+  process.stdout.write(`\n${markdown}\n`);
   process.stderr.write(`written to ${writeReport(markdown)}\n`);
 }
 

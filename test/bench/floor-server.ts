@@ -15,7 +15,7 @@ pg.types.setTypeParser(1082, (v: string) => v);
 const client = process.env.DATABASE_CLIENT ?? 'sqlite';
 const knex: Knex =
   client === 'sqlite'
-    ? knexFactory({ client: 'better-sqlite3', connection: { filename: process.env.DATABASE_FILENAME! }, useNullAsDefault: true })
+    ? knexFactory({ client: 'better-sqlite3', connection: { filename: process.env.DATABASE_FILENAME ?? '' }, useNullAsDefault: true })
     : client === 'mysql'
       ? knexFactory({ client: 'mysql2', connection: { host: process.env.DATABASE_HOST, port: Number(process.env.DATABASE_PORT), user: process.env.DATABASE_USERNAME, password: process.env.DATABASE_PASSWORD, database: process.env.DATABASE_NAME, timezone: 'Z', dateStrings: ['DATE'] as unknown as boolean, supportBigNumbers: true, bigNumberStrings: true }, pool: { min: 0, max: 10 } })
       : knexFactory({ client: 'pg', connection: { host: process.env.DATABASE_HOST, port: Number(process.env.DATABASE_PORT), user: process.env.DATABASE_USERNAME, password: process.env.DATABASE_PASSWORD, database: process.env.DATABASE_NAME }, pool: { min: 0, max: 10 } });

@@ -97,11 +97,11 @@ export function populatedArticles(rows: Row[], loaded: PageRelations) {
       .filter((c) => c.field === 'blocks')
       .map((c) => {
         if (c.component_type === 'shared.quote') {
-          const q = quoteById.get(c.component_id)!;
-          return { id: q.id, __component: 'shared.quote', title: q.title, body: q.body };
+          const q = quoteById.get(c.component_id);
+          return { id: q?.id, __component: 'shared.quote', title: q?.title, body: q?.body };
         }
-        const t = richTextById.get(c.component_id)!;
-        return { id: t.id, __component: 'shared.rich-text', body: t.body };
+        const t = richTextById.get(c.component_id);
+        return { id: t?.id, __component: 'shared.rich-text', body: t?.body };
       });
     a.localizations = { data: (localizationBy.get(r.id) ?? []).map(article) };
     return entry;

@@ -74,7 +74,9 @@ async function startProcess(args: string[], env: Record<string, string>, probe: 
     await new Promise((r) => setTimeout(r, 10));
   }
   const startupMs = Date.now() - started;
-  const tree = () => [child.pid!, ...childPids(child.pid!)];
+  const { pid } = child;
+  if (pid === undefined) throw new Error('the server process did not start');
+  const tree = () => [pid, ...childPids(pid)];
   return {
     child,
     url,

@@ -167,6 +167,6 @@ export function renderReport(reports: DbReport[], meta: { duration: number; conn
 export function writeReport(markdown: string): string {
   const file = path.resolve(__dirname, '..', '..', 'bench', 'results', 'latest.md');
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, markdown + '\n');
+  fs.writeFileSync(file, `${markdown}\n`);
   return file;
 }

@@ -49,7 +49,7 @@ async function bootOnce(dbFile: string, tmpDir: string): Promise<BootResult> {
   });
   let output = '';
   const ready = await new Promise<RegExpMatchArray>((resolve, reject) => {
-    child.stderr!.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = output.match(READY);
       if (match) resolve(match);

@@ -11,7 +11,7 @@ export const CACHE_ON = { plugins: { cache: { enabled: true } } };
 /** the example app with the API tokens (and users-permissions) plugins and the cache on */
 export function tokenAppWithCache(): Pick<StartOptions, 'config'> {
   const options = tokenAppOptions();
-  options.config!.plugins = { ...options.config!.plugins, cache: { enabled: true } };
+  options.config = { ...options.config, plugins: { ...options.config?.plugins, cache: { enabled: true } } };
   return options;
 }
 

@@ -42,7 +42,7 @@ export async function startTestRedis(): Promise<TestRedis> {
       child = started;
       let output = '';
       const timer = setTimeout(() => reject(new Error(`redis-server did not start:\n${output}`)), 10000);
-      started.stdout!.on('data', (chunk: Buffer) => {
+      started.stdout.on('data', (chunk: Buffer) => {
         output += chunk.toString();
         if (output.includes('Ready to accept connections')) {
           clearTimeout(timer);

@@ -9,6 +9,7 @@ import knexFactory from 'knex';
 import { createTestDatabase, testClients, type TestDatabase } from '../helpers/databases';
 import { databaseEnv, startNode, type Node } from './nodes';
 import { countRows } from '../helpers/count';
+import type { Json } from '../helpers/json';
 
 const NOW = () => new Date().toISOString();
 
@@ -69,10 +70,10 @@ for (const client of testClients().filter((name) => name !== 'sqlite')) {
       expect((await cached(b, list)).body.data).to.deep.equal([]);
       const created = await write(a, 'POST', '/api/categories', { data: { name: 'News' } });
       expect(created.status, created.text).to.equal(200);
-      expect((await b.get(list)).body.data.map((c: any) => c.attributes.name)).to.deep.equal(['News']);
+      expect((await b.get(list)).body.data.map((c: Json) => c.attributes.name)).to.deep.equal(['News']);
       await cached(b, list);
       expect((await write(a, 'PUT', `/api/categories/${created.body.data.id}`, { data: { name: 'World' } })).status).to.equal(200);
-      expect((await b.get(list)).body.data.map((c: any) => c.attributes.name)).to.deep.equal(['World']);
+      expect((await b.get(list)).body.data.map((c: Json) => c.attributes.name)).to.deep.equal(['World']);
       await cached(b, list);
       expect((await write(a, 'DELETE', `/api/categories/${created.body.data.id}`)).status).to.equal(200);
       expect((await b.get(list)).body.data).to.deep.equal([]);
@@ -85,10 +86,10 @@ for (const client of testClients().filter((name) => name !== 'sqlite')) {
       expect((await cached(b, tagPath)).body.data.attributes.articles.data).to.deep.equal([]);
       // a relation written on the article's side changes the tag's answer on the other node
       expect((await write(a, 'PUT', `/api/articles/${article}`, { data: { tags: { connect: [tag] } } })).status).to.equal(200);
-      expect((await b.get(tagPath)).body.data.attributes.articles.data.map((x: any) => x.id)).to.deep.equal([article]);
+      expect((await b.get(tagPath)).body.data.attributes.articles.data.map((x: Json) => x.id)).to.deep.equal([article]);
       // and from the tag's side, written on B, read on A
       const articlePath = `/api/articles/${article}?populate=tags`;
-      expect((await cached(a, articlePath)).body.data.attributes.tags.data.map((x: any) => x.id)).to.deep.equal([tag]);
+      expect((await cached(a, articlePath)).body.data.attributes.tags.data.map((x: Json) => x.id)).to.deep.equal([tag]);
       expect((await write(b, 'PUT', `/api/tags/${tag}`, { data: { articles: { disconnect: [article] } } })).status).to.equal(200);
       expect((await a.get(articlePath)).body.data.attributes.tags.data).to.deep.equal([]);
       // components and dynamic zones
@@ -99,17 +100,17 @@ for (const client of testClients().filter((name) => name !== 'sqlite')) {
       expect([after.seo.metaTitle, after.blocks[0].title]).to.deep.equal(['two', 'q2']);
       // unpublish and publish
       const live = '/api/articles?fields[0]=title';
-      expect((await cached(b, live)).body.data.map((x: any) => x.id)).to.deep.equal([article]);
+      expect((await cached(b, live)).body.data.map((x: Json) => x.id)).to.deep.equal([article]);
       expect((await write(a, 'PUT', `/api/articles/${article}`, { data: { publishedAt: null } })).status).to.equal(200);
       expect((await b.get(live)).body.data).to.deep.equal([]);
       await cached(b, live);
       expect((await write(a, 'PUT', `/api/articles/${article}`, { data: { publishedAt: NOW() } })).status).to.equal(200);
-      expect((await b.get(live)).body.data.map((x: any) => x.id)).to.deep.equal([article]);
+      expect((await b.get(live)).body.data.map((x: Json) => x.id)).to.deep.equal([article]);
       // a new locale
       const fr = '/api/articles?locale=fr&fields[0]=title';
       expect((await cached(b, fr)).body.data).to.deep.equal([]);
       expect((await write(a, 'POST', '/api/articles', { data: { locale: 'fr', title: 'Premier', localizations: [article], publishedAt: NOW() } })).status).to.equal(200);
-      expect((await b.get(fr)).body.data.map((x: any) => x.attributes.title)).to.deep.equal(['Premier']);
+      expect((await b.get(fr)).body.data.map((x: Json) => x.attributes.title)).to.deep.equal(['Premier']);
     });
 
     it('a GraphQL query cached on B is fresh after a write on A (REST or a GraphQL mutation)', async () => {

@@ -28,9 +28,8 @@ export interface TranscriptStep {
 function shellWords(line: string): string[] {
   const words: string[] = [];
   const re = /'([^']*)'|(\S+)/g;
-  let match: RegExpExecArray | null;
   // one of the two groups takes part in each match
-  while ((match = re.exec(line)) !== null) words.push(match[1] ?? match[2] ?? '');
+  for (const match of line.matchAll(re)) words.push(match[1] ?? match[2] ?? '');
   return words;
 }
 
@@ -41,15 +40,16 @@ function parseCurl(command: string): Pick<TranscriptStep, 'method' | 'url' | 'bo
   let url = '';
   let body: string | undefined;
   const headers: Record<string, string> = {};
-  const valueOf = (flag: string, value: string | undefined): string => {
+  const argument = (flag: string, value: string | undefined): string => {
     if (value === undefined) throw new Error(`${flag} without a value: ${command}`);
     return value;
   };
   for (let i = 1; i < words.length; i += 1) {
-    const word = words[i]!; // i < words.length
-    if (word === '-X') method = valueOf(word, words[++i]);
+    // biome-ignore lint/style/noNonNullAssertion: i < words.length
+    const word = words[i]!;
+    if (word === '-X') method = argument(word, words[++i]);
     else if (word === '-H') {
-      const header = valueOf(word, words[++i]);
+      const header = argument(word, words[++i]);
       const colon = header.indexOf(':');
       headers[header.slice(0, colon).trim().toLowerCase()] = header.slice(colon + 1).trim();
     } else if (word === '-d') {
@@ -68,7 +68,8 @@ export function readTranscript(file = TRANSCRIPT_FILE): TranscriptStep[] {
   const lines = fs.readFileSync(path.resolve(file), 'utf8').split('\n');
   const steps: TranscriptStep[] = [];
   for (let i = 0; i < lines.length; i += 1) {
-    const heading = lines[i]!; // i < lines.length
+    // biome-ignore lint/style/noNonNullAssertion: i < lines.length
+    const heading = lines[i]!;
     if (!heading.startsWith('### ')) continue;
     const title = heading.slice(4).trim();
     const command = (lines[i + 1] ?? '').replace(/^\$ /, '');
@@ -111,7 +112,9 @@ export function canonical(body: unknown): string {
 
 /** Every (path, timestamp) pair of a body, to compare which timestamps are equal to which. */
 export function timestampsOf(value: unknown, at = '$', out: Array<[string, string]> = []): Array<[string, string]> {
-  if (Array.isArray(value)) value.forEach((item, index) => timestampsOf(item, `${at}[${index}]`, out));
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) timestampsOf(item, `${at}[${index}]`, out);
+  }
   else if (value !== null && typeof value === 'object') {
     for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
       if (TIMESTAMP_KEYS.has(key) && typeof child === 'string') out.push([`${at}.${key}`, child]);

@@ -26,7 +26,7 @@ const SEED = Number(process.env.XDB_SEED ?? 20261126);
 const READ_RUNS = MULTI ? RUNS : Math.max(10, Math.round(RUNS / 4));
 
 const EXCLUDE = process.env.XDB_EXCLUDE ? new RegExp(process.env.XDB_EXCLUDE) : null;
-const excluded = (text: string) => EXCLUDE !== null && EXCLUDE.test(text);
+const excluded = (text: string) => EXCLUDE?.test(text);
 
 const readable = (url: string) => {
   try {

@@ -52,7 +52,7 @@ async function main(): Promise<void> {
     const exclude = process.env.XDB_EXCLUDE ? new RegExp(process.env.XDB_EXCLUDE) : null;
     const urls = arbs
       .flatMap((arb, i) => fc.sample(arb, { numRuns: count, seed: seedValue + i }))
-      .filter((url) => !exclude || !exclude.test(decodeURIComponent(url)));
+      .filter((url) => !exclude?.test(decodeURIComponent(url)));
     const found = new Map<string, string>();
     for (const url of urls) {
       const answers = await askAll(apps, 'GET', url);

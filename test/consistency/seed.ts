@@ -72,7 +72,7 @@ export const ARTICLES: ArticleSeed[] = [
     blocks: [{ __component: 'shared.rich-text', body: 'été' }], publishedAt: PUBLISHED[2],
   },
   {
-    title: 'Straße und ß', slug: 'strasse', body: 'ß vs SS vs ẞ', views: 1000000, rating: 3.14159, price: 12345.67, publishedOn: '2000-02-29',
+    title: 'Straße und ß', slug: 'strasse', body: 'ß vs SS vs ẞ', views: 1000000, rating: 4.56789, price: 12345.67, publishedOn: '2000-02-29',
     featured: true, meta: 42, status: null, contactEmail: 'emile@example.org', category: 4, tags: [16, 17, 18], author: 4, related: [2, 3],
     seo: null, blocks: [{ __component: 'shared.quote', title: null, body: null }], publishedAt: PUBLISHED[3],
   },

@@ -25,7 +25,7 @@ const scalarData = fc.record(
     title: text,
     body: fc.option(text),
     views: fc.option(fc.constantFrom(0, 1, 10, 2147483647)),
-    rating: fc.option(fc.constantFrom(-2.5, 0, 0.1, 3.14159, 1e10, -0.000001)),
+    rating: fc.option(fc.constantFrom(-2.5, 0, 0.1, 4.56789, 1e10, -0.000001)),
     price: fc.option(fc.constantFrom(-0.01, 0, 9.99, 12345.67, 99999999.99)),
     publishedOn: fc.option(fc.constantFrom('1969-12-31', '1970-01-01', '2000-02-29', '2024-12-31')),
     featured: fc.option(fc.boolean()),

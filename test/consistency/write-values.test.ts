@@ -103,7 +103,8 @@ describe(`cross-database writes of every scalar type [${clients.join(',')}]`, fu
         if (split) throw new Error(`databases disagree:\n${split}`);
         if (first?.status !== 200) return;
         const reads = await Promise.all(apps.map(async (app, i) => {
-          const id = (JSON.parse(created[i]!.body) as { data: { id: number } }).data.id; // one answer per app
+          // biome-ignore lint/style/noNonNullAssertion: askAll answers once per app, in order
+          const id = (JSON.parse(created[i]!.body) as { data: { id: number } }).data.id;
           const [answer] = await askAll([app], 'GET', `/api/samples/${id}`);
           return withoutId(answer);
         }));

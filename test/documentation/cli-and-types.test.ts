@@ -154,8 +154,8 @@ describe('platform openapi, platform types and develop', function () {
     });
     children.push(child);
     let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const typesFile = path.join(appDir, 'types', 'generated', 'index.d.ts');
     const waitFor = async (test: () => boolean, what: string) => {
       for (const started = Date.now(); Date.now() - started < 30000; await new Promise((r) => setTimeout(r, 100))) if (test()) return;

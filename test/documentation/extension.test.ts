@@ -10,8 +10,8 @@ import { expect } from 'chai';
 import { validate, compileErrors } from '@readme/openapi-parser';
 import { definePlugin, UnauthorizedError, type RequestContext } from '@platform/core';
 import { startApp, type TestApp } from '../helpers/app';
+import type { Json } from '../helpers/json';
 
-type Json = Record<string, any>;
 
 /** A plugin that lets in only callers with `Authorization: Bearer letmein`, and tells the document what the public may call. */
 const gatekeeper = definePlugin({
@@ -39,7 +39,7 @@ const gatekeeper = definePlugin({
   },
 });
 
-const ops = (document: Json) => Object.entries(document.paths as Json).flatMap(([path, item]) => Object.keys(item).map((verb) => `${verb.toUpperCase()} ${path}`)).sort();
+const ops = (document: Json) => Object.entries(document.paths as Record<string, Json>).flatMap(([path, item]) => Object.keys(item).map((verb) => `${verb.toUpperCase()} ${path}`)).sort();
 
 describe('the documentation plugin\'s extension points', function () {
   this.timeout(60000);

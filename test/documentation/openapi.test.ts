@@ -8,15 +8,15 @@
 import { expect } from 'chai';
 import { validate, compileErrors } from '@readme/openapi-parser';
 import { startApp, type TestApp } from '../helpers/app';
+import type { Json } from '../helpers/json';
 
-type Json = Record<string, any>;
 
 const VERBS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'];
 
 /** `METHOD /path/{param}` of every operation of a document. */
 function operationsOf(document: Json): string[] {
   const out: string[] = [];
-  for (const [path, item] of Object.entries(document.paths as Json)) {
+  for (const [path, item] of Object.entries(document.paths as Record<string, Json>)) {
     for (const verb of VERBS) if (item[verb]) out.push(`${verb.toUpperCase()} ${path}`);
   }
   return out.sort();

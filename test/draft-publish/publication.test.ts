@@ -12,7 +12,6 @@ function invalidState() {
 }
 
 describeEachDatabase('draft & publish: publication state', (ctx) => {
-  const titles = (body: { data: Array<{ id: number; attributes: { title: string } }> }) => body.data.map((e) => [e.id, e.attributes.title]);
 
   before(async () => {
     const { app } = ctx;

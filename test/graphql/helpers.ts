@@ -2,17 +2,18 @@
  * Sends GraphQL documents to a booted app the way clients do (POST JSON, GET query strings).
  */
 import type { HttpResponse, TestApp } from '../helpers/app';
+import type { Json } from '../helpers/json';
 
 export interface GraphqlBody {
-  data?: any;
+  data?: Json;
   /** when present, at least one error (the GraphQL spec's response format) */
   errors?: [GraphqlError, ...GraphqlError[]];
-  extensions?: Record<string, any>;
+  extensions?: Record<string, Json>;
 }
 
 export interface GraphqlError {
   message: string;
-  extensions?: Record<string, any>;
+  extensions?: Record<string, Json>;
   path?: Array<string | number>;
   locations?: unknown;
 }
@@ -28,7 +29,7 @@ export function gqlGet(app: TestApp, query: string, variables?: Record<string, u
 }
 
 /** The `data` of an answer that must have no errors. */
-export async function gqlData(app: TestApp, query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<any> {
+export async function gqlData(app: TestApp, query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<Json> {
   const res = await gql(app, query, variables, headers);
   if (res.status !== 200 || res.body.errors) throw new Error(`GraphQL answered ${res.status}: ${res.text}`);
   return res.body.data;

@@ -70,15 +70,15 @@ describeEachDatabase('GraphQL mutations', (ctx) => {
     const res = await gql(ctx.app, `mutation { createArticle(data: { title: "${'x'.repeat(201)}" }) { data { id } } }`);
     expect(res.status).to.equal(200);
     expect(res.body.data).to.deep.equal({ createArticle: null });
-    expect(res.body.errors![0].extensions).to.deep.include({ code: 'BAD_USER_INPUT' });
-    expect(res.body.errors![0].extensions!.error.name).to.equal('ValidationError');
+    expect(res.body.errors?.[0].extensions).to.deep.include({ code: 'BAD_USER_INPUT' });
+    expect(res.body.errors?.[0].extensions?.error.name).to.equal('ValidationError');
     expect(await ctx.app.knex('articles').count({ n: '*' })).to.deep.equal(before);
   });
 
   it('a dynamic-zone item of a type the zone does not list is refused, listing the zone\'s components', async () => {
     const res = await gql(ctx.app, 'mutation { createArticle(data: { title: "z", blocks: [{ __typename: "ComponentSharedSeo", metaTitle: "x" }] }) { data { id } } }');
-    expect(res.body.errors![0].message).to.equal('Component not found. expected one of: ComponentSharedQuote, ComponentSharedRichText');
-    expect(res.body.errors![0].extensions!.code).to.equal('BAD_USER_INPUT');
+    expect(res.body.errors?.[0].message).to.equal('Component not found. expected one of: ComponentSharedQuote, ComponentSharedRichText');
+    expect(res.body.errors?.[0].extensions?.code).to.equal('BAD_USER_INPUT');
   });
 
   it('deleteArticle answers the deleted entry and removes it with its links', async () => {
@@ -106,15 +106,15 @@ describeEachDatabase('GraphQL mutations', (ctx) => {
     expect(list.fr.data).to.deep.equal([{ attributes: { title: 'Bonjour' } }, { attributes: { title: 'Salut' } }]);
     expect(list.all.data).to.have.length(3);
     const again = await gql(ctx.app, `mutation { createArticleLocalization(id: ${enId}, locale: "fr", data: { title: "Encore" }) { data { id } } }`);
-    expect(again.body.errors![0].extensions!.error).to.deep.equal({ name: 'ApplicationError', message: 'locale is already used', details: {} });
-    expect(again.body.errors![0].extensions!.code).to.equal('STRAPI_APPLICATION_ERROR');
+    expect(again.body.errors?.[0].extensions?.error).to.deep.equal({ name: 'ApplicationError', message: 'locale is already used', details: {} });
+    expect(again.body.errors?.[0].extensions?.code).to.equal('STRAPI_APPLICATION_ERROR');
   });
 
   it('an unknown locale code is a 400 validation error', async () => {
     for (const query of ['{ articles(locale: "zz") { data { id } } }', 'mutation { createArticle(locale: "zz", data: { title: "x" }) { data { id } } }']) {
       const res = await gql(ctx.app, query);
       expect(res.status).to.equal(400);
-      expect(res.body.errors![0].message).to.contain('Unknown locale supplied');
+      expect(res.body.errors?.[0].message).to.contain('Unknown locale supplied');
     }
   });
 

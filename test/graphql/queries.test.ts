@@ -7,6 +7,7 @@ import { expect } from 'chai';
 import { describeEachDatabase } from '../helpers/app';
 import { seedPopulateFixture, T1, T2 } from '../rest/populate-seed';
 import { gql, gqlData, gqlGet, ids } from './helpers';
+import type { Json } from '../helpers/json';
 
 describeEachDatabase('GraphQL queries', (ctx) => {
   before(async () => {
@@ -68,8 +69,8 @@ describeEachDatabase('GraphQL queries', (ctx) => {
       } } }
       category(id: 1) { data { attributes { articles(filters: { title: { startsWith: "Sec" } }) { data { id } } } } }
     }`);
-    expect(data.article.data.attributes.sorted.data.map((t: any) => t.attributes.name)).to.deep.equal(['gamma', 'alpha']);
-    expect(data.article.data.attributes.firstOnly.data.map((t: any) => t.attributes.name)).to.deep.equal(['gamma']);
+    expect(data.article.data.attributes.sorted.data.map((t: Json) => t.attributes.name)).to.deep.equal(['gamma', 'alpha']);
+    expect(data.article.data.attributes.firstOnly.data.map((t: Json) => t.attributes.name)).to.deep.equal(['gamma']);
     expect(ids(data.category.data.attributes.articles)).to.deep.equal([2]);
   });
 
@@ -77,8 +78,8 @@ describeEachDatabase('GraphQL queries', (ctx) => {
     const res = await gql(ctx.app, '{ article(id: 1) { data { attributes { a: tags(sort: ["name"]) { data { id } } b: tags(sort: ["name:desc"]) { data { id } } } } } }');
     expect(res.status).to.equal(200);
     expect(res.body.data).to.deep.equal({ article: null });
-    expect(res.body.errors![0].extensions).to.deep.include({ code: 'BAD_USER_INPUT' });
-    expect(res.body.errors![0].message).to.contain('Article.tags');
+    expect(res.body.errors?.[0].extensions).to.deep.include({ code: 'BAD_USER_INPUT' });
+    expect(res.body.errors?.[0].message).to.contain('Article.tags');
   });
 
   it('components and repeatable components, dynamic zones with __typename and fragments per component', async () => {
@@ -140,8 +141,8 @@ describeEachDatabase('GraphQL queries', (ctx) => {
   it('private attributes are not in the schema: asking for one is a 400 validation error', async () => {
     const res = await gql(ctx.app, '{ writers { data { attributes { secret } } } }');
     expect(res.status).to.equal(400);
-    expect(res.body.errors![0].message).to.equal('Cannot query field "secret" on type "Writer".');
-    expect(res.body.errors![0].extensions).to.deep.equal({ code: 'GRAPHQL_VALIDATION_FAILED' });
+    expect(res.body.errors?.[0].message).to.equal('Cannot query field "secret" on type "Writer".');
+    expect(res.body.errors?.[0].extensions).to.deep.equal({ code: 'GRAPHQL_VALIDATION_FAILED' });
   });
 
   it('the single type: data null before it exists, then its entry', async () => {

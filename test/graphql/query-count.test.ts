@@ -7,6 +7,7 @@ import { expect } from 'chai';
 import { describeEachDatabase } from '../helpers/app';
 import { seedQueryCountFixture } from '../rest/populate-seed';
 import { gql } from './helpers';
+import type { Json } from '../helpers/json';
 
 const ENTRIES = 60;
 /** The bench's GraphQL workload: a page of articles with 3 relations. */
@@ -22,7 +23,7 @@ describeEachDatabase('GraphQL query count', (ctx) => {
     await seedQueryCountFixture(ctx.app, ENTRIES);
   });
 
-  async function cost(query: string, variables: Record<string, unknown>): Promise<{ count: number; body: any }> {
+  async function cost(query: string, variables: Record<string, unknown>): Promise<{ count: number; body: Json }> {
     const { result, count } = await ctx.app.countQueries(() => gql(ctx.app, query, variables));
     expect(result.status).to.equal(200);
     expect(result.body.errors).to.equal(undefined);

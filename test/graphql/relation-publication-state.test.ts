@@ -10,8 +10,9 @@ import { expect } from 'chai';
 import { describeEachDatabase } from '../helpers/app';
 import { seedPopulateFixture } from '../rest/populate-seed';
 import { gql, gqlData, ids } from './helpers';
+import type { Json } from '../helpers/json';
 
-type Entry = { id: string; attributes: Record<string, any> };
+type Entry = { id: string; attributes: Record<string, Json> };
 
 describeEachDatabase('GraphQL publicationState of relation fields', (ctx) => {
   before(async () => {

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
-import { expect } from 'chai';
+import { assert, expect } from 'chai';
 import { printType, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import type { SchemaService } from '@platform/graphql';
 import { startApp, type StartOptions, type TestApp } from '../helpers/app';
@@ -32,7 +32,11 @@ describe('GraphQL schema of the example app', function () {
     await app?.close();
   });
 
-  const type = (name: string) => printType(schema.getType(name)!);
+  const type = (name: string) => {
+    const found = schema.getType(name);
+    assert.exists(found, name);
+    return printType(found);
+  };
   const field = (root: 'Query' | 'Mutation', name: string) => {
     const rootType = (root === 'Query' ? schema.getQueryType() : schema.getMutationType()) as GraphQLObjectType;
     return printType(rootType).split('\n').find((line) => line.trimStart().startsWith(`${name}(`) || line.trimStart().startsWith(`${name}:`))?.trim();

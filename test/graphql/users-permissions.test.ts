@@ -31,8 +31,8 @@ describeEachDatabase('GraphQL with users-permissions', (ctx) => {
     expect(data.login.user).to.deep.equal({ username: 'ada' });
     const wrong = await gql(ctx.app, 'mutation { login(input: { identifier: "ada", password: "nope" }) { jwt } }');
     expect(wrong.status).to.equal(200);
-    expect(wrong.body.errors![0].message).to.equal('Invalid identifier or password');
-    expect(wrong.body.errors![0].extensions).to.deep.equal({ error: { name: 'ValidationError', message: 'Invalid identifier or password', details: {} }, code: 'BAD_USER_INPUT' });
+    expect(wrong.body.errors?.[0].message).to.equal('Invalid identifier or password');
+    expect(wrong.body.errors?.[0].extensions).to.deep.equal({ error: { name: 'ValidationError', message: 'Invalid identifier or password', details: {} }, code: 'BAD_USER_INPUT' });
   });
 
   it('me answers the user with its role for a JWT; without one it is Forbidden', async () => {
@@ -40,7 +40,7 @@ describeEachDatabase('GraphQL with users-permissions', (ctx) => {
     expect(me).to.deep.equal({ me: { username: 'ada', email: 'ada@example.com', role: { name: 'Authenticated', type: 'authenticated' } } });
     const anonymous = await gql(ctx.app, '{ me { id } }');
     expect(anonymous.body).to.deep.include({ data: { me: null } });
-    expect(anonymous.body.errors![0].extensions).to.deep.equal(FORBIDDEN);
+    expect(anonymous.body.errors?.[0].extensions).to.deep.equal(FORBIDDEN);
   });
 
   it('a bad JWT is a 401 before anything runs, as on REST', async () => {
@@ -51,9 +51,9 @@ describeEachDatabase('GraphQL with users-permissions', (ctx) => {
   it('each operation needs its permission: public may list, not read one nor create; the authenticated role may', async () => {
     expect((await gql(ctx.app, '{ articles { data { id } } }')).body).to.deep.equal({ data: { articles: { data: [] } } });
     const one = await gql(ctx.app, '{ article(id: 1) { data { id } } }');
-    expect(one.body.errors![0].extensions).to.deep.equal(FORBIDDEN);
+    expect(one.body.errors?.[0].extensions).to.deep.equal(FORBIDDEN);
     const create = 'mutation { createArticle(data: { title: "By Ada", publishedAt: "2024-01-01T00:00:00.000Z" }) { data { id attributes { title } } } }';
-    expect((await gql(ctx.app, create)).body.errors![0].extensions).to.deep.equal(FORBIDDEN);
+    expect((await gql(ctx.app, create)).body.errors?.[0].extensions).to.deep.equal(FORBIDDEN);
     const created = await gqlData(ctx.app, create, undefined, bearer(jwt));
     expect(created.createArticle.data.attributes).to.deep.equal({ title: 'By Ada' });
     expect((await gqlData(ctx.app, '{ articles { data { attributes { title } } } }')).articles.data).to.deep.equal([{ attributes: { title: 'By Ada' } }]);
@@ -93,10 +93,10 @@ describeEachDatabase('GraphQL login rate limit', (ctx) => {
   it('the login mutation and POST /api/auth/local share one limit per address and identifier', async () => {
     const body = { identifier: 'someone', password: 'wrong-password' };
     expect((await ctx.app.post('/api/auth/local', body)).status).to.equal(400);
-    expect((await gql(ctx.app, 'mutation { login(input: { identifier: "someone", password: "wrong-password" }) { jwt } }')).body.errors![0].extensions!.code).to.equal('BAD_USER_INPUT');
+    expect((await gql(ctx.app, 'mutation { login(input: { identifier: "someone", password: "wrong-password" }) { jwt } }')).body.errors?.[0].extensions?.code).to.equal('BAD_USER_INPUT');
     const limited = await gql(ctx.app, 'mutation { login(input: { identifier: "someone", password: "wrong-password" }) { jwt } }');
-    expect(limited.body.errors![0].extensions!.error.name).to.equal('RateLimitError');
-    expect(limited.body.errors![0].extensions!.code).to.equal('STRAPI_RATE_LIMIT_ERROR');
+    expect(limited.body.errors?.[0].extensions?.error.name).to.equal('RateLimitError');
+    expect(limited.body.errors?.[0].extensions?.code).to.equal('STRAPI_RATE_LIMIT_ERROR');
     expect((await ctx.app.post('/api/auth/local', body)).status).to.equal(429);
   });
 }, { config: { plugins: authPlugins({ permissions: PERMISSIONS, ratelimit: { enabled: true, max: 2, interval: 60000 } }) }, env: { JWT_SECRET } });

@@ -4,10 +4,11 @@
 import path from 'node:path';
 import { Platform, type PluginDefinition, type DatabaseClient, type QueryEvent } from '@platform/core';
 import { createTestDatabase, testClients, type TestDatabase } from './databases';
+import type { Json } from './json';
 
 export const EXAMPLE_APP = path.resolve(__dirname, '..', '..');
 
-export interface HttpResponse<T = any> {
+export interface HttpResponse<T = Json> {
   status: number;
   body: T;
   headers: Headers;
@@ -18,11 +19,11 @@ export interface TestApp {
   platform: Platform;
   url: string;
   database: TestDatabase;
-  request<T = any>(method: string, urlPath: string, body?: unknown, headers?: Record<string, string>): Promise<HttpResponse<T>>;
-  get<T = any>(urlPath: string, headers?: Record<string, string>): Promise<HttpResponse<T>>;
-  post<T = any>(urlPath: string, body?: unknown, headers?: Record<string, string>): Promise<HttpResponse<T>>;
-  put<T = any>(urlPath: string, body?: unknown, headers?: Record<string, string>): Promise<HttpResponse<T>>;
-  del<T = any>(urlPath: string, headers?: Record<string, string>): Promise<HttpResponse<T>>;
+  request<T = Json>(method: string, urlPath: string, body?: unknown, headers?: Record<string, string>): Promise<HttpResponse<T>>;
+  get<T = Json>(urlPath: string, headers?: Record<string, string>): Promise<HttpResponse<T>>;
+  post<T = Json>(urlPath: string, body?: unknown, headers?: Record<string, string>): Promise<HttpResponse<T>>;
+  put<T = Json>(urlPath: string, body?: unknown, headers?: Record<string, string>): Promise<HttpResponse<T>>;
+  del<T = Json>(urlPath: string, headers?: Record<string, string>): Promise<HttpResponse<T>>;
   /** counts the SQL statements issued while `fn` runs */
   countQueries<T>(fn: () => Promise<T>): Promise<{ result: T; count: number; queries: QueryEvent[] }>;
   /** the knex instance, to check what is in the database */
@@ -101,7 +102,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     } catch {
       /* not JSON: keep the text */
     }
-    return { status: res.status, body: parsed as any, headers: res.headers, text };
+    return { status: res.status, body: parsed as Json, headers: res.headers, text };
   };
   let stopped = false;
   const stop = async () => {

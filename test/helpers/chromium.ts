@@ -50,7 +50,7 @@ export async function launchChromium(): Promise<Browser> {
   const stop = async () => {
     if (browser.exitCode === null && browser.signalCode === null) {
       const exited = new Promise((resolve) => browser.once('exit', resolve));
-      process.kill(-browser.pid!, 'SIGKILL');
+      if (browser.pid !== undefined) process.kill(-browser.pid, 'SIGKILL');
       await exited;
     }
     fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 });

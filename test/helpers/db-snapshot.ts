@@ -15,9 +15,8 @@ export interface TableSnapshot {
 export async function schemaSnapshot(knex: Knex, client: DatabaseClient): Promise<Record<string, TableSnapshot>> {
   const existing = await introspect(knex, client);
   const out: Record<string, TableSnapshot> = {};
-  for (const name of [...existing.keys()].sort()) {
+  for (const [name, table] of [...existing].sort(([a], [b]) => a.localeCompare(b))) {
     if (name === 'sqlite_sequence') continue;
-    const table = existing.get(name)!;
     const indexes: TableSnapshot['indexes'] = {};
     for (const index of [...table.indexes.values()].sort((a, b) => a.name.localeCompare(b.name))) {
       indexes[index.name] = { columns: index.columns, unique: index.unique };

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import type { Json } from './json';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const BIN = path.join(ROOT, 'core', 'bin', 'platform.js');
@@ -45,8 +46,8 @@ export function workersApp(prefix: string, plugins: string, env: NodeJS.ProcessE
       });
       child = started;
       let output = '';
-      started.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      started.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      started.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      started.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
       const deadline = Date.now() + 60000;
       while ((output.match(/platform start: serving/g) ?? []).length < 2) {
         if (Date.now() > deadline || started.exitCode !== null) throw new Error(`workers did not start:\n${output}`);
@@ -66,7 +67,7 @@ export function workersApp(prefix: string, plugins: string, env: NodeJS.ProcessE
 }
 
 /** One request on its own connection; the body parsed as JSON when there is one. */
-export function requestOnce(url: string, method: string, options: { headers?: Record<string, string>; body?: unknown } = {}): Promise<{ status: number; body: any }> {
+export function requestOnce(url: string, method: string, options: { headers?: Record<string, string>; body?: unknown } = {}): Promise<{ status: number; body: Json }> {
   return new Promise((resolve, reject) => {
     const data = options.body === undefined ? undefined : JSON.stringify(options.body);
     const headers = { ...(options.headers ?? {}), ...(data ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(data)) } : {}) };

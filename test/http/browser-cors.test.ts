@@ -91,7 +91,7 @@ describe('a browser frontend on another origin', function () {
     for (const browser of browsers) {
       if (browser.exitCode !== null) continue;
       const exited = new Promise((resolve) => browser.once('exit', resolve));
-      process.kill(-browser.pid!, 'SIGKILL');
+      if (browser.pid !== undefined) process.kill(-browser.pid, 'SIGKILL');
       await exited;
     }
     for (const profile of profiles) fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 });

@@ -3,14 +3,16 @@
  * plugin middlewares named in the list or placed in code, in the declared order; an existing
  * Strapi v4 file loaded as it is; mistakes stop start-up naming the file.
  */
-import { expect } from 'chai';
+import { assert, expect } from 'chai';
 import { DEFAULT_MIDDLEWARE_LIST, definePlugin, type Middleware } from '@platform/core';
 import { startApp, type TestApp } from '../helpers/app';
 import { exampleAppWith } from '../helpers/app-dir';
 import { createTestDatabase, testClients } from '../helpers/databases';
 
 const mark = (name: string): Middleware => async (ctx, next) => {
-  ((ctx.state.order as string[] | undefined) ?? (ctx.state.order = [])).push(name);
+  const order = (ctx.state.order as string[] | undefined) ?? [];
+  order.push(name);
+  ctx.state.order = order;
   await next();
 };
 
@@ -23,7 +25,7 @@ const probe = definePlugin({
     edge: {
       before: 'strapi::errors',
       middleware: (ctx) => async (koa, next) => {
-        mark(`edge (${ctx.name})`)(koa, async () => {});
+        await mark(`edge (${ctx.name})`)(koa, async () => {});
         try {
           await next();
         } finally {
@@ -138,13 +140,13 @@ describe('config/middlewares mistakes', function () {
       const dir = exampleAppWith(files);
       const database = await createTestDatabase('sqlite');
       try {
-        let error: (Error & { code?: string }) | null = null;
-        await startApp({ appDir: dir.dir, database }).catch((e: Error) => {
-          error = e;
-        });
-        expect(error, 'start-up should fail').to.not.equal(null);
-        expect(error!.message.endsWith(message), error!.message).to.equal(true);
-        expect(error!.code).to.equal(message.startsWith('must export') ? 'CONFIG_FILE' : 'CONFIG_MIDDLEWARES');
+        const error = await startApp({ appDir: dir.dir, database }).then(
+          () => null,
+          (e: Error & { code?: string }) => e,
+        );
+        assert.exists(error, 'start-up should fail');
+        expect(error.message.endsWith(message), error.message).to.equal(true);
+        expect(error.code).to.equal(message.startsWith('must export') ? 'CONFIG_FILE' : 'CONFIG_MIDDLEWARES');
       } finally {
         dir.remove();
         await database.drop();

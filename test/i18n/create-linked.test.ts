@@ -6,10 +6,11 @@
 import path from 'node:path';
 import { expect } from 'chai';
 import { describeEachDatabase } from '../helpers/app';
+import type { Knex } from 'knex';
 
 const APP = path.resolve(__dirname, '..', 'fixtures', 'dp-i18n-app');
 
-async function groups(knex: any): Promise<number[][]> {
+async function groups(knex: Knex): Promise<number[][]> {
   const rows = await knex('posts_localizations_links').select('post_id', 'inv_post_id').orderBy(['post_id', 'post_order']);
   return rows.map((r: Record<string, unknown>) => [Number(r.post_id), Number(r.inv_post_id)]);
 }
@@ -36,7 +37,7 @@ describeEachDatabase('i18n: creating an entry linked to localizations', (ctx) =>
     expect(await groups(ctx.app.knex)).to.deep.equal([[1, 2], [1, 3], [2, 1], [2, 3], [3, 1], [3, 2]]);
   });
 
-  it('syncs shared values sent by a PUT of any member, JSON included', async () => {
+  it('syncs shared values sent by a PUT of Json member, JSON included', async () => {
     const res = await ctx.app.put('/api/posts/3', { data: { views: 9, flags: [1, { a: 'b' }] } });
     expect(res.status).to.equal(200);
     const all = await ctx.app.get('/api/posts?locale=all&publicationState=preview&fields[0]=views&fields[1]=flags&fields[2]=locale');

@@ -6,9 +6,10 @@
 import { expect } from 'chai';
 import { describeEachDatabase } from '../helpers/app';
 import { countRows } from '../helpers/count';
+import type { Knex } from 'knex';
 
 const page = (total: number) => ({ pagination: { page: 1, pageSize: 25, pageCount: total === 0 ? 0 : 1, total } });
-const count = (knex: any, table: string) => countRows(knex(table));
+const count = (knex: Knex, table: string) => countRows(knex(table));
 
 describeEachDatabase('i18n: locale parameter', (ctx) => {
   before(async () => {

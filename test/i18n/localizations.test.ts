@@ -7,11 +7,12 @@ import { expect } from 'chai';
 import { describeEachDatabase } from '../helpers/app';
 import type { LocalesService } from '@platform/i18n';
 import { countRows } from '../helpers/count';
+import type { Knex } from 'knex';
 
-const count = (knex: any, table: string) => countRows(knex(table));
+const count = (knex: Knex, table: string) => countRows(knex(table));
 const appError = (message: string) => ({ data: null, error: { status: 400, name: 'ApplicationError', message, details: {} } });
 
-async function links(knex: any): Promise<Array<[number, number, number]>> {
+async function links(knex: Knex): Promise<Array<[number, number, number]>> {
   const rows = await knex('articles_localizations_links').select('article_id', 'inv_article_id', 'article_order').orderBy(['article_id', 'article_order']);
   return rows.map((r: Record<string, unknown>) => [Number(r.article_id), Number(r.inv_article_id), Number(r.article_order)]);
 }
@@ -84,7 +85,7 @@ describeEachDatabase('i18n: localizations', (ctx) => {
     expect(await count(ctx.app.knex, 'articles_localizations_links')).to.equal(linkRows);
   });
 
-  it('validates the localized data like any create', async () => {
+  it('validates the localized data like Json create', async () => {
     const before = await count(ctx.app.knex, 'articles');
     const other = await ctx.app.post('/api/articles', { data: { title: 'Other' } });
     const res = await ctx.app.post(`/api/articles/${other.body.data.id}/localizations`, { locale: 'fr', title: 'x'.repeat(201) });

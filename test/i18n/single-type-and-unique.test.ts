@@ -6,13 +6,14 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { describeEachDatabase } from '../helpers/app';
 import { countRows } from '../helpers/count';
+import type { Knex } from 'knex';
 
 const APP = path.resolve(__dirname, '..', 'fixtures', 'dp-i18n-app');
 const NOT_FOUND = { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } };
-const count = (knex: any, table: string) => countRows(knex(table));
+const count = (knex: Knex, table: string) => countRows(knex(table));
 const FIELDS = 'fields[0]=headline&fields[1]=theme&fields[2]=locale';
 
-async function homepageLinks(knex: any): Promise<number[][]> {
+async function homepageLinks(knex: Knex): Promise<number[][]> {
   const rows = await knex('homepages_localizations_links').select('homepage_id', 'inv_homepage_id').orderBy(['homepage_id', 'homepage_order']);
   return rows.map((r: Record<string, unknown>) => [Number(r.homepage_id), Number(r.inv_homepage_id)]);
 }

@@ -31,7 +31,7 @@ function configEchoPlugin() {
         method: 'GET',
         path: '/',
         config: { auth: false },
-        handler: () => ({ data: { rest: plugin!.appConfig('api.rest'), motd: plugin!.appConfig('api.motd') } }),
+        handler: () => ({ data: { rest: plugin?.appConfig('api.rest'), motd: plugin?.appConfig('api.motd') } }),
       },
     ],
     register(ctx) {

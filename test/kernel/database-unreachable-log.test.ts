@@ -2,7 +2,7 @@
  * A database that cannot be reached at start-up is reported once, cleanly (DB_CONNECT): knex's
  * own "Acquire connection error" warning with its stack is kept for the debug level.
  */
-import { expect } from 'chai';
+import { assert, expect } from 'chai';
 import { Platform, type BootError, type Logger } from '@platform/core';
 import { EXAMPLE_APP, withoutUnnamedAuthPlugins } from '../helpers/app';
 
@@ -25,14 +25,14 @@ describe('an unreachable database at start-up', function () {
       logger,
       config: withoutUnnamedAuthPlugins({ database: { connection: { client: 'postgres', connection: { host: '127.0.0.1', port: 1, user: 'postgres', database: 'nowhere' } } } }),
     });
-    let error: BootError | null = null;
-    await platform.start().catch((e: BootError) => {
-      error = e;
-    });
+    const error = await platform.start().then(
+      () => null,
+      (e: BootError) => e,
+    );
     await platform.destroy().catch(() => {});
-    expect(error).to.not.equal(null);
-    expect(error!.code).to.equal('DB_CONNECT');
-    expect(error!.message).to.equal(`Cannot connect to the postgres database (${EXAMPLE_APP}/config/database.ts): connect ECONNREFUSED 127.0.0.1:1`);
+    assert.exists(error);
+    expect(error.code).to.equal('DB_CONNECT');
+    expect(error.message).to.equal(`Cannot connect to the postgres database (${EXAMPLE_APP}/config/database.ts): connect ECONNREFUSED 127.0.0.1:1`);
     expect(lines.filter((line) => !line.startsWith('debug '))).to.deep.equal([]);
     expect(lines.some((line) => line.startsWith('debug knex: Acquire connection error: Error: connect ECONNREFUSED'))).to.equal(true, lines.join('\n'));
   });

@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect } from 'chai';
+import { assert, expect } from 'chai';
 import { BootError } from '@platform/core';
 import { EXAMPLE_APP, startApp, type TestApp } from '../helpers/app';
 import { testClients } from '../helpers/databases';
@@ -360,10 +360,16 @@ for (const client of testClients()) {
       });
 
       it(`starts with the other plugins: ${scenario.enabled.join(', ')}`, () => {
-        expect(app!.platform.enabledPlugins()).to.deep.equal(scenario.enabled);
+        expect(app?.platform.enabledPlugins()).to.deep.equal(scenario.enabled);
       });
 
-      scenario.run({ app: () => app!, since: () => since });
+      scenario.run({
+        app: () => {
+          assert.exists(app, 'the app started in before()');
+          return app;
+        },
+        since: () => since,
+      });
     });
   }
 }

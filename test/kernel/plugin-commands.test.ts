@@ -70,7 +70,7 @@ describe('plugin commands and secrets', function () {
     const run = await platform(['stamp', '--help', '--app', appDir], env);
     expect(run.code).to.equal(0);
     expect(run.stdout).to.equal(stamps.commands?.stamp?.help);
-    expect(fs.existsSync(env.DATABASE_FILENAME!)).to.equal(false);
+    expect(fs.existsSync(env.DATABASE_FILENAME ?? '')).to.equal(false);
   });
 
   it('a usage mistake is one line on stderr and exit code 2, before the app starts', async () => {
@@ -89,7 +89,7 @@ describe('plugin commands and secrets', function () {
       { code: 2, stdout: '', stderr: 'platform: stamp count: unexpected argument "extra" (platform stamp --help)\n' },
       { code: 2, stdout: '', stderr: 'platform: stamp: which one, add or count? (platform stamp --help)\n' },
     ]);
-    expect(fs.existsSync(env.DATABASE_FILENAME!)).to.equal(false);
+    expect(fs.existsSync(env.DATABASE_FILENAME ?? '')).to.equal(false);
   });
 
   it('runs the command on the started app: without a secret it generates one into .env, then keeps using it', async () => {

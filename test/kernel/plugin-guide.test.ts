@@ -19,7 +19,7 @@ interface Excerpt {
 }
 
 /** The fenced blocks of `markdown` whose first line is `// from <file>`. */
-export function excerpts(markdown: string): Excerpt[] {
+function excerpts(markdown: string): Excerpt[] {
   const out: Excerpt[] = [];
   const lines = markdown.split('\n');
   for (let i = 0; i < lines.length; i += 1) {
@@ -33,7 +33,7 @@ export function excerpts(markdown: string): Excerpt[] {
 }
 
 /** Whether `lines` stand one after the other in `text`. */
-export function standsIn(lines: string[], text: string): boolean {
+function standsIn(lines: string[], text: string): boolean {
   return text.includes(lines.join('\n'));
 }
 

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from 'chai';
+import { assert, expect } from 'chai';
 import { BootError, Platform, definePlugin, type ContentTypeSchema, type PluginDefinition } from '@platform/core';
 import { startApp } from '../helpers/app';
 
@@ -126,7 +126,8 @@ describe('schema validation at boot', function () {
       name: 'adder',
       register(ctx) {
         ctx.hooks.extendSchemas.tap('adder', (schemas) => {
-          const post = schemas.contentTypes.get('api::post.post')!;
+          const post = schemas.contentTypes.get('api::post.post');
+          assert.exists(post);
           post.schema = { ...post.schema, attributes: { ...post.schema.attributes, ...(added as Attributes) } };
         });
       },
@@ -151,7 +152,8 @@ describe('schema validation at boot', function () {
         name: 'adder',
         register(ctx) {
           ctx.hooks.extendSchemas.tap('adder', (schemas) => {
-            const post = schemas.contentTypes.get('api::post.post')!;
+            const post = schemas.contentTypes.get('api::post.post');
+            assert.exists(post);
             post.schema = { ...post.schema, attributes: { ...post.schema.attributes, locale: { type: 'string' } } };
           });
         },

@@ -86,27 +86,25 @@ describeEachDatabase('relations over HTTP: concurrent connects', (ctx) => {
   // Linking the same entries from both sides at once. On MariaDB the row update and the
   // foreign-key checks of the link inserts can deadlock (InnoDB picks a victim); the kernel's
   // transaction helper runs the aborted write again, so every request succeeds.
-  {
-    it('parallel links from both sides of a relation all succeed (no deadlock)', async () => {
-      const { app } = ctx;
-      for (let round = 0; round < 5; round += 1) {
-        const [l1, l2] = await labels(2, `cross-${round}`);
-        const p1 = await createEntry(app, 'posts', { title: `cross-${round}-1` });
-        const p2 = await createEntry(app, 'posts', { title: `cross-${round}-2` });
-        const responses = await Promise.all([
-          app.put(`/api/posts/${p1}`, { data: { title: 'a', labels: { connect: [l1] } } }),
-          app.put(`/api/labels/${l1}`, { data: { name: 'b', posts: { connect: [p2] } } }),
-          app.put(`/api/posts/${p2}`, { data: { title: 'c', labels: { connect: [l2] } } }),
-          app.put(`/api/labels/${l2}`, { data: { name: 'd', posts: { connect: [p1] } } }),
-        ]);
-        expect(responses.map((r) => r.status)).to.deep.equal([200, 200, 200, 200]);
-        expect(await populatedIds(app, 'posts', p1, 'labels')).to.have.members([l1, l2]);
-        expect(await populatedIds(app, 'posts', p2, 'labels')).to.have.members([l1, l2]);
-        for (const label of [l1, l2]) {
-          const rows = await app.knex('posts_labels_links').select('post_order').where('label_id', label);
-          expect(distinct(rows.map((r) => Number(r.post_order)))).to.equal(true);
-        }
+  it('parallel links from both sides of a relation all succeed (no deadlock)', async () => {
+    const { app } = ctx;
+    for (let round = 0; round < 5; round += 1) {
+      const [l1, l2] = await labels(2, `cross-${round}`);
+      const p1 = await createEntry(app, 'posts', { title: `cross-${round}-1` });
+      const p2 = await createEntry(app, 'posts', { title: `cross-${round}-2` });
+      const responses = await Promise.all([
+        app.put(`/api/posts/${p1}`, { data: { title: 'a', labels: { connect: [l1] } } }),
+        app.put(`/api/labels/${l1}`, { data: { name: 'b', posts: { connect: [p2] } } }),
+        app.put(`/api/posts/${p2}`, { data: { title: 'c', labels: { connect: [l2] } } }),
+        app.put(`/api/labels/${l2}`, { data: { name: 'd', posts: { connect: [p1] } } }),
+      ]);
+      expect(responses.map((r) => r.status)).to.deep.equal([200, 200, 200, 200]);
+      expect(await populatedIds(app, 'posts', p1, 'labels')).to.have.members([l1, l2]);
+      expect(await populatedIds(app, 'posts', p2, 'labels')).to.have.members([l1, l2]);
+      for (const label of [l1, l2]) {
+        const rows = await app.knex('posts_labels_links').select('post_order').where('label_id', label);
+        expect(distinct(rows.map((r) => Number(r.post_order)))).to.equal(true);
       }
-    });
-  }
+    }
+  });
 }, { appDir: RELATIONS_APP });

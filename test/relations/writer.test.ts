@@ -193,7 +193,7 @@ describeEachDatabase('relations writer', (ctx) => {
       );
       await expectValidationError(
         write('post', post, { labels: { connect: [{ id: c, position: { before: 99999 } }] } }),
-        'There was a problem connecting relation with id ' + c + ' at position {"before":99999}. The relation with id 99999 needs to be connected first.',
+        `There was a problem connecting relation with id ${c} at position {"before":99999}. The relation with id 99999 needs to be connected first.`,
       );
       await expectValidationError(
         write('post', post, { labels: { connect: [{ id: c, position: { after: String(a) } }], disconnect: [a] } }),

@@ -50,7 +50,6 @@ describeEachDatabase('creator fields', (ctx) => {
   });
 
   const list = (query: string) => ctx.app.get(`/api/notes?sort=id&fields[0]=title&${query}`);
-  const creators = (body: any) => body.data.map((entry: any) => [entry.attributes.createdBy, entry.attributes.updatedBy]);
 
   it('without a populate, the creator fields are absent even when set', async () => {
     const res = await list('');

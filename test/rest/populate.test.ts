@@ -7,6 +7,7 @@ import { expect } from 'chai';
 import { describeEachDatabase } from '../helpers/app';
 import { RelationCount } from '@platform/query-engine';
 import { articleAttributes, articleRow, seedPopulateFixture, T1 } from './populate-seed';
+import type { Json } from '../helpers/json';
 
 const cat = (id: number, name: string, slug: string | null = null) => ({ id, attributes: { name, slug, createdAt: T1, updatedAt: T1 } });
 const tag = (id: number, name: string) => ({ id, attributes: { name, createdAt: T1, updatedAt: T1 } });
@@ -28,7 +29,7 @@ describeEachDatabase('REST populate', (ctx) => {
 
   const get = async (url: string) => {
     const res = await ctx.app.get(url);
-    return { status: res.status, body: res.body as Record<string, any>, text: res.text };
+    return { status: res.status, body: res.body as Record<string, Json>, text: res.text };
   };
 
   it('nothing is populated by default', async () => {
@@ -321,7 +322,7 @@ describeEachDatabase('REST populate', (ctx) => {
       });
     }
 
-    it('a hostile dotted path of thousands of levels is refused before any SQL runs', async () => {
+    it('a hostile dotted path of thousands of levels is refused before Json SQL runs', async () => {
       const hostile = Array.from({ length: 1000 }, (_, i) => (i % 2 === 0 ? 'category' : 'articles')).join('.');
       const { result: res, count } = await ctx.app.countQueries(() => get(`/api/articles?populate=${hostile}`));
       expect(res.status).to.equal(400);

@@ -10,6 +10,7 @@ import os from 'node:os';
 import type { DatabaseClient, PluginDefinition } from '@platform/core';
 import { startApp, type TestApp } from '../helpers/app';
 import { testClients } from '../helpers/databases';
+import type { Json } from '../helpers/json';
 
 export interface Part {
   name: string;
@@ -42,7 +43,7 @@ export function form(files: Part[], fields: Record<string, string | string[]> = 
 export async function send(app: TestApp, method: string, urlPath: string, body?: FormData | string, headers: Record<string, string> = {}) {
   const res = await fetch(app.url + urlPath, { method, body, headers });
   const text = await res.text();
-  let parsed: any = text;
+  let parsed: Json = text;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {

@@ -4,7 +4,8 @@
  * less than the file), and a 20 MB JPEG is checked, optimized and resized from its file on disk
  * with a bounded peak.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,13 +15,15 @@ import sharp from 'sharp';
 import { createTestDatabase, testClients, type TestDatabase } from '../helpers/databases';
 import { uploadApp } from './helpers';
 import { EXAMPLE_APP, pluginsFileWithoutAuth } from '../helpers/app';
+import type { Json } from '../helpers/json';
 
 const BIN = path.resolve(__dirname, '..', '..', 'core', 'bin', 'platform.js');
 const READY = /platform start: serving .+ at (http:\/\/\S+) \(started in \d+ ms\)/;
 const MB = 1024 * 1024;
 
 /** The peak resident set of a process, in bytes. */
-function peakRss(pid: number): number {
+function peakRss(pid: number | undefined): number {
+  if (pid === undefined) throw new Error('the server process did not start');
   const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmHWM:'));
   return Number(line?.match(/(\d+)/)?.[1] ?? 0) * 1024;
 }
@@ -31,7 +34,7 @@ function databaseEnv(database: TestDatabase): NodeJS.ProcessEnv {
   return { DATABASE_CLIENT: database.client, DATABASE_NAME: String(connection.database), DATABASE_HOST: String(connection.host), DATABASE_PORT: String(connection.port), DATABASE_USERNAME: String(connection.user) };
 }
 
-async function uploadFile(url: string, file: string, name: string, type: string): Promise<{ status: number; body: any }> {
+async function uploadFile(url: string, file: string, name: string, type: string): Promise<{ status: number; body: Json }> {
   const body = new FormData();
   body.append('files', await fs.openAsBlob(file, { type }), name);
   const res = await fetch(`${url}/api/upload`, { method: 'POST', body });
@@ -44,7 +47,7 @@ for (const client of testClients()) {
     let work = '';
     let app: ReturnType<typeof uploadApp>;
     let database: TestDatabase;
-    let child: ChildProcess;
+    let child: ChildProcessByStdio<null, Readable, Readable>;
     let url = '';
     let output = '';
 
@@ -67,8 +70,8 @@ for (const client of testClients()) {
             resolve(ready);
           }
         };
-        child.stdout!.on('data', onData);
-        child.stderr!.on('data', onData);
+        child.stdout.on('data', onData);
+        child.stderr.on('data', onData);
       });
       // warm up: the first upload loads the multipart reader and sharp
       fs.writeFileSync(path.join(work, 'warm.png'), await sharp({ create: { width: 300, height: 300, channels: 3, background: '#c33' } }).png().toBuffer());
@@ -91,12 +94,12 @@ for (const client of testClients()) {
       const chunk = crypto.randomBytes(MB);
       for (let i = 0; i < 100; i++) fs.writeSync(handle, chunk);
       fs.closeSync(handle);
-      const before = peakRss(child.pid!);
+      const before = peakRss(child.pid);
       const res = await uploadFile(url, file, 'big.bin', 'application/octet-stream');
       expect(res.status).to.equal(200);
       expect(res.body[0].size).to.equal(104857.6);
       expect(fs.statSync(path.join(app.uploads, `${res.body[0].hash}.bin`)).size).to.equal(100 * MB);
-      const growth = peakRss(child.pid!) - before;
+      const growth = peakRss(child.pid) - before;
       expect(growth, `peak grew by ${Math.round(growth / MB)} MB`).to.be.below(48 * MB);
     });
 
@@ -106,11 +109,11 @@ for (const client of testClients()) {
       const file = path.join(work, 'photo.jpg');
       await sharp(crypto.randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).jpeg({ quality: 100, chromaSubsampling: '4:4:4' }).toFile(file);
       expect(fs.statSync(file).size).to.be.above(19 * MB);
-      const before = peakRss(child.pid!);
+      const before = peakRss(child.pid);
       const res = await uploadFile(url, file, 'photo.jpg', 'image/jpeg');
       expect(res.status).to.equal(200);
       expect(Object.keys(res.body[0].formats)).to.deep.equal(['thumbnail', 'small', 'medium', 'large']);
-      const growth = peakRss(child.pid!) - before;
+      const growth = peakRss(child.pid) - before;
       expect(growth, `peak grew by ${Math.round(growth / MB)} MB`).to.be.below(150 * MB);
     });
   });

@@ -91,7 +91,8 @@ const PRIVATE_PROVIDER = {
     const stored = options.stored as Map<string, Buffer>;
     return {
       async upload(file: { hash: string; ext: string; buffer?: Buffer; url?: string }) {
-        stored.set(file.hash + file.ext, file.buffer!);
+        if (!file.buffer) throw new Error('upload() without a buffer');
+        stored.set(file.hash + file.ext, file.buffer);
         file.url = `https://vault.example.com/${file.hash}${file.ext}`;
       },
       async delete(file: { hash: string; ext: string }) {

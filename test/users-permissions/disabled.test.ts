@@ -61,8 +61,8 @@ describe('users-permissions switched off', function () {
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';
-      child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
       try {
         const deadline = Date.now() + 30000;
         const expected = times === 2 ? /beyond this machine/ : /No enabled plugin authenticates requests/;

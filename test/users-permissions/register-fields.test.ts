@@ -14,7 +14,8 @@ const userExtras = definePlugin({
   name: 'user-extras',
   register(ctx) {
     ctx.hooks.extendSchemas.tap('user-extras', (schemas) => {
-      const user = schemas.contentTypes.get(USER_UID)!.schema as ContentTypeSchema;
+      const user = schemas.contentTypes.get(USER_UID)?.schema as ContentTypeSchema | undefined;
+      if (!user) throw new Error(`no ${USER_UID} to extend`);
       user.attributes.displayName = { type: 'string' };
       user.attributes.company = { type: 'string' };
     });

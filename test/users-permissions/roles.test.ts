@@ -4,7 +4,7 @@
  * applied on a restart, grants made over HTTP kept), each role × action allowed or denied
  * with 403 `Forbidden`, and the roles API.
  */
-import { expect } from 'chai';
+import { assert, expect } from 'chai';
 import { testClients } from '../helpers/databases';
 import type { TestApp } from '../helpers/app';
 import { bearer, register, startAuthApp } from './helpers';
@@ -58,20 +58,22 @@ for (const client of testClients()) {
           links: await a.knex('up_permissions_role_links').orderBy('id').select(),
           store: await a.knex('strapi_core_store_settings').where('key', 'plugin_users-permissions_declared_permissions').select(),
         });
-        const before = await snapshot(app!);
+        assert.exists(app, 'started by the first test');
+        const before = await snapshot(app);
         expect(before.store).to.have.length(1);
-        await app!.stop();
-        app = await startAuthApp(client, { permissions: { public: ['api::tag.tag.find'], authenticated: ['api::article.article.*'] } }, { database: app!.database });
+        await app.stop();
+        app = await startAuthApp(client, { permissions: { public: ['api::tag.tag.find'], authenticated: ['api::article.article.*'] } }, { database: app.database });
         expect(await snapshot(app)).to.deep.equal(before);
       });
 
       it('a restart with changed config adds and removes the declared actions, and keeps grants made over HTTP', async () => {
         // a grant made through the roles API, not declared in the config
-        const { id: publicId } = await app!.knex('up_roles').where('type', 'public').first('id');
-        const res = await app!.get(`/api/users-permissions/roles/${publicId}`);
+        assert.exists(app, 'started by the test before');
+        const { id: publicId } = await app.knex('up_roles').where('type', 'public').first('id');
+        const res = await app.get(`/api/users-permissions/roles/${publicId}`);
         expect(res.status).to.equal(403);
-        await app!.stop();
-        app = await startAuthApp(client, { permissions: { public: ['api::category.category.find', 'plugin::users-permissions.role.findOne', 'plugin::users-permissions.role.updateRole'], editor: ['api::tag.tag.*'] } }, { database: app!.database });
+        await app.stop();
+        app = await startAuthApp(client, { permissions: { public: ['api::category.category.find', 'plugin::users-permissions.role.findOne', 'plugin::users-permissions.role.updateRole'], editor: ['api::tag.tag.*'] } }, { database: app.database });
         const tree = (await app.get(`/api/users-permissions/roles/${publicId}`)).body.role.permissions;
         tree['api::writer'].controllers.writer.find.enabled = true;
         expect((await app.put(`/api/users-permissions/roles/${publicId}`, { permissions: tree })).body).to.deep.equal({ ok: true });
@@ -90,8 +92,9 @@ for (const client of testClients()) {
       });
 
       it('a wildcard that matches no action stops start-up naming it', async () => {
-        const database = app!.database;
-        await app!.stop();
+        assert.exists(app, 'started by the test before');
+        const database = app.database;
+        await app.stop();
         app = null;
         let failure: Error | null = null;
         try {

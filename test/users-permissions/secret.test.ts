@@ -31,8 +31,8 @@ function run(command: string, appDir: string, base: string, until: RegExp): Prom
       output += chunk.toString();
       if (until.test(output)) child.kill('SIGTERM');
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
       resolve({ output, code });

@@ -59,7 +59,7 @@ for (const client of testClients()) {
       ]) {
         const res = await app.get(path, bearer(other.jwt));
         expect(res.status, path).to.equal(400);
-        const name = /password|resetPasswordToken|confirmationToken/.exec(path)![0];
+        const name = /password|resetPasswordToken|confirmationToken/.exec(path)?.[0] ?? '';
         expect(res.body, path).to.deep.equal(invalid(name));
       }
       // Strapi's raw where on /count: the keys are no filter here, the count does not move

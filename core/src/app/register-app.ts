@@ -108,11 +108,14 @@ function registerParts(host: AppHost, api: AppApiFiles): void {
 }
 
 function registerDefaults(host: AppHost, routed: Set<string>, core: RouteDefinition[]): void {
-  const providers = host.plugins.filter((p) => p.definition.appParts?.defaults);
+  const providers = host.plugins.flatMap(({ definition, context }) => {
+    const defaults = definition.appParts?.defaults;
+    return defaults ? [{ defaults, context }] : [];
+  });
   for (const ct of host.contentTypes) {
     if (ct.namespace !== 'api') continue;
-    for (const { definition, context } of providers) {
-      const parts = definition.appParts!.defaults!(ct, context);
+    for (const { defaults, context } of providers) {
+      const parts = defaults(ct, context);
       if (parts.service && !host.services.has(ct.uid)) host.services.add(ct.uid, parts.service);
       if (parts.controller && !host.controllers.has(ct.uid)) host.controllers.add(ct.uid, parts.controller);
       if (parts.routes && !routed.has(ct.uid)) core.push(...parts.routes);

@@ -29,7 +29,8 @@ export function parseCommandArgs<const P extends readonly string[] = []>(argv: s
   const positionals: string[] = [];
   const wanted: readonly string[] = spec.positionals ?? [];
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!; // i < argv.length
+    // biome-ignore lint/style/noNonNullAssertion: i < argv.length
+    const arg = argv[i]!;
     if (!arg.startsWith('--') || arg === '--') {
       if (arg === '--' || (arg.startsWith('-') && arg !== '-')) fail(`unknown option "${arg}"`);
       if (positionals.length >= wanted.length) fail(`unexpected argument "${arg}"`);

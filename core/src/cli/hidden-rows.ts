@@ -43,7 +43,8 @@ export function parseHiddenRowsArgs(argv: string[]): HiddenRowsOptions {
     options.action = action;
   };
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!; // i < argv.length
+    // biome-ignore lint/style/noNonNullAssertion: i < argv.length
+    const arg = argv[i]!;
     if (arg === 'hidden-rows' && i === argv.indexOf('hidden-rows')) continue;
     if (arg === '--app') options.appDir = path.resolve(argv[++i] ?? '.');
     else if (arg.startsWith('--app=')) options.appDir = path.resolve(arg.slice(6));

@@ -71,7 +71,8 @@ export interface CliOptions {
 export function parseArgs(argv: string[]): CliOptions {
   const options: CliOptions = { command: null, appDir: process.cwd(), workers: 1, help: false, version: false };
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!; // i < argv.length
+    // biome-ignore lint/style/noNonNullAssertion: i < argv.length
+    const arg = argv[i]!;
     if (arg === '-h' || arg === '--help') options.help = true;
     else if (arg === '-v' || arg === '--version') options.version = true;
     else if (arg === '--port' || arg.startsWith('--port=')) options.port = portNumber(arg === '--port' ? argv[++i] : arg.slice(7));
@@ -111,7 +112,8 @@ function hostName(raw: string | undefined): string {
 /** The first word that is neither an option nor the value of one (`--app DIR`, `--table T`, `--workers N`). */
 export function commandOf(argv: string[]): string | null {
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!; // i < argv.length
+    // biome-ignore lint/style/noNonNullAssertion: i < argv.length
+    const arg = argv[i]!;
     if (['--app', '--table', '--workers', '--port', '--host'].includes(arg)) i++;
     else if (!arg.startsWith('-')) return arg;
   }
@@ -124,7 +126,7 @@ const KERNEL_COMMANDS = new Set(['develop', 'start', 'hidden-rows', 'new', 'gene
 export async function main(argv: string[]): Promise<void> {
   const named = commandOf(argv);
   if (named !== null && !KERNEL_COMMANDS.has(named)) {
-    const output = { out: (line: string) => process.stdout.write(line + '\n'), info: (line: string) => process.stderr.write(line + '\n') };
+    const output = { out: (line: string) => process.stdout.write(`${line}\n`), info: (line: string) => process.stderr.write(`${line}\n`) };
     if (await runPluginCommand(named, argv, output)) return;
     throw new CliUsageError(`Unknown command "${named}"\n\n${HELP}${pluginCommandsHelp(takeAppDir(argv).appDir)}`);
   }
@@ -138,7 +140,7 @@ export async function main(argv: string[]): Promise<void> {
       process.stdout.write(HIDDEN_ROWS_HELP);
       return;
     }
-    await hiddenRowsCommand(parseHiddenRowsArgs(argv), (line) => process.stdout.write(line + '\n'));
+    await hiddenRowsCommand(parseHiddenRowsArgs(argv), (line) => process.stdout.write(`${line}\n`));
     return;
   }
   const options = parseArgs(argv);

@@ -16,7 +16,8 @@ export function takeAppDir(argv: string[]): { appDir: string; rest: string[] } {
   let appDir = process.cwd();
   const rest: string[] = [];
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!; // i < argv.length
+    // biome-ignore lint/style/noNonNullAssertion: i < argv.length
+    const arg = argv[i]!;
     if (arg === '--app') appDir = path.resolve(argv[++i] ?? '.');
     else if (arg.startsWith('--app=')) appDir = path.resolve(arg.slice(6));
     else rest.push(arg);

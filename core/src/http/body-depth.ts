@@ -10,8 +10,8 @@ export const MAX_BODY_DEPTH = 64;
 
 export function bodyDepthExceeds(value: unknown, maxDepth: number): boolean {
   const stack: Array<{ node: unknown; depth: number }> = [{ node: value, depth: 0 }];
-  while (stack.length) {
-    const { node, depth } = stack.pop()!;
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const { node, depth } = item;
     if (typeof node !== 'object' || node === null) continue;
     if (depth >= maxDepth) return true;
     for (const child of Array.isArray(node) ? node : Object.values(node)) {

@@ -129,6 +129,8 @@ export function buildGlobalMiddlewares(sources: GlobalMiddlewareSources): Koa.Mi
   return placeAll(entries.map((e) => e.name), sources.placed).map((name) => {
     const entry = byName.get(name);
     if (entry) return build(entry, sources, placedByName);
-    return placedByName.get(name)!.middleware as Koa.Middleware;
+    const placed = placedByName.get(name);
+    if (!placed) throw new BootError('CONFIG_MIDDLEWARES', `${sources.file}: "${name}" is neither a listed nor a placed middleware`);
+    return placed.middleware as Koa.Middleware;
   });
 }

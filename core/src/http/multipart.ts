@@ -82,7 +82,8 @@ export async function parseMultipart(req: http.IncomingMessage, options: Record<
 function singleOrList<T>(values: Record<string, T[] | undefined>): Record<string, T | T[]> {
   const result: Record<string, T | T[]> = {};
   for (const [key, list] of Object.entries(values)) {
-    if (list !== undefined) result[key] = list.length === 1 ? list[0]! : list; // [0] of a list of one
+    // biome-ignore lint/style/noNonNullAssertion: [0] of a list of one
+    if (list !== undefined) result[key] = list.length === 1 ? list[0]! : list;
   }
   return result;
 }

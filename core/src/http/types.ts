@@ -59,6 +59,7 @@ export interface PolicyContext {
   route: RouteDefinition;
 }
 /** Returns false (or throws) to deny; true or undefined to allow. */
+// biome-ignore lint/suspicious/noConfusingVoidType: a policy that allows may return nothing, sync or async; undefined would refuse `async () => {}`
 export type Policy = (policyContext: PolicyContext, config: unknown, extra: { platform: unknown }) => boolean | void | Promise<boolean | void>;
 
 export type PolicyRef = string | Policy | { name: string; config?: unknown };

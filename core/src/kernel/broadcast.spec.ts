@@ -47,7 +47,9 @@ describe('process broadcast through a transport', () => {
   function bus() {
     const receivers: Array<(envelope: TransportEnvelope) => void> = [];
     return (): BroadcastTransport => ({
-      send: (envelope) => receivers.forEach((receive) => receive(JSON.parse(JSON.stringify(envelope)) as TransportEnvelope)),
+      send: (envelope) => {
+        for (const receive of receivers) receive(JSON.parse(JSON.stringify(envelope)) as TransportEnvelope);
+      },
       listen: async (receive) => {
         receivers.push(receive);
       },

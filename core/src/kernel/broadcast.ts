@@ -128,7 +128,10 @@ export function createBroadcast(channel: ProcessChannel = process, worker = clus
   const origin = randomUUID();
   let transport: BroadcastTransport | null = null;
   const publish = (name: string, message: unknown): void => {
-    if (transport) return transport.send({ origin, channel: name, message });
+    if (transport) {
+      transport.send({ origin, channel: name, message });
+      return;
+    }
     if (!worker || !channel.send) return;
     const envelope: BroadcastEnvelope = { type: BROADCAST_MESSAGE, channel: name, message };
     channel.send(envelope);
@@ -140,7 +143,8 @@ export function createBroadcast(channel: ProcessChannel = process, worker = clus
      * worker's write could change. At once in a single process.
      */
     join() {
-      if (!worker || !channel.send) return Promise.resolve();
+      const send = channel.send?.bind(channel);
+      if (!worker || !send) return Promise.resolve();
       listen();
       return new Promise<void>((resolve) => {
         const timer = setTimeout(done, JOIN_TIMEOUT_MS);
@@ -151,11 +155,12 @@ export function createBroadcast(channel: ProcessChannel = process, worker = clus
           resolve();
         }
         joined = done;
-        channel.send!({ type: JOIN_MESSAGE } satisfies ControlMessage);
+        send({ type: JOIN_MESSAGE } satisfies ControlMessage);
       });
     },
     publishAndWait(name, message) {
-      if (transport || !worker || !channel.send) {
+      const send = channel.send?.bind(channel);
+      if (transport || !worker || !send) {
         publish(name, message);
         return Promise.resolve();
       }
@@ -163,7 +168,7 @@ export function createBroadcast(channel: ProcessChannel = process, worker = clus
       const ack = ++lastAck;
       return new Promise<void>((resolve) => {
         waiting.set(ack, resolve);
-        channel.send!({ type: BROADCAST_MESSAGE, channel: name, message, ack } satisfies BroadcastEnvelope);
+        send({ type: BROADCAST_MESSAGE, channel: name, message, ack } satisfies BroadcastEnvelope);
       });
     },
     async useTransport(given) {

@@ -29,6 +29,13 @@ function link(workers: Set<RelayWorker>, relay: () => ReturnType<typeof createCl
   return { primarySide, broadcast: createBroadcast(processChannel, true), killed, stall: () => toWorker.removeAllListeners('message') };
 }
 
+/** `list[index]` of a list the test made long enough */
+function nth<T>(list: T[], index: number): T {
+  const item = list[index];
+  if (item === undefined) throw new Error(`no item ${index} in a list of ${list.length}`);
+  return item;
+}
+
 function cluster(count: number, ackTimeoutMs = 1000) {
   const workers = new Set<RelayWorker>();
   const unresponsive: RelayWorker[] = [];
@@ -42,40 +49,40 @@ describe('cluster relay', () => {
     const { linked } = cluster(3);
     await Promise.all(linked.map(({ broadcast }) => broadcast.join()));
     const heard: string[] = [];
-    linked[1]!.broadcast.subscribe('cache', (message) => heard.push(`one:${String(message)}`));
-    linked[2]!.broadcast.subscribe('cache', (message) => heard.push(`two:${String(message)}`));
-    await linked[0]!.broadcast.publishAndWait('cache', 'x');
+    nth(linked, 1).broadcast.subscribe('cache', (message) => heard.push(`one:${String(message)}`));
+    nth(linked, 2).broadcast.subscribe('cache', (message) => heard.push(`two:${String(message)}`));
+    await nth(linked, 0).broadcast.publishAndWait('cache', 'x');
     expect(heard.sort()).to.deep.equal(['one:x', 'two:x']);
   });
 
   it('a worker that has not joined is sent the message but not waited for', async () => {
     const { linked } = cluster(2);
-    await linked[0]!.broadcast.join();
+    await nth(linked, 0).broadcast.join();
     // the second worker never answers anything
-    linked[1]!.stall();
-    await linked[0]!.broadcast.publishAndWait('cache', 'x');
+    nth(linked, 1).stall();
+    await nth(linked, 0).broadcast.publishAndWait('cache', 'x');
   });
 
   it('a joined worker that does not acknowledge in time is killed, and the sender goes on', async () => {
     const { linked, unresponsive } = cluster(2, 50);
     await Promise.all(linked.map(({ broadcast }) => broadcast.join()));
-    linked[1]!.stall();
+    nth(linked, 1).stall();
     const started = Date.now();
-    await linked[0]!.broadcast.publishAndWait('cache', 'x');
+    await nth(linked, 0).broadcast.publishAndWait('cache', 'x');
     expect(Date.now() - started).to.be.at.least(45);
-    expect(linked[1]!.killed).to.deep.equal(['SIGKILL']);
-    expect(unresponsive).to.deep.equal([linked[1]!.primarySide]);
-    expect(linked[0]!.killed).to.deep.equal([]);
+    expect(nth(linked, 1).killed).to.deep.equal(['SIGKILL']);
+    expect(unresponsive).to.deep.equal([nth(linked, 1).primarySide]);
+    expect(nth(linked, 0).killed).to.deep.equal([]);
   });
 
   it('a worker that exits is no longer waited for', async () => {
     const { linked, relay, workers } = cluster(2, 60000);
     await Promise.all(linked.map(({ broadcast }) => broadcast.join()));
-    linked[1]!.stall();
-    const done = linked[0]!.broadcast.publishAndWait('cache', 'x');
+    nth(linked, 1).stall();
+    const done = nth(linked, 0).broadcast.publishAndWait('cache', 'x');
     await new Promise((resolve) => setTimeout(resolve, 10));
-    workers.delete(linked[1]!.primarySide);
-    relay.exited(linked[1]!.primarySide);
+    workers.delete(nth(linked, 1).primarySide);
+    relay.exited(nth(linked, 1).primarySide);
     await done;
   });
 

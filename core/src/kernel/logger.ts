@@ -37,7 +37,7 @@ function isEnabled(at: LogLevel, lvl: LogLevel): boolean {
   return ORDER.indexOf(lvl) <= index && index > 0;
 }
 
-export function createLogger(level: LogLevel = 'info', write: (line: string) => void = (line) => process.stderr.write(line + '\n')): Logger {
+export function createLogger(level: LogLevel = 'info', write: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): Logger {
   const log = (lvl: LogLevel, message: string) => {
     if (isEnabled(level, lvl)) write(`[${new Date().toISOString()}] ${lvl.toUpperCase()} ${message}`);
   };

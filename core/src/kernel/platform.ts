@@ -3,7 +3,7 @@
  * files, syncs the database, mounts routes and serves them. It holds no module-level state, so
  * a test process can run several platforms side by side.
  */
-import http from 'node:http';
+import type http from 'node:http';
 import path from 'node:path';
 import type Koa from 'koa';
 import { BootError, InternalError } from '../errors';
@@ -402,6 +402,12 @@ export class Platform {
    * start(), it opens the port first and starts after: until start() ends, every request
    * (`/_health` included) is answered 503, so a load balancer sees a node that is starting.
    */
+  /** The HTTP app that start() made. */
+  private startedKoa(): Koa {
+    if (!this.koa) throw new BootError('PLATFORM_STATE', 'start() finished without an HTTP app');
+    return this.koa;
+  }
+
   async listen(port?: number, host?: string): Promise<http.Server> {
     this.configure();
     const p = port ?? this.config<number>('server.port', 1337);
@@ -419,7 +425,7 @@ export class Platform {
         this.server = null;
         throw error;
       }
-      handler.use(this.koa!.callback());
+      handler.use(this.startedKoa().callback());
     }
     this.phase = 'listening';
     if (!this.authenticates()) this.log.warn(UNAUTHENTICATED_WARNING);

@@ -123,7 +123,7 @@ function prefixedLogger(log: Logger, name: string): Logger {
     info: (message) => log.info(tag + message),
     http: (message, fields) => log.http(tag + message, fields),
     debug: (message) => log.debug(tag + message),
-    enabled: log.enabled ? (level) => log.enabled!(level) : undefined,
+    enabled: log.enabled ? (level) => log.enabled?.(level) ?? true : undefined,
   };
 }
 

@@ -41,7 +41,10 @@ export function orderPlugins(plugins: PluginDefinition[], disabled?: { names: Se
       throw new BootError('PLUGIN_CYCLE', `Plugins depend on each other in a cycle: ${cycle.join(' -> ')}`);
     }
     state.set(plugin.name, 'visiting');
-    for (const dep of dependenciesOf(plugin, byName)) visit(byName.get(dep)!, [...path, plugin.name]);
+    for (const dep of dependenciesOf(plugin, byName)) {
+      const dependency = byName.get(dep);
+      if (dependency) visit(dependency, [...path, plugin.name]);
+    }
     state.set(plugin.name, 'done');
     ordered.push(plugin);
   };

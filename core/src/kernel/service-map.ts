@@ -6,7 +6,7 @@
  *     interface ServiceMap { 'plugin::my-plugin.things': ThingsService }
  *   }
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
+// biome-ignore lint/suspicious/noEmptyInterface: empty here, filled by each plugin's declaration merging (a type alias cannot be merged)
 export interface ServiceMap {}
 
 export type ServiceUid = keyof ServiceMap & string;

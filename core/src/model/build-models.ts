@@ -130,11 +130,18 @@ function ownerLink(owner: Model, attrName: string, attr: RelationAttribute, targ
   return { name: linkTableName(owner.tableName, attrName), ownerColumn, targetColumn, targetOrderColumn, ownerOrderColumn };
 }
 
+/** The model a relation names; the schemas were validated, so a missing one is a kernel bug. */
+function pendingModel(all: Map<string, PendingModel>, uid: string | undefined): PendingModel {
+  const found = uid === undefined ? undefined : all.get(uid);
+  if (!found) throw new Error(`no model "${uid}" among the validated schemas`);
+  return found;
+}
+
 function buildRelation(model: Model, name: string, attr: RelationAttribute, all: Map<string, PendingModel>): RelationField {
-  const target = all.get(attr.target!)!.model;
+  const target = pendingModel(all, attr.target).model;
   const toMany = TO_MANY.has(attr.relation);
   if (attr.mappedBy) {
-    const ownerAttr = all.get(target.uid)!.attributes[attr.mappedBy] as RelationAttribute;
+    const ownerAttr = pendingModel(all, target.uid).attributes[attr.mappedBy] as RelationAttribute;
     const link = ownerLink(target, attr.mappedBy, ownerAttr, model);
     return {
       kind: 'relation', name, relation: attr.relation, target: target.uid, toMany, owner: false, inverse: attr.mappedBy, link,

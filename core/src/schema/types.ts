@@ -107,7 +107,7 @@ export interface DynamicZoneAttribute extends AttributeBase {
  *     interface ExtensionAttributeMap { color: ColorAttribute }
  *   }
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
+// biome-ignore lint/suspicious/noEmptyInterface: empty here, filled by each plugin's declaration merging (a type alias cannot be merged)
 export interface ExtensionAttributeMap {}
 
 export type ExtensionAttribute = ExtensionAttributeMap[keyof ExtensionAttributeMap];

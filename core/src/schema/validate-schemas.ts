@@ -124,11 +124,11 @@ function checkAttributes(file: string, attributes: Record<string, Attribute>, sc
         }
         if (attribute.mappedBy && attribute.inversedBy) fail(file, `${where} cannot have both mappedBy and inversedBy`);
         const other = attribute.mappedBy ?? attribute.inversedBy;
-        if (other) {
-          const target = schemas.contentTypes.get(attribute.target)!;
+        const target = schemas.contentTypes.get(attribute.target);
+        if (other && target) {
           const inverse = target.schema.attributes?.[other];
           const expected = attribute.mappedBy ? 'inversedBy' : 'mappedBy';
-          if (!inverse || inverse.type !== 'relation' || (inverse as unknown as Record<string, unknown>)[expected] !== name) {
+          if (inverse?.type !== 'relation' || (inverse as unknown as Record<string, unknown>)[expected] !== name) {
             fail(file, `${where} is ${attribute.mappedBy ? 'mappedBy' : 'inversedBy'} "${other}" on ${attribute.target}, which must be a relation with ${expected} "${name}"`);
           }
         }

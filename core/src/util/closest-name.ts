@@ -23,9 +23,11 @@ export function editDistance(a: string, b: string): number {
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
     for (let j = 1; j <= b.length; j++) {
+      // biome-ignore lint/style/noNonNullAssertion: previous and current hold b.length + 1 entries: every index here is in range
       current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     }
     previous = current;
   }
+  // biome-ignore lint/style/noNonNullAssertion: previous holds b.length + 1 entries
   return previous[b.length]!;
 }

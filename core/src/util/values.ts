@@ -40,7 +40,10 @@ export interface ParseBooleanOptions {
  */
 export function parseBoolean(value: unknown, options: ParseBooleanOptions = {}): boolean | null {
   if (typeof value === 'boolean') return value;
-  if (typeof value === 'number' || typeof value === 'bigint') return value == 1 ? true : value == 0 ? false : null;
+  if (typeof value === 'number' || typeof value === 'bigint') {
+    const number = Number(value); // 1n -> 1
+    return number === 1 ? true : number === 0 ? false : null;
+  }
   if (typeof value !== 'string') return null;
   const word = options.caseSensitive ? value : value.toLowerCase();
   if (TRUE_WORDS.has(word)) return true;

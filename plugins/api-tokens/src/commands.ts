@@ -131,7 +131,8 @@ export const apiTokenCommand = defineCommand<ApiTokenArgs>({
         const { accessKey } = await service.regenerate(args.id);
         if (args.json) output.out(JSON.stringify({ id: args.id, name: token?.name, type: token?.type, accessKey }));
         else {
-          output.out(`New secret for ${describe(token!)}; the old one no longer works:`);
+          // regenerate refused an unknown id above: the token was there
+          output.out(`New secret for ${token ? describe(token) : `API token ${args.id}`}; the old one no longer works:`);
           output.out(accessKey);
         }
       }

@@ -66,7 +66,8 @@ export function createApiTokensService({ ctx, salt, cache, knownActions, announc
         return insertToken(trx, ctx.db.client, { ...token, accessKey: hashSecret(salt(), secret), expiresAt }, now);
       });
       const created = await findToken(ctx.db.knex, id);
-      return { ...created!, accessKey: secret };
+      if (!created) throw notFound(id); // read back in the same breath: only a concurrent revoke gets here
+      return { ...created, accessKey: secret };
     },
     list: () => listTokens(ctx.db.knex),
     findOne: (id) => findToken(ctx.db.knex, id),

@@ -63,7 +63,7 @@ export class TokenCache {
    * that began before it arrived.
    */
   refreshAfterNow(): Promise<void> {
-    if (this.waiting) return this.waiting;
+    if (this.waiting !== null) return this.waiting;
     const run = this.queue.catch(() => {}).then(async () => {
       this.waiting = null;
       if ((await tokensFingerprint(this.knex())) !== this.fingerprint) await this.load();

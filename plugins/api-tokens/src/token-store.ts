@@ -123,15 +123,20 @@ export async function findTokenIdByName(knex: Knex | Knex.Transaction, name: str
 export async function loadStoredTokens(knex: Knex): Promise<StoredToken[]> {
   const rows = (await knex(TOKEN_TABLE).select(['id', 'name', 'type', 'access_key', 'expires_at', 'last_used_at'])) as TokenRow[];
   const permissions = await permissionsByToken(knex);
-  return rows.filter((row) => row.access_key).map((row) => ({
-    id: Number(row.id),
-    name: row.name ?? '',
-    type: typeOf(row),
-    accessKey: row.access_key!,
-    expiresAt: millis(row.expires_at),
-    lastUsedAt: millis(row.last_used_at),
-    permissions: permissions.get(Number(row.id)) ?? [],
-  }));
+  // a row without a hash (made outside the platform) can match no bearer
+  return rows.flatMap((row) =>
+    row.access_key
+      ? [{
+          id: Number(row.id),
+          name: row.name ?? '',
+          type: typeOf(row),
+          accessKey: row.access_key,
+          expiresAt: millis(row.expires_at),
+          lastUsedAt: millis(row.last_used_at),
+          permissions: permissions.get(Number(row.id)) ?? [],
+        }]
+      : [],
+  );
 }
 
 /**

@@ -39,8 +39,8 @@ export function buildDependencyGraph(models: Iterable<Model>): DependencyGraph {
     if (known) return known;
     const seen = new Set<string>([uid]);
     const pending = [uid];
-    while (pending.length) {
-      for (const next of edges.get(pending.pop()!) ?? []) {
+    for (let from = pending.pop(); from !== undefined; from = pending.pop()) {
+      for (const next of edges.get(from) ?? []) {
         if (!seen.has(next)) {
           seen.add(next);
           pending.push(next);

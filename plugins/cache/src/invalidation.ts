@@ -71,7 +71,7 @@ export function watchWrites(ctx: PluginContext, queryHooks: QueryHooks, graph: (
   queryHooks.afterDelete.tapPromise('cache', onWrite);
   const stop = ctx.db.onQuery((event) => {
     const done = noted(statementTargets(event.sql, owners()));
-    if (done) done.catch((error: unknown) => ctx.log.error(`invalidation failed: ${String(error)}`));
+    if (done instanceof Promise) done.catch((error: unknown) => ctx.log.error(`invalidation failed: ${String(error)}`));
   });
   return stop;
 }

@@ -40,7 +40,7 @@ function build(declaration: AppDeclaration, site: AppDeclarationSite, ctx: Plugi
     throw errors.boot('FACTORY_FOLDER', `${site.file}: expected ${expected}(...), found a core ${factory.replace('createCore', '').toLowerCase()}`);
   }
   const ct = ctx.schemas.contentTypes.get(declaration.uid);
-  if (!ct || ct.namespace !== 'api') {
+  if (ct?.namespace !== 'api') {
     throw errors.boot('FACTORY_TARGET', `${site.file}: core ${factory.replace('createCore', '').toLowerCase()} for "${declaration.uid}", which is not an api content-type`);
   }
   if (site.folder === 'routes') return coreRoutes(ct.uid, ct.schema, site.apiName, (declaration.options ?? {}) as CoreRouterOptions, site.file);

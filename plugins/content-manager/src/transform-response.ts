@@ -26,7 +26,7 @@ function transformAttributes(entity: Record<string, unknown>, model: Model | und
   const fields = model?.fields;
   // for...in rather than Object.entries: no pair arrays on the hot path of every response
   for (const key in entity) {
-    if (key === 'id' || key === skip || !Object.prototype.hasOwnProperty.call(entity, key)) continue;
+    if (key === 'id' || key === skip || !Object.hasOwn(entity, key)) continue;
     const value = entity[key];
     const field = fields?.get(key);
     if (!field || field.kind === 'scalar') {

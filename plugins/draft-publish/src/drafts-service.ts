@@ -20,7 +20,7 @@ export function createDraftsService(): DraftsService {
     attribute: PUBLISHED_AT,
     hasDrafts: modelHasDrafts,
     startAsDraft(model: Model, data: Record<string, unknown>) {
-      if (modelHasDrafts(model) && !Object.prototype.hasOwnProperty.call(data, PUBLISHED_AT)) data[PUBLISHED_AT] = null;
+      if (modelHasDrafts(model) && !Object.hasOwn(data, PUBLISHED_AT)) data[PUBLISHED_AT] = null;
     },
   });
 }

@@ -10,13 +10,13 @@ import { modelHasDrafts } from './publication-state';
 
 export function publishOnCreate(context: WriteContext, now: () => Date = () => new Date()): void {
   if (!modelHasDrafts(context.model)) return;
-  if (Object.prototype.hasOwnProperty.call(context.data, PUBLISHED_AT)) return;
+  if (Object.hasOwn(context.data, PUBLISHED_AT)) return;
   context.data[PUBLISHED_AT] = now().toISOString();
 }
 
 /** A write stores a draft when the final `publishedAt` (sent, or else stored) is null. */
 export function relaxRequiredForDrafts(context: WriteContext): void {
   if (!modelHasDrafts(context.model)) return;
-  const value = Object.prototype.hasOwnProperty.call(context.data, PUBLISHED_AT) ? context.data[PUBLISHED_AT] : context.existing?.[PUBLISHED_AT];
+  const value = Object.hasOwn(context.data, PUBLISHED_AT) ? context.data[PUBLISHED_AT] : context.existing?.[PUBLISHED_AT];
   if (value === null) context.relaxRequired = true;
 }

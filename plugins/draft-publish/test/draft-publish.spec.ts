@@ -32,12 +32,12 @@ describe('draft-publish: schema extension', () => {
     schemas.contentTypes.set('api::n.n', { uid: 'api::n.n', namespace: 'api', apiName: 'n', source: { file: 'n' },
       schema: { ...base, kind: 'collectionType', options: { draftAndPublish: false }, attributes: { title: { type: 'string' } } } });
     addPublishedAt(schemas);
-    expect(Object.keys(schemas.contentTypes.get('api::d.d')!.schema.attributes)).to.deep.equal(['title', 'createdAt', 'updatedAt', 'publishedAt']);
-    expect(schemas.contentTypes.get('api::d.d')!.schema.attributes.publishedAt).to.deep.equal({
+    expect(Object.keys(schemas.contentTypes.get('api::d.d')?.schema.attributes ?? {})).to.deep.equal(['title', 'createdAt', 'updatedAt', 'publishedAt']);
+    expect(schemas.contentTypes.get('api::d.d')?.schema.attributes.publishedAt).to.deep.equal({
       type: 'datetime', configurable: false, writable: true, visible: false,
       hidesRowsWhenNull: { noun: 'draft', reveal: 'publish', revealFrom: 'createdAt' },
     });
-    expect(Object.keys(schemas.contentTypes.get('api::n.n')!.schema.attributes)).to.deep.equal(['title']);
+    expect(Object.keys(schemas.contentTypes.get('api::n.n')?.schema.attributes ?? {})).to.deep.equal(['title']);
   });
 });
 

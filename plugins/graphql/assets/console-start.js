@@ -2,7 +2,8 @@
  * Starts GraphiQL in the console page (./console.ts). A file of its own rather than an inline
  * script, so that the page runs under a Content-Security-Policy that allows scripts from 'self' only.
  */
-(function () {
+(() => {
+  // biome-ignore lint/suspicious/noRedundantUseStrict: a classic browser script, not a module: strict mode is not implied
   'use strict';
   var root = document.getElementById('graphiql');
   var fetcher = window.GraphiQL.createFetcher({ url: root.getAttribute('data-endpoint') });

@@ -87,6 +87,7 @@ export interface GraphqlPolicyContext extends PolicyContext {
   http: RequestContext;
 }
 
+// biome-ignore lint/suspicious/noConfusingVoidType: a policy that allows may return nothing, sync or async; undefined would refuse `async () => {}`
 export type GraphqlPolicy = (policyContext: GraphqlPolicyContext, config: unknown, extra: { platform: PluginContext }) => boolean | void | Promise<boolean | void>;
 
 /**
@@ -151,6 +152,7 @@ export interface ExtensionArgs {
   readEntityResponses(model: Model, ids: number[], context: GraphqlContext, info: GraphQLResolveInfo, options?: { includeHidden?: boolean }): Promise<Array<{ data: unknown }>>;
 }
 
+// biome-ignore lint/suspicious/noConfusingVoidType: an extension function may only call the extension service and return nothing
 export type ExtensionInput = Extension | ((args: ExtensionArgs) => Extension | void);
 
 /** A file part of a multipart request, on disk until the answer is sent. */

@@ -10,7 +10,7 @@ import { LOCALIZATIONS } from './extend-schemas';
 
 function linkOf(model: Model): RelationField {
   const field = model.fields.get(LOCALIZATIONS);
-  if (!field || field.kind !== 'relation') throw errors.internal('MODEL_NOT_LOCALIZED', `${model.uid} has no localizations relation`);
+  if (field?.kind !== 'relation') throw errors.internal('MODEL_NOT_LOCALIZED', `${model.uid} has no localizations relation`);
   return field;
 }
 

@@ -25,13 +25,13 @@ export async function pushSharedFields(knex: Knex | Knex.Transaction, client: Da
 
 /** The shared attribute names found in a write's data. */
 export function sharedNamesIn(model: Model, data: Record<string, unknown>): string[] {
-  return sharedScalarFields(model).map((f) => f.name).filter((name) => Object.prototype.hasOwnProperty.call(data, name));
+  return sharedScalarFields(model).map((f) => f.name).filter((name) => Object.hasOwn(data, name));
 }
 
 /** Fills `data` with the shared values of an existing localization, for those it does not send. */
 export function fillSharedFields(model: Model, data: Record<string, unknown>, source: Record<string, unknown>): void {
   for (const field of sharedScalarFields(model)) {
-    if (Object.prototype.hasOwnProperty.call(data, field.name)) continue;
-    if (Object.prototype.hasOwnProperty.call(source, field.name)) data[field.name] = source[field.name];
+    if (Object.hasOwn(data, field.name)) continue;
+    if (Object.hasOwn(source, field.name)) data[field.name] = source[field.name];
   }
 }

@@ -45,7 +45,7 @@ async function singleTypeSiblings(platform: PluginContext, model: Model, exceptI
 async function siblingsOnCreate(platform: PluginContext, context: WriteContext, newId: number | null): Promise<number[]> {
   if (context.model.kind === 'singleType') return singleTypeSiblings(platform, context.model, newId);
   if (newId === null) return idsOfRelationInput(context.data[LOCALIZATIONS]);
-  if (!Object.prototype.hasOwnProperty.call(context.data, LOCALIZATIONS)) return [];
+  if (!Object.hasOwn(context.data, LOCALIZATIONS)) return [];
   // the entries the new one was linked to, each with its own group, in two queries
   const linked = (await localizationGroup(platform.db.connection, context.model, newId)).slice(1);
   const groups = await localizationGroups(platform.db.connection, context.model, linked);

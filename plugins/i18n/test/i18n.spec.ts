@@ -1,4 +1,4 @@
-import { expect } from 'chai';
+import { assert, expect } from 'chai';
 import type { Field, Model, ScalarAttribute, ScalarField, SchemaSet } from '@platform/core';
 import type { Filters, FindParams } from '@platform/query-engine';
 import { addLocaleAttributes } from '../src/extend-schemas';
@@ -34,13 +34,14 @@ describe('i18n: schema extension', () => {
     schemas.contentTypes.set('api::n.n', { uid: 'api::n.n', namespace: 'api', apiName: 'n', source: { file: 'n' },
       schema: { ...base, attributes: { title: { type: 'string' } } } });
     addLocaleAttributes(schemas);
-    const attrs = schemas.contentTypes.get('api::l.l')!.schema.attributes;
+    const attrs = schemas.contentTypes.get('api::l.l')?.schema.attributes;
+    assert.exists(attrs);
     expect(Object.keys(attrs)).to.deep.equal(['title', 'createdAt', 'updatedAt', 'publishedAt', 'locale', 'localizations']);
     expect(attrs.localizations).to.include({ type: 'relation', relation: 'oneToMany', target: 'api::l.l' });
     expect(attrs.locale).to.include({ type: 'string' });
-    expect(schemas.contentTypes.get('api::l.l')!.schema.options).to.deep.equal({ uniqueIndexScope: ['locale'] });
-    expect(schemas.contentTypes.get('api::n.n')!.schema.options).to.equal(undefined);
-    expect(Object.keys(schemas.contentTypes.get('api::n.n')!.schema.attributes)).to.deep.equal(['title']);
+    expect(schemas.contentTypes.get('api::l.l')?.schema.options).to.deep.equal({ uniqueIndexScope: ['locale'] });
+    expect(schemas.contentTypes.get('api::n.n')?.schema.options).to.equal(undefined);
+    expect(Object.keys(schemas.contentTypes.get('api::n.n')?.schema.attributes ?? {})).to.deep.equal(['title']);
   });
 });
 

@@ -58,7 +58,11 @@ function refOf(item: ConnectItem): Extract<Position, { ref: number }> | null {
 export function sortConnect(items: ConnectItem[], listed: ReadonlySet<number>): ConnectItem[] {
   if (!items.some((item) => item.position)) {
     const seen = new Set<number>();
-    return items.filter((item) => (seen.has(item.id) ? false : (seen.add(item.id), true)));
+    return items.filter((item) => {
+      if (seen.has(item.id)) return false;
+      seen.add(item.id);
+      return true;
+    });
   }
   const byId = new Map<number, ConnectItem>();
   for (const item of items) {

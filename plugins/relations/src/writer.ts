@@ -62,7 +62,7 @@ export function createRelationWriter(platform: PluginContext): RelationWriter {
     // Schema order, so that errors about several attributes always come in the same order.
     for (const [name, field] of model.fields) {
       const value = data[name];
-      if (value === undefined || !Object.prototype.hasOwnProperty.call(data, name)) continue;
+      if (value === undefined || !Object.hasOwn(data, name)) continue;
       if (field.kind === 'relation' && !MORPH_KINDS.has(field.relation)) {
         const input = parseRelationValue(name, value);
         relations.push({ field, input: field.toMany ? input : toSingle(input) });

@@ -13,6 +13,7 @@ export const MAX_TEXT = 255;
 const MAX_SLUG = 100;
 const SAFE_EXT = /^\.[A-Za-z0-9]{1,16}$/;
 // eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what this pattern is for
 const CONTROL = /[\u0000-\u001f\u007f]/g;
 
 /** The name as data: Unicode NFC (as Strapi stores it), without control characters. */

@@ -28,9 +28,9 @@ describe('upload: the media attribute type', () => {
   const context = { schemas: { contentTypes: new Map(), components: new Map() }, inComponent: false };
 
   it('accepts Strapi\'s keys and refuses malformed ones', () => {
-    expect(mediaAttributeType.validate!({ type: 'media', multiple: true, allowedTypes: ['images', 'videos'] }, context)).to.equal(null);
-    expect(mediaAttributeType.validate!({ type: 'media', multiple: 'yes' } as never, context)).to.equal('has "multiple" that is not a boolean');
-    expect(mediaAttributeType.validate!({ type: 'media', allowedTypes: ['pictures'] } as never, context)).to.equal('has "allowedTypes" that is not a list of images, videos, files, audios');
+    expect(mediaAttributeType.validate?.({ type: 'media', multiple: true, allowedTypes: ['images', 'videos'] }, context)).to.equal(null);
+    expect(mediaAttributeType.validate?.({ type: 'media', multiple: 'yes' } as never, context)).to.equal('has "multiple" that is not a boolean');
+    expect(mediaAttributeType.validate?.({ type: 'media', allowedTypes: ['pictures'] } as never, context)).to.equal('has "allowedTypes" that is not a list of images, videos, files, audios');
   });
 
   it('becomes a field whose values are upload files', () => {

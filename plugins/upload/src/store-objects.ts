@@ -40,7 +40,10 @@ function providerFile(object: PreparedObject): ProviderFile {
   };
 }
 
-async function storeOne(provider: UploadProvider, sizeLimit: number, object: PreparedObject): Promise<ProviderFile> {
+/** A file the provider stored: it has its url. */
+type StoredProviderFile = ProviderFile & { url: string };
+
+async function storeOne(provider: UploadProvider, sizeLimit: number, object: PreparedObject): Promise<StoredProviderFile> {
   const file = providerFile(object);
   try {
     provider.checkFileSize?.(file, { sizeLimit });
@@ -56,29 +59,30 @@ async function storeOne(provider: UploadProvider, sizeLimit: number, object: Pre
     await provider.upload(file);
     delete file.buffer;
   }
-  if (typeof file.url !== 'string' || !file.url) throw errors.internal('PROVIDER_NO_URL', `The upload provider stored "${object.hash}${object.ext}" without setting its url`);
-  return file;
+  const { url } = file;
+  if (typeof url !== 'string' || !url) throw errors.internal('PROVIDER_NO_URL', `The upload provider stored "${object.hash}${object.ext}" without setting its url`);
+  return { ...file, url };
 }
 
 /** Stores every object of a prepared file; each stored one is pushed to `stored` at once. */
 export async function storeObjects(provider: UploadProvider, sizeLimit: number, prepared: PreparedFile, stored: StoredObject[]): Promise<StoredFile> {
-  let original: ProviderFile | null = null;
+  let original: StoredProviderFile | null = null;
   const formats: Record<string, StoredFormat> = {};
   for (const object of prepared.objects) {
     const file = await storeOne(provider, sizeLimit, object);
-    stored.push({ name: file.name, hash: file.hash, ext: file.ext, mime: file.mime, url: file.url!, path: null, provider_metadata: file.provider_metadata ?? null });
+    stored.push({ name: file.name, hash: file.hash, ext: file.ext, mime: file.mime, url: file.url, path: null, provider_metadata: file.provider_metadata ?? null });
     if (object.key === null) {
       original = file;
       continue;
     }
     formats[object.key] = {
       name: file.name, hash: file.hash, ext: file.ext, mime: file.mime, path: null, width: file.width ?? null, height: file.height ?? null,
-      size: file.size, sizeInBytes: file.sizeInBytes, url: file.url!,
+      size: file.size, sizeInBytes: file.sizeInBytes, url: file.url,
       ...(file.provider_metadata !== undefined ? { provider_metadata: file.provider_metadata } : {}),
     };
   }
   if (!original) throw errors.internal('PROVIDER_NO_URL', 'A prepared file has no original');
-  return { url: original.url!, provider_metadata: original.provider_metadata ?? null, size: original.size, formats: Object.keys(formats).length > 0 ? formats : null };
+  return { url: original.url, provider_metadata: original.provider_metadata ?? null, size: original.size, formats: Object.keys(formats).length > 0 ? formats : null };
 }
 
 /** The objects a `files` row names: the original and each format. */

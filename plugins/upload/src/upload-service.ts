@@ -127,6 +127,7 @@ export function createUploadService(ctx: PluginContext<UploadConfig & Record<str
       return storeThenWrite(prepared, async (stored) => {
         const created: Entity[] = [];
         for (const [index, file] of prepared.entries()) {
+          // biome-ignore lint/style/noNonNullAssertion: storeThenWrite stores one file per prepared one, in order
           created.push(await entities().create(FILE_UID, { data: { ...recordOf(file, stored[index]!), folderPath: folder.path } }));
         }
         const ids = created.map((entity) => entity.id);

@@ -60,7 +60,10 @@ function sqliteDriver(): RawDriver {
     async all(s, params, list = []) {
       const text = s.text(list.length);
       let ready = prepared.get(text);
-      if (!ready) prepared.set(text, (ready = db.prepare(text)));
+      if (!ready) {
+        ready = db.prepare(text);
+        prepared.set(text, ready);
+      }
       return ready.all(...params, ...list) as Row[];
     },
   };

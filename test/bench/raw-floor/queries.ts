@@ -37,7 +37,7 @@ export function rawQueries(client: Client, db: RawDriver) {
     },
     async page(page: number, pageSize: number) {
       const [rows, [counted]] = await Promise.all([db.all(q.page, ['en', pageSize, (page - 1) * pageSize]), db.all(q.count, ['en'])]);
-      return { rows, total: Number(counted!.total) };
+      return { rows, total: Number(counted?.total ?? 0) };
     },
     async relations(ids: number[]): Promise<PageRelations> {
       const [categories, tags, authors, related, localizations, covers, components] = await Promise.all([

@@ -1,4 +1,4 @@
-import { expect } from 'chai';
+import { assert, expect } from 'chai';
 import { buildModels } from '../../model/build-models';
 import { addTimestamps } from '../../schema/add-timestamps';
 import type { Attribute, ContentTypeSchema, SchemaSet } from '../../schema/types';
@@ -61,17 +61,18 @@ describe('desiredSchema', () => {
   it('gives an attribute of a plugin-provided type no column, and its table an id and nullable columns', () => {
     expect(models.get('api::post.post').fields.get('cover')).to.deep.include({ kind: 'extension', type: 'pin', target: null, multiple: true });
     expect(byName.get('pins_related')).to.deep.include({ role: 'link', source: 'plugin pins' });
-    expect(byName.get('pins_related')!.columns).to.deep.equal([
+    expect(byName.get('pins_related')?.columns).to.deep.equal([
       { name: 'id', kind: 'increments', explicitNull: false },
       { name: 'related_id', kind: 'integer', explicitNull: true, unsigned: true },
     ]);
   });
 
   it('puts the creator columns after the timestamps, and a unique index on a uid only', () => {
-    const posts = byName.get('posts')!;
+    const posts = byName.get('posts');
+    assert.exists(posts);
     expect(posts.columns.map((c) => c.name)).to.deep.equal(['id', 'title', 'slug', 'published_at', 'created_at', 'updated_at', 'created_by_id', 'updated_by_id']);
     expect(posts.indexes.map((i) => i.name)).to.deep.equal(['posts_slug_unique', 'posts_created_by_id_fk', 'posts_updated_by_id_fk']);
-    expect(byName.get('components_blog_parts')!.columns.map((c) => c.name)).to.deep.equal(['id', 'n']);
+    expect(byName.get('components_blog_parts')?.columns.map((c) => c.name)).to.deep.equal(['id', 'n']);
   });
 
   it('extends the uid indexes by the columns of `options.uniqueIndexScope` (unique per locale)', () => {
@@ -87,7 +88,8 @@ describe('desiredSchema', () => {
       ]),
       components: new Map(),
     };
-    const pages = desiredSchema(buildModels(scoped, types)).find((t) => t.name === 'pages')!;
+    const pages = desiredSchema(buildModels(scoped, types)).find((t) => t.name === 'pages');
+    assert.exists(pages);
     expect(pages.indexes[0]).to.deep.equal({ name: 'pages_slug_unique', columns: ['slug', 'locale'], unique: true });
   });
 
@@ -104,7 +106,8 @@ describe('desiredSchema', () => {
       ]),
       components: new Map(),
     };
-    const docs = desiredSchema(buildModels(indexed, types)).find((t) => t.name === 'docs')!;
+    const docs = desiredSchema(buildModels(indexed, types)).find((t) => t.name === 'docs');
+    assert.exists(docs);
     expect(docs.indexes).to.deep.equal([
       { name: 'docs_created_by_id_fk', columns: ['created_by_id'], unique: false },
       { name: 'docs_updated_by_id_fk', columns: ['updated_by_id'], unique: false },
@@ -114,7 +117,8 @@ describe('desiredSchema', () => {
   });
 
   it('describes the link table from the owning side only, with both order columns and cascading keys', () => {
-    const link = byName.get('posts_tags_links')!;
+    const link = byName.get('posts_tags_links');
+    assert.exists(link);
     expect(link.columns.map((c) => [c.name, c.kind])).to.deep.equal([['id', 'increments'], ['post_id', 'integer'], ['tag_id', 'integer'], ['tag_order', 'double'], ['post_order', 'double']]);
     expect(link.indexes).to.deep.equal([
       { name: 'posts_tags_links_fk', columns: ['post_id'], unique: false },
@@ -130,7 +134,8 @@ describe('desiredSchema', () => {
   });
 
   it('gives the component join table its columns, indexes and key', () => {
-    const join = byName.get('posts_components')!;
+    const join = byName.get('posts_components');
+    assert.exists(join);
     expect(join.columns.map((c) => c.name)).to.deep.equal(['id', 'entity_id', 'component_id', 'component_type', 'field', 'order']);
     expect(join.indexes.map((i) => i.name)).to.deep.equal(['posts_field_index', 'posts_component_type_index', 'posts_entity_fk', 'posts_unique']);
     expect(join.foreignKeys).to.deep.equal([{ name: 'posts_entity_fk', column: 'entity_id', referencedTable: 'posts' }]);

@@ -46,7 +46,8 @@ function entityTable(model: Model): DesiredTable {
   if (model.hasCreatorColumns) {
     let at = columns.length;
     for (let i = columns.length - 1; i > 0; i -= 1) {
-      if (TIMESTAMP_COLUMNS.has(columns[i]!.name)) { // 0 < i < columns.length
+      // biome-ignore lint/style/noNonNullAssertion: 0 < i < columns.length
+      if (TIMESTAMP_COLUMNS.has(columns[i]!.name)) {
         at = i + 1;
         break;
       }

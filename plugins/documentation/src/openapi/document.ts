@@ -49,7 +49,8 @@ export async function buildDocument(sources: DocumentSources, options: DocumentO
     const path = toOpenApiPath(mounted.path);
     const core = coreActionOf(sources.models, route);
     for (const verb of verbsOf(route.method)) {
-      const item = (paths[path.path] ??= {});
+      const item = paths[path.path] ?? {};
+      paths[path.path] = item;
       // The router answers the first route of a method and path: a later one is unreachable.
       if (item[verb]) continue;
       let operation: OperationObject = core ? coreOperation(core.model, core.action, path, inputs) : genericOperation(route, verb, path);

@@ -85,6 +85,8 @@ function declaredSchema(declaration: ParamDeclaration): SchemaObject {
         return { type: 'object' };
       case 'null':
         return { type: 'null' };
+      default:
+        return kind satisfies never;
     }
   });
   const [only] = options;

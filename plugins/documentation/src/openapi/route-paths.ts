@@ -16,6 +16,6 @@ export function toOpenApiPath(routerPath: string): OpenApiPath {
     return `\u0000${name}\u0001`;
   });
   // Optional groups are documented as their full form.
-  const path = marked.replace(/[{}]/g, '').replace(/\u0000/g, '{').replace(/\u0001/g, '}');
+  const path = marked.replace(/[{}]/g, '').replaceAll('\u0000', '{').replaceAll('\u0001', '}');
   return { path: path === '' ? '/' : path, params };
 }

@@ -76,12 +76,15 @@ export function createContentTypeSwitches(assertOpen: () => void): ContentTypeSw
   };
   const queriesDisabled = () => QUERY_ACTIONS.every((a) => disabledActions.has(a));
   const mutationsDisabled = () => ACTIONS.filter((a) => !QUERY_ACTIONS.includes(a)).every((a) => disabledActions.has(a));
+  const addAll = (actions: readonly string[]) => {
+    for (const action of actions) disabledActions.add(action);
+  };
   const switches: ContentTypeSwitches = {
     disable: () => change(() => (enabled = false)),
-    disableQueries: () => change(() => QUERY_ACTIONS.forEach((a) => disabledActions.add(a))),
-    disableMutations: () => change(() => ACTIONS.filter((a) => !QUERY_ACTIONS.includes(a)).forEach((a) => disabledActions.add(a))),
+    disableQueries: () => change(() => addAll(QUERY_ACTIONS)),
+    disableMutations: () => change(() => addAll(ACTIONS.filter((a) => !QUERY_ACTIONS.includes(a)))),
     disableAction: (action) => change(() => disabledActions.add(action)),
-    disableActions: (actions) => change(() => actions.forEach((a) => disabledActions.add(a))),
+    disableActions: (actions) => change(() => addAll(actions)),
     isEnabled: () => enabled,
     isDisabled: () => !enabled,
     areQueriesEnabled: () => enabled && !queriesDisabled(),

@@ -28,7 +28,7 @@ interface Measure {
 /** The cost and depth of each fragment, once; null while it is being measured (a cycle). */
 type FragmentMeasures = Map<string, Measure | null>;
 
-function fieldType(schema: GraphQLSchema, parent: GraphQLNamedType | undefined, name: string): GraphQLNamedType | undefined {
+function fieldType(parent: GraphQLNamedType | undefined, name: string): GraphQLNamedType | undefined {
   if (!parent || !(isObjectType(parent) || isInterfaceType(parent))) return undefined;
   const field = parent.getFields()[name];
   return field ? getNamedType(field.type) : undefined;
@@ -44,7 +44,7 @@ function measureSet(
   for (const selection of set.selections) {
     if (selection.kind === Kind.FIELD) {
       const name = selection.name.value;
-      const type = fieldType(schema, parent, name);
+      const type = fieldType(parent, name);
       const inner = measureSet(schema, limits, fragments, measured, selection.selectionSet, type);
       const introspection = name.startsWith('__');
       const own = 1 + (parent && limits.readsEntries(parent.name, name) ? limits.entryFieldCost : 0);

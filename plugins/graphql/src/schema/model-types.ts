@@ -75,7 +75,8 @@ function outputField(input: ModelTypesInput, model: Model, field: Field) {
     case 'dynamiczone':
       return { type: `[${naming.dynamicZoneName(model, field.name)}]`, resolve: dynamicZoneResolver(field.name) };
     default: {
-      const target = entryTarget(field, models)!;
+      const target = entryTarget(field, models);
+      if (!target) throw new Error(`${model.uid}.${field.name} has no entry type to point at`);
       if (!holdsMany(field)) return { type: nonNull(naming.entityResponseName(target)), resolve: relationResolver(field.name, false, settings) };
       return { type: naming.relationResponseCollectionName(target), args: relationArgs(target), resolve: relationResolver(field.name, true, settings) };
     }
@@ -92,8 +93,10 @@ export function addFiltersInput(input: ModelTypesInput, model: Model): void {
     if (!input.switches(model.uid).field(field.name).hasFiltersEnabled()) continue;
     if (field.kind === 'scalar') fields[field.name] = scalarFilterName(graphqlScalar(field));
     else if (field.kind === 'component') fields[field.name] = naming.filtersInputName(models.get(field.component));
-    else if (field.kind === 'relation') fields[field.name] = naming.filtersInputName(entryTarget(field, models)!);
-    else if (field.kind === 'extension') fields[field.name] = naming.filtersInputName(entryTarget(field, models)!);
+    else {
+      const target = entryTarget(field, models);
+      if (target) fields[field.name] = naming.filtersInputName(target);
+    }
   }
   fields.and = `[${name}]`;
   fields.or = `[${name}]`;

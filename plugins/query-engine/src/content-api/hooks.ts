@@ -13,6 +13,7 @@ export function createContentApiHooks() {
      * its 403), or throws (an UnauthorizedError, say); returning nothing lets the next tap
      * decide. Untapped, every action is allowed.
      */
+    // biome-ignore lint/suspicious/noConfusingVoidType: tapable's bail hooks go on when a tap returns nothing
     authorize: new AsyncSeriesBailHook<[AuthorizeRequest], false | void>(['request']),
     /** after the declared parameters were picked: change the query, or throw a ValidationError */
     sanitizeQuery: new SyncHook<[QuerySanitizing]>(['sanitizing']),

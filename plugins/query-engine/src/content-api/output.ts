@@ -73,7 +73,10 @@ export class OutputSanitizer {
       const child = value[key];
       if (child === null || typeof child !== 'object' || !hasOwn(value, key)) continue;
       const clean = uid !== undefined ? this.sanitize(child, this.models.find(uid)) : this.sanitizeZone(child);
-      if (clean !== child) (replaced ??= new Map()).set(key, clean);
+      if (clean !== child) {
+        replaced ??= new Map();
+        replaced.set(key, clean);
+      }
     }
     if (!drop && !replaced) return value;
     const out: Record<string, unknown> = {};
@@ -122,7 +125,7 @@ export class OutputSanitizer {
   }
 }
 
-const hasOwn = (value: object, key: string) => Object.prototype.hasOwnProperty.call(value, key);
+const hasOwn = (value: object, key: string) => Object.hasOwn(value, key);
 
 /** `list.map(fn)`, but the list itself when no item changed. */
 function mapChanged(list: unknown[], fn: (item: unknown) => unknown): unknown[] {

@@ -15,7 +15,11 @@ describe('write/db-errors', () => {
   const parts = model('parts.item', 'components_parts_items', ['code']);
   const all = [articles, parts];
   const models: ModelRegistry = {
-    get: (uid) => all.find((m) => m.uid === uid)!,
+    get: (uid) => {
+      const model = all.find((m) => m.uid === uid);
+      if (!model) throw new Error(`no model ${uid}`);
+      return model;
+    },
     find: (uid) => all.find((m) => m.uid === uid),
     has: (uid) => all.some((m) => m.uid === uid),
     contentTypes: () => [articles],

@@ -21,7 +21,10 @@ export function startLifecycles(engine: Engine, model: Model): LifecycleRun {
         const fn = lifecycles[name];
         if (!fn) continue;
         let state = states.get(lifecycles);
-        if (!state) states.set(lifecycles, (state = {}));
+        if (!state) {
+          state = {};
+          states.set(lifecycles, state);
+        }
         const event: LifecycleEvent = { action: name, model, params: current, state };
         if (result !== undefined) event.result = result;
         await fn(event);

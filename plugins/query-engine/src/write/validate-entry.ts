@@ -82,7 +82,7 @@ async function validateObject(run: Run, model: Model, data: Record<string, unkno
     if (SYSTEM_KEYS.has(name)) continue;
     // root data was reduced to writable keys before plugin hooks, which may set any attribute
     if (!root && field.attribute.writable === false) continue;
-    const present = Object.prototype.hasOwnProperty.call(data, name) && data[name] !== undefined;
+    const present = Object.hasOwn(data, name) && data[name] !== undefined;
     const value = present ? data[name] : undefined;
     const fieldPath = [...path, name];
     switch (field.kind) {
@@ -220,7 +220,7 @@ async function validateDynamicZone(run: Run, field: DynamicZoneField, value: unk
       continue;
     }
     const known = run.engine.ctx.models.find(uid);
-    if (!known || known.kind !== 'component') {
+    if (known?.kind !== 'component') {
       // Strapi v4 lists every component of the app here, and fails its relation check too
       const all = run.engine.ctx.models.components().map((c) => c.uid);
       run.issues.push(issue(typePath, messages.oneOf(typePath, all, false)));

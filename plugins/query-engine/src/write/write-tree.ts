@@ -50,7 +50,8 @@ export async function updateEntryRow(engine: Engine, entry: PreparedEntry, id: n
 export async function writeChildren(engine: Engine, entry: PreparedEntry, writer: Writer | undefined): Promise<void> {
   const ownerId = entry.id as number;
   if (entry.components.length) {
-    const join = entry.model.componentJoin!;
+    const join = entry.model.componentJoin;
+    if (!join) throw new Error(`${entry.model.uid} holds components but has no component join table`);
     const existing = entry.mode === 'update' ? entry.joinRows ?? await loadJoinRows(engine, entry.model, [ownerId]) : [];
     for (const { field, items } of entry.components) {
       const kept = new Set<string>();

@@ -145,7 +145,7 @@ export function createAccessCache(ctx: PluginContext): AccessCache {
     },
     user(id) {
       const cached = users.get(id);
-      if (cached) return cached;
+      if (cached !== undefined) return cached;
       const started = generation;
       const loading = loadUser(id);
       if (users.size >= MAX_USERS) users.delete(users.keys().next().value as number);

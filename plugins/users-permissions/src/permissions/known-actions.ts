@@ -36,9 +36,10 @@ export function permissionTree(known: readonly string[], enabled: ReadonlySet<st
     const match = /^(.+?::[^.]+)\.(.+)\.([^.]+)$/.exec(action);
     if (!match) continue;
     const [, namespace = '', controller = '', name = ''] = match; // every group takes part in a match
-    const controllers = (tree[namespace] ??= { controllers: {} }).controllers;
-    const actions = (controllers[controller] ??= {});
-    actions[name] = { enabled: enabled.has(action), policy: '' };
+    tree[namespace] ??= { controllers: {} };
+    const { controllers } = tree[namespace];
+    controllers[controller] ??= {};
+    controllers[controller][name] = { enabled: enabled.has(action), policy: '' };
   }
   return tree;
 }

@@ -26,7 +26,8 @@ export const populateEntities: PopulateEntities = async (engine, model, entities
     const field = model.fields.get(node.field);
     const creator = !field && isPopulatableCreator(model, node.field);
     if (!field && !creator) return;
-    const values = loaded[index]!; // one loaded map per node
+    // biome-ignore lint/style/noNonNullAssertion: one loaded map per node (Promise.all over nodes)
+    const values = loaded[index]!;
     for (const entity of entities) entity[node.field] = values.has(entity.id) ? values.get(entity.id) : field ? emptyValue(field, node) : null;
   });
 };

@@ -19,7 +19,7 @@ export const resolveFields: ResolveFields = (model, fields, path, options = {}) 
   for (const name of names) {
     if (name === 'id') continue;
     const field = model.fields.get(name);
-    if (!field || field.kind !== 'scalar' || isHidden(field, options)) throw invalidParameter(name);
+    if (field?.kind !== 'scalar' || isHidden(field, options)) throw invalidParameter(name);
     wanted.add(name);
   }
   // Schema order, whatever the request's order: entries keep one key order everywhere.
@@ -39,7 +39,8 @@ export function visibleScalars(model: Model, options: VisibilityOptions = {}): S
     visibleCache.set(model, entry);
   }
   const key = options.includePrivate ? 'all' : 'public';
-  return (entry[key] ??= model.scalarFields.filter((f) => !isHidden(f, options)));
+  entry[key] ??= model.scalarFields.filter((f) => !isHidden(f, options));
+  return entry[key];
 }
 
 function toNames(fields: unknown): string[] {

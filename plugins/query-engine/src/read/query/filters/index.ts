@@ -56,13 +56,16 @@ function applyGroup(walk: Walk, qb: Knex.QueryBuilder, model: Model, alias: stri
 function applyField(walk: Walk, qb: Knex.QueryBuilder, model: Model, alias: string, field: Field, value: unknown): void {
   switch (field.kind) {
     case 'scalar':
-      return applyScalar(walk, qb, { ref: `${alias}.${field.column}`, type: field.type }, value);
+      applyScalar(walk, qb, { ref: `${alias}.${field.column}`, type: field.type }, value);
+      return;
     case 'relation':
       if (field.relation.startsWith('morph')) throw invalidParameter(field.name);
-      return applyLinked(walk, qb, model, alias, field, value);
+      applyLinked(walk, qb, model, alias, field, value);
+      return;
     case 'component':
     case 'extension':
-      return applyLinked(walk, qb, model, alias, field, value);
+      applyLinked(walk, qb, model, alias, field, value);
+      return;
     default:
       throw invalidParameter(field.name);
   }
@@ -72,8 +75,14 @@ function applyField(walk: Walk, qb: Knex.QueryBuilder, model: Model, alias: stri
 function applyScalar(walk: Walk, qb: Knex.QueryBuilder, column: FilterColumn, value: unknown): void {
   const client = walk.engine.ctx.db.client;
   const list = toList(value);
-  if (list) return applyOperator(client, qb, column, '$in', list);
-  if (!isPlainObject(value)) return applyOperator(client, qb, column, '$eq', value);
+  if (list) {
+    applyOperator(client, qb, column, '$in', list);
+    return;
+  }
+  if (!isPlainObject(value)) {
+    applyOperator(client, qb, column, '$eq', value);
+    return;
+  }
   for (const [op, operand] of Object.entries(value)) {
     if (operand === undefined) continue;
     if (op === '$not') {

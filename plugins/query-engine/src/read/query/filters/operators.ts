@@ -84,7 +84,7 @@ export function applyOperator(client: DatabaseClient, qb: Knex.QueryBuilder, col
       return void (operator === '$in' ? qb.whereRaw(text, bindings) : qb.whereRaw(`NOT (${text})`, bindings));
     }
     case '$between': {
-      if (!list || list.length !== 2) throw invalidParameter('$between');
+      if (list?.length !== 2) throw invalidParameter('$between');
       const [low, high] = list.map((v) => castValue(column.type, v, '$between'));
       if (low === null || high === null || low === undefined || high === undefined) throw invalidParameter('$between');
       const [text, bindings] = sql.between(low, high);
