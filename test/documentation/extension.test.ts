@@ -90,6 +90,7 @@ describe('the documentation plugin\'s extension points', function () {
       'GET /api/openapi.json',
       'GET /documentation',
       'GET /documentation/{file}',
+      'GET /graphql/console/{file}',
       'GET /uploads/{name}',
       'POST /api/gatekeeper/ping/{word}',
     ]);

@@ -108,7 +108,10 @@ describe('platform develop watches the app', function () {
     fs.appendFileSync(path.join(appDir, 'config', 'api.ts'), '\n');
     await served(7);
     await child.waitFor(RELOADED, 6);
-    const reloads = lines(RELOADED).flatMap((line) => line.match(RELOADED) ?? []);
+    const reloads = lines(RELOADED).flatMap((line) => {
+      const match = line.match(RELOADED);
+      return match ? [match] : [];
+    });
     expect(reloads).to.have.length(6);
     for (const [, , stoppedIn] of reloads) expect(Number(stoppedIn)).to.be.below(200);
     idle.destroy();
