@@ -33,7 +33,7 @@ function run(main) {
   main(process.argv.slice(2)).catch((error) => {
     // A usage or start-up error already says what is wrong and where; a stack would only bury it.
     const expected = error && (error.name === 'CliUsageError' || error.name === 'BootError' || error.name === 'CommandError');
-    process.stderr.write(`${expected ? `platform: ${error.message}` : error && error.stack ? error.stack : error}\n`);
+    process.stderr.write(`${expected ? `platform: ${error.message}` : error?.stack ? error.stack : error}\n`);
     // A usage mistake exits 2 (as shells' own commands do), a start-up or run failure 1.
     process.exit(error && error.name === 'CliUsageError' ? 2 : 1);
   });
@@ -71,8 +71,7 @@ else if (fs.existsSync(COMPILED)) {
   // temporary folder): the next start-ups skip compiling them again.
   require('node:module').enableCompileCache?.();
   run(require(COMPILED).main);
-}
-else if (hasSource && command !== 'start') rerunWithSourceCondition();
+} else if (hasSource && command !== 'start') rerunWithSourceCondition();
 else {
   process.stderr.write('platform: the packages are not built (no core/dist): run `npm run build` first\n');
   process.exit(1);

@@ -5,8 +5,23 @@
 import { expect } from 'chai';
 import * as errors from './errors';
 import {
-  ApplicationError, BadRequestError, BootError, ForbiddenError, InternalError, MethodNotAllowedError, NotFoundError, NotImplementedError, PaginationError,
-  PayloadTooLargeError, PolicyError, RateLimitError, RequestTimeoutError, ServiceUnavailableError, UnauthorizedError, UnsupportedMediaTypeError, ValidationError,
+  ApplicationError,
+  BadRequestError,
+  BootError,
+  ForbiddenError,
+  InternalError,
+  MethodNotAllowedError,
+  NotFoundError,
+  NotImplementedError,
+  PaginationError,
+  PayloadTooLargeError,
+  PolicyError,
+  RateLimitError,
+  RequestTimeoutError,
+  ServiceUnavailableError,
+  UnauthorizedError,
+  UnsupportedMediaTypeError,
+  ValidationError,
   isApplicationError,
 } from './errors';
 
@@ -47,7 +62,12 @@ describe('error catalogue', () => {
         expect(error).to.be.instanceOf(Error);
         expect(isApplicationError(error)).to.equal(true);
         expect({ status: error.status, name: error.name, message: error.message, code: error.code, expose: error.expose, details: error.details }).to.deep.equal({
-          status: row.status, name: row.name, message: row.message, code: row.code, expose: true, details: {},
+          status: row.status,
+          name: row.name,
+          message: row.message,
+          code: row.code,
+          expose: true,
+          details: {},
         });
         expect(error.stack).to.be.a('string');
       });
@@ -85,7 +105,10 @@ describe('error catalogue', () => {
     const cause = new Error('root');
     const error = new BootError('PLUGIN_CYCLE', 'a -> b -> a', { cause });
     expect({ name: error.name, code: error.code, message: error.message, cause: error.cause }).to.deep.equal({
-      name: 'BootError', code: 'PLUGIN_CYCLE', message: 'a -> b -> a', cause,
+      name: 'BootError',
+      code: 'PLUGIN_CYCLE',
+      message: 'a -> b -> a',
+      cause,
     });
     expect(isApplicationError(error)).to.equal(false);
     expect(isApplicationError(new Error('plain'))).to.equal(false);
@@ -94,7 +117,9 @@ describe('error catalogue', () => {
   it('InternalError is not an application error: a request reaching it gets the generic 500', () => {
     const error = new InternalError('REGISTRY_UNKNOWN', 'No service registered as "x"');
     expect({ name: error.name, code: error.code, message: error.message }).to.deep.equal({
-      name: 'InternalError', code: 'REGISTRY_UNKNOWN', message: 'No service registered as "x"',
+      name: 'InternalError',
+      code: 'REGISTRY_UNKNOWN',
+      message: 'No service registered as "x"',
     });
     expect(isApplicationError(error)).to.equal(false);
     expect(new Set(errors.INTERNAL_ERROR_CODES).size).to.equal(errors.INTERNAL_ERROR_CODES.length);

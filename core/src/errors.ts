@@ -165,19 +165,46 @@ export class ServiceUnavailableError extends ApplicationError {
  */
 export const BOOT_ERROR_CODES = [
   // configuration files and environment
-  'CONFIG_ENV', 'CONFIG_FILE', 'CONFIG_INVALID', 'CONFIG_DATABASE', 'CONFIG_DATABASE_CLIENT', 'CONFIG_PLUGINS', 'CONFIG_MIDDLEWARES', 'FILE_INVALID_JSON',
+  'CONFIG_ENV',
+  'CONFIG_FILE',
+  'CONFIG_INVALID',
+  'CONFIG_DATABASE',
+  'CONFIG_DATABASE_CLIENT',
+  'CONFIG_PLUGINS',
+  'CONFIG_MIDDLEWARES',
+  'FILE_INVALID_JSON',
   // plugins
-  'PLUGIN_LOAD', 'PLUGIN_DUPLICATE', 'PLUGIN_MISSING_DEPENDENCY', 'PLUGIN_CYCLE', 'PLUGIN_STEP', 'PLUGIN_UNKNOWN', 'PLUGIN_UNDECLARED', 'PLUGIN_COMMAND',
+  'PLUGIN_LOAD',
+  'PLUGIN_DUPLICATE',
+  'PLUGIN_MISSING_DEPENDENCY',
+  'PLUGIN_CYCLE',
+  'PLUGIN_STEP',
+  'PLUGIN_UNKNOWN',
+  'PLUGIN_UNDECLARED',
+  'PLUGIN_COMMAND',
   // secrets plugins ask for (kernel/secrets.ts)
-  'SECRET_INVALID', 'SECRET_MISSING', 'SECRET_WRITE',
+  'SECRET_INVALID',
+  'SECRET_MISSING',
+  'SECRET_WRITE',
   // registries of services, controllers, policies, middlewares
-  'REGISTRY_DUPLICATE', 'REGISTRY_FROZEN',
+  'REGISTRY_DUPLICATE',
+  'REGISTRY_FROZEN',
   // schemas
   'SCHEMA_INVALID',
   // the app's api files and routes
-  'APP_FILE', 'ROUTES_FILE', 'ROUTES_FROZEN', 'ROUTE_HANDLER', 'ROUTE_POLICY', 'ROUTE_MIDDLEWARE',
+  'APP_FILE',
+  'ROUTES_FILE',
+  'ROUTES_FROZEN',
+  'ROUTE_HANDLER',
+  'ROUTE_POLICY',
+  'ROUTE_MIDDLEWARE',
   // database
-  'DB_CONNECT', 'DB_SYNC', 'DB_NOT_READY', 'DB_HIDDEN_ROWS', 'MODELS_NOT_READY', 'MIGRATION_FAILED',
+  'DB_CONNECT',
+  'DB_SYNC',
+  'DB_NOT_READY',
+  'DB_HIDDEN_ROWS',
+  'MODELS_NOT_READY',
+  'MIGRATION_FAILED',
   // the platform's own lifecycle (start twice, callback before start, ...)
   'PLATFORM_STATE',
   // the HTTP server cannot open its port (in use, privileged, unknown address)
@@ -202,7 +229,9 @@ export class BootError extends Error {
 
 /** Every code an InternalError may carry. */
 export const INTERNAL_ERROR_CODES = [
-  'REGISTRY_UNKNOWN', 'MODEL_UNKNOWN', 'DDL_UNSUPPORTED',
+  'REGISTRY_UNKNOWN',
+  'MODEL_UNKNOWN',
+  'DDL_UNSUPPORTED',
   // a tap of a hook threw something that is not an ApplicationError (wrapped with both names)
   'HOOK_TAP',
 ] as const;

@@ -31,7 +31,10 @@ describe('definePluginErrors', () => {
     expect(error).to.be.instanceOf(BootError);
     expect(error).to.not.be.instanceOf(ApplicationError);
     expect({ name: error.name, code: error.code, message: error.message, cause: error.cause }).to.deep.equal({
-      name: 'BootError', code: 'sample-plugin.BAD_CONFIG', message: '"size" must be a number', cause,
+      name: 'BootError',
+      code: 'sample-plugin.BAD_CONFIG',
+      message: '"size" must be a number',
+      cause,
     });
     expect(errors.boot('BAD_CONFIG', 'no cause').cause).to.equal(undefined);
   });
@@ -41,7 +44,10 @@ describe('definePluginErrors', () => {
     expect(error).to.be.instanceOf(InternalError);
     expect(error).to.not.be.instanceOf(ApplicationError);
     expect({ name: error.name, code: error.code, message: error.message, cause: error.cause }).to.deep.equal({
-      name: 'InternalError', code: 'sample-plugin.LOST_ROW', message: 'row 3 vanished', cause,
+      name: 'InternalError',
+      code: 'sample-plugin.LOST_ROW',
+      message: 'row 3 vanished',
+      cause,
     });
     expect(toErrorBody(error)).to.deep.equal({
       status: 500,
@@ -54,7 +60,13 @@ describe('definePluginErrors', () => {
     const error = errors.request('LOCALE_MISSING', 'Locale "de" is not enabled', { locale: 'de' }, { cause });
     expect(error).to.be.instanceOf(ApplicationError);
     expect({ status: error.status, name: error.name, code: error.code, message: error.message, details: error.details, expose: error.expose, cause: error.cause }).to.deep.equal({
-      status: 422, name: 'LocaleError', code: 'sample-plugin.LOCALE_MISSING', message: 'Locale "de" is not enabled', details: { locale: 'de' }, expose: true, cause,
+      status: 422,
+      name: 'LocaleError',
+      code: 'sample-plugin.LOCALE_MISSING',
+      message: 'Locale "de" is not enabled',
+      details: { locale: 'de' },
+      expose: true,
+      cause,
     });
     expect(toErrorBody(error)).to.deep.equal({
       status: 422,
@@ -92,29 +104,41 @@ describe('definePluginErrors', () => {
       { title: 'a code with a double underscore', plugin: 'p', table: { A__B: { kind: 'boot' } }, message: 'definePluginErrors(p): "A__B" is not an UPPER_SNAKE code' },
       { title: 'an unknown kind', plugin: 'p', table: { LOUD: { kind: 'fatal' } as never }, message: 'definePluginErrors(p): "LOUD" has kind "fatal"; use "boot", "internal" or "request"' },
       {
-        title: 'a request code with a 2xx status', plugin: 'p', table: { GONE: { kind: 'request', status: 200, name: 'GoneError' } },
+        title: 'a request code with a 2xx status',
+        plugin: 'p',
+        table: { GONE: { kind: 'request', status: 200, name: 'GoneError' } },
         message: 'definePluginErrors(p): "GONE" needs an HTTP error status (4xx or 5xx) and a name',
       },
       {
-        title: 'a request code with a status above 599', plugin: 'p', table: { GONE: { kind: 'request', status: 600, name: 'GoneError' } },
+        title: 'a request code with a status above 599',
+        plugin: 'p',
+        table: { GONE: { kind: 'request', status: 600, name: 'GoneError' } },
         message: 'definePluginErrors(p): "GONE" needs an HTTP error status (4xx or 5xx) and a name',
       },
       {
-        title: 'a request code with a fractional status', plugin: 'p', table: { GONE: { kind: 'request', status: 410.5, name: 'GoneError' } },
+        title: 'a request code with a fractional status',
+        plugin: 'p',
+        table: { GONE: { kind: 'request', status: 410.5, name: 'GoneError' } },
         message: 'definePluginErrors(p): "GONE" needs an HTTP error status (4xx or 5xx) and a name',
       },
       {
-        title: 'a request code without a status', plugin: 'p', table: { GONE: { kind: 'request', name: 'GoneError' } as never },
+        title: 'a request code without a status',
+        plugin: 'p',
+        table: { GONE: { kind: 'request', name: 'GoneError' } as never },
         message: 'definePluginErrors(p): "GONE" needs an HTTP error status (4xx or 5xx) and a name',
       },
       {
-        title: 'a request code without a name', plugin: 'p', table: { GONE: { kind: 'request', status: 410, name: '' } },
+        title: 'a request code without a name',
+        plugin: 'p',
+        table: { GONE: { kind: 'request', status: 410, name: '' } },
         message: 'definePluginErrors(p): "GONE" needs an HTTP error status (4xx or 5xx) and a name',
       },
     ];
     for (const { title, plugin, table, message } of cases) {
       it(title, () => {
-        expect(() => definePluginErrors(plugin, table)).to.throw(TypeError).with.property('message', message);
+        expect(() => definePluginErrors(plugin, table))
+          .to.throw(TypeError)
+          .with.property('message', message);
       });
     }
 

@@ -17,10 +17,7 @@
  */
 import { ApplicationError, BootError, InternalError, type ErrorDetails } from './errors';
 
-export type PluginErrorSpec =
-  | { kind: 'boot' }
-  | { kind: 'internal' }
-  | { kind: 'request'; status: number; name: string };
+export type PluginErrorSpec = { kind: 'boot' } | { kind: 'internal' } | { kind: 'request'; status: number; name: string };
 
 export type PluginErrorTable = Readonly<Record<string, PluginErrorSpec>>;
 

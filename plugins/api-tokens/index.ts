@@ -77,7 +77,9 @@ export default definePlugin<ApiTokensConfig>({
   commands: { 'api-token': apiTokenCommand },
   register(ctx) {
     if (ctx.isEnabled('documentation')) {
-      ctx.service('plugin::documentation.openapi').addSecurityScheme('apiToken', { type: 'http', scheme: 'bearer', description: 'An API token (`platform api-token create`): `Authorization: Bearer <token>`' });
+      ctx
+        .service('plugin::documentation.openapi')
+        .addSecurityScheme('apiToken', { type: 'http', scheme: 'bearer', description: 'An API token (`platform api-token create`): `Authorization: Bearer <token>`' });
     }
     // asked here, so a `platform start` without a salt stops before the database is touched
     const salt = ctx.secret(SALT_VARIABLE, ctx.config.salt ?? ctx.appConfig<unknown>('admin.apiToken.salt'));

@@ -72,10 +72,15 @@ function start(ctx: PluginContext<GraphqlConfig>): void {
     schemas.set(schema);
     if (shouldWriteSchemaFile(ctx) && writeSchemaFile(ctx.appDir, printSchema(schema))) ctx.log.info(`wrote ${SCHEMA_FILE}`);
     // Answers with per-field timings are never the same twice: tracing leaves the cache out.
-    const cachedAnswers = tracing ? undefined : createCachedAnswers({
-      cache: () => (ctx.isEnabled('cache') ? ctx.service('plugin::cache.cache') : null),
-      schema, readRoots, cacheableFields, maxTokens: ctx.config.maxTokens,
-    });
+    const cachedAnswers = tracing
+      ? undefined
+      : createCachedAnswers({
+          cache: () => (ctx.isEnabled('cache') ? ctx.service('plugin::cache.cache') : null),
+          schema,
+          readRoots,
+          cacheableFields,
+          maxTokens: ctx.config.maxTokens,
+        });
     const multipartReader = ctx.service('plugin::graphql.extension').multipartReader();
     handle = createEndpoint({ platform: ctx, schema, entryFields, introspection: ctx.config.apolloServer.introspection ?? !production, cachedAnswers, multipartReader });
   });

@@ -68,7 +68,15 @@ export default definePlugin<I18nConfig>({
       const extension = ctx.service('plugin::graphql.extension');
       extension.use(i18nGraphql(ctx, locales));
       // which types are localized is known once the schemas are extended
-      ctx.hooks.modelsBuilt.tap(PLUGIN_NAME, (models) => switchI18nFields(extension, models.contentTypes().filter(isLocalizedModel).map((model) => model.uid)));
+      ctx.hooks.modelsBuilt.tap(PLUGIN_NAME, (models) =>
+        switchI18nFields(
+          extension,
+          models
+            .contentTypes()
+            .filter(isLocalizedModel)
+            .map((model) => model.uid),
+        ),
+      );
     }
   },
   async bootstrap(ctx) {

@@ -74,7 +74,10 @@ describe('platform api-token', function () {
         expect(ci).to.include({ name: 'ci', type: 'read-only' });
         expect(ci.accessKey).to.match(/^[0-9a-f]{256}$/);
 
-        const plain = await platform(['api-token', 'create', '--app', EXAMPLE_APP, '--name', 'deploy', '--type', 'custom', '--permissions', 'api::category.category.find,api::category.category.create', '--duration', '30'], env);
+        const plain = await platform(
+          ['api-token', 'create', '--app', EXAMPLE_APP, '--name', 'deploy', '--type', 'custom', '--permissions', 'api::category.category.find,api::category.category.create', '--duration', '30'],
+          env,
+        );
         expect(plain.code, plain.stderr).to.equal(0);
         const deploySecret = lastLine(plain.stdout);
         expect(deploySecret).to.match(/^[0-9a-f]{256}$/);
@@ -153,7 +156,7 @@ describe('platform api-token', function () {
       [['create', '--name', 'x'], 'api-token create: --type is required (read-only, full-access, custom)'],
       [['create', '--name', 'x', '--type', 'admin'], 'api-token create: --type must be one of read-only, full-access, custom, got "admin"'],
       [['create', '--name', 'x', '--type', 'custom'], 'api-token create: a custom token needs --permissions'],
-      [['create', '--name', 'x', '--type', 'read-only', '--permissions', 'a'], 'api-token create: --permissions is for custom tokens; a read-only token has its type\'s permissions'],
+      [['create', '--name', 'x', '--type', 'read-only', '--permissions', 'a'], "api-token create: --permissions is for custom tokens; a read-only token has its type's permissions"],
       [['create', '--name', 'x', '--type', 'read-only', '--duration', '14'], 'api-token create: --duration must be one of 7, 30, 90 (days), got "14"'],
       [['create', '--name', 'x', '--type', 'read-only', '--colour', 'red'], 'api-token create: unknown option "--colour"'],
       [['revoke'], 'api-token revoke: missing <id>'],

@@ -24,8 +24,28 @@ async function writeStrapiTokens(knex: Knex, client: string): Promise<void> {
   const stamps = { created_at: at(T1), updated_at: at(T1), created_by_id: null, updated_by_id: null };
   await knex('strapi_api_tokens').insert([
     { id: 1, name: 'Read only', description: '', type: 'read-only', access_key: strapiAccessKey(STRAPI_SALT, SECRETS.readOnly), last_used_at: null, expires_at: null, lifespan: null, ...stamps },
-    { id: 2, name: 'Categories', description: 'list and create', type: 'custom', access_key: strapiAccessKey(STRAPI_SALT, SECRETS.custom), last_used_at: null, expires_at: at(new Date(Date.now() + 86400000)), lifespan: 7776000000, ...stamps },
-    { id: 3, name: 'Old', description: '', type: 'full-access', access_key: strapiAccessKey(STRAPI_SALT, SECRETS.expired), last_used_at: at(T1), expires_at: at(new Date(T1.getTime() + 604800000)), lifespan: 604800000, ...stamps },
+    {
+      id: 2,
+      name: 'Categories',
+      description: 'list and create',
+      type: 'custom',
+      access_key: strapiAccessKey(STRAPI_SALT, SECRETS.custom),
+      last_used_at: null,
+      expires_at: at(new Date(Date.now() + 86400000)),
+      lifespan: 7776000000,
+      ...stamps,
+    },
+    {
+      id: 3,
+      name: 'Old',
+      description: '',
+      type: 'full-access',
+      access_key: strapiAccessKey(STRAPI_SALT, SECRETS.expired),
+      last_used_at: at(T1),
+      expires_at: at(new Date(T1.getTime() + 604800000)),
+      lifespan: 604800000,
+      ...stamps,
+    },
   ]);
   await knex('strapi_api_token_permissions').insert([
     { id: 1, action: 'api::category.category.find', created_at: at(T1), updated_at: at(T1), created_by_id: null, updated_by_id: null },
@@ -39,9 +59,7 @@ async function writeStrapiTokens(knex: Knex, client: string): Promise<void> {
 
 function knexOf(database: TestDatabase): Knex {
   const { client, connection } = database.config.connection;
-  return knexFactory(client === 'sqlite'
-    ? { client: 'better-sqlite3', connection, useNullAsDefault: true }
-    : { client: client === 'mysql' ? 'mysql2' : 'pg', connection });
+  return knexFactory(client === 'sqlite' ? { client: 'better-sqlite3', connection, useNullAsDefault: true } : { client: client === 'mysql' ? 'mysql2' : 'pg', connection });
 }
 
 /** What the Strapi tokens may do, asked over HTTP. */
@@ -92,7 +110,7 @@ describe('API tokens of an existing Strapi v4 database', function () {
     });
   }
 
-  it('authenticate from the tables as Strapi v4.26.2 created them, read with config/admin\'s apiToken.salt [sqlite]', async () => {
+  it("authenticate from the tables as Strapi v4.26.2 created them, read with config/admin's apiToken.salt [sqlite]", async () => {
     const database = await createTestDatabase('sqlite');
     try {
       const knex = knexOf(database);

@@ -29,19 +29,28 @@ describe('API tokens with platform start --workers 2', function () {
   after(async () => app?.close());
 
   it('a token revoked in one worker is refused by every worker at once', async () => {
-    app = workersApp('platform-token-workers-', `export default {
+    app = workersApp(
+      'platform-token-workers-',
+      `export default {
   i18n: { enabled: false },
   'users-permissions': { config: { permissions: { public: ['api::note.note.find'] } } },
   'api-tokens': { config: { refreshInterval: 0 } },
-};\n`, { API_TOKEN_SALT: SALT, JWT_SECRET: 'token-workers-secret' });
+};\n`,
+      { API_TOKEN_SALT: SALT, JWT_SECRET: 'token-workers-secret' },
+    );
     const { appDir, env } = app;
     fs.mkdirSync(path.join(appDir, 'api', 'note', 'controllers'), { recursive: true });
     fs.mkdirSync(path.join(appDir, 'api', 'note', 'routes'), { recursive: true });
     fs.writeFileSync(path.join(appDir, 'api', 'note', 'controllers', 'tokens.js'), REVOKE_CONTROLLER);
-    fs.writeFileSync(path.join(appDir, 'api', 'note', 'routes', 'tokens.js'), `export default { routes: [{ method: 'POST', path: '/tokens/:id/revoke', handler: 'tokens.revoke', config: { auth: false } }] };\n`);
+    fs.writeFileSync(
+      path.join(appDir, 'api', 'note', 'routes', 'tokens.js'),
+      `export default { routes: [{ method: 'POST', path: '/tokens/:id/revoke', handler: 'tokens.revoke', config: { auth: false } }] };\n`,
+    );
 
     const created = await new Promise<string>((resolve, reject) => {
-      execFile(process.execPath, [BIN, 'api-token', 'create', '--name', 'workers', '--type', 'read-only', '--json', '--app', appDir], { cwd: ROOT, env }, (error, stdout, stderr) => (error ? reject(new Error(stderr)) : resolve(stdout)));
+      execFile(process.execPath, [BIN, 'api-token', 'create', '--name', 'workers', '--type', 'read-only', '--json', '--app', appDir], { cwd: ROOT, env }, (error, stdout, stderr) =>
+        error ? reject(new Error(stderr)) : resolve(stdout),
+      );
     });
     const { id, accessKey } = JSON.parse(created) as { id: number; accessKey: string };
 

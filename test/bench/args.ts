@@ -55,18 +55,43 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
         for (const db of options.dbs) if (!['sqlite', 'mysql', 'postgres'].includes(db)) throw new Error(`unknown --db ${db}\n${HELP}`);
         break;
       }
-      case '--scale': options.scale = positive(arg, next()); break;
-      case '--seed': options.seed = positive(arg, next()); break;
-      case '--duration': options.duration = positive(arg, next()); break;
-      case '--connections': options.connections = positive(arg, next()); break;
-      case '--workload': options.only = next().split(','); break;
-      case '--no-workers': options.workers = false; break;
-      case '--no-compression': options.compression = false; break;
-      case '--no-two-nodes': options.twoNodes = false; break;
-      case '--reload': options.reload = true; break;
-      case '--soak': options.soak = positive(arg, next()); break;
-      case '-h': case '--help': process.stdout.write(HELP + '\n'); process.exit(0); break;
-      default: throw new Error(`unknown option ${arg}\n${HELP}`);
+      case '--scale':
+        options.scale = positive(arg, next());
+        break;
+      case '--seed':
+        options.seed = positive(arg, next());
+        break;
+      case '--duration':
+        options.duration = positive(arg, next());
+        break;
+      case '--connections':
+        options.connections = positive(arg, next());
+        break;
+      case '--workload':
+        options.only = next().split(',');
+        break;
+      case '--no-workers':
+        options.workers = false;
+        break;
+      case '--no-compression':
+        options.compression = false;
+        break;
+      case '--no-two-nodes':
+        options.twoNodes = false;
+        break;
+      case '--reload':
+        options.reload = true;
+        break;
+      case '--soak':
+        options.soak = positive(arg, next());
+        break;
+      case '-h':
+      case '--help':
+        process.stdout.write(`${HELP}\n`);
+        process.exit(0);
+        break;
+      default:
+        throw new Error(`unknown option ${arg}\n${HELP}`);
     }
   }
   return options;

@@ -5,11 +5,28 @@ import { createRandom } from './random';
 
 describe('benchmark command line and report', () => {
   it('defaults to SQLite, 10,000 articles, 50 connections, 10 s runs and the workers run', () => {
-    expect(parseBenchArgs([])).to.deep.equal({ dbs: ['sqlite'], scale: 10000, seed: 42, duration: 10, connections: 50, only: null, workers: true, compression: true, twoNodes: true, reload: false, soak: 0 });
+    expect(parseBenchArgs([])).to.deep.equal({
+      dbs: ['sqlite'],
+      scale: 10000,
+      seed: 42,
+      duration: 10,
+      connections: 50,
+      only: null,
+      workers: true,
+      compression: true,
+      twoNodes: true,
+      reload: false,
+      soak: 0,
+    });
   });
 
   it('reads every option and refuses bad ones', () => {
-    expect(parseBenchArgs(['--db', 'all', '--scale', '100000', '--workload', 'list-25,get-by-id', '--no-workers', '--no-compression', '--duration', '3'])).to.include({ scale: 100000, duration: 3, workers: false, compression: false });
+    expect(parseBenchArgs(['--db', 'all', '--scale', '100000', '--workload', 'list-25,get-by-id', '--no-workers', '--no-compression', '--duration', '3'])).to.include({
+      scale: 100000,
+      duration: 3,
+      workers: false,
+      compression: false,
+    });
     expect(parseBenchArgs(['--no-two-nodes']).twoNodes).to.equal(false);
     expect(parseBenchArgs(['--soak', '50000']).soak).to.equal(50000);
     expect(parseBenchArgs(['--db', 'all']).dbs).to.deep.equal(['sqlite', 'mysql', 'postgres']);
@@ -30,12 +47,31 @@ describe('benchmark command line and report', () => {
     const load = { requestsPerSecond: 1000, p50: 5, p99: 9, non2xx: 0, errors: 0, cpuMsPerRequest: 0.3, bytesPerRequest: 2048 };
     const floors = { koa: { startupMs: 300, rssIdleMb: 70, rssAfterMb: 90 }, raw: { startupMs: 100, rssIdleMb: 50, rssAfterMb: 60 } };
     const markdown = renderReport(
-      [{ db: 'sqlite', scale: 10, loadSeconds: 0, startupMs: 400, rssIdleMb: 90, rssAfterMb: 100, workers: null, floors,
-        rows: [
-          { name: 'list-25', result: load, sqlPerRequest: 2, floor: { ...load, cpuMsPerRequest: 0.2 }, sameJsonAsFloor: true, rawFloor: { ...load, cpuMsPerRequest: 0.25 }, sameBytesAsRawFloor: true },
-          { name: 'list-sorted', result: { ...load, cpuMsPerRequest: 0.5 }, sqlPerRequest: 2, floor: null, sameJsonAsFloor: null, rawFloor: null, sameBytesAsRawFloor: null },
-          { name: 'graphql-populate', result: null, note: 'not built', sqlPerRequest: null, floor: null, sameJsonAsFloor: null, rawFloor: null, sameBytesAsRawFloor: null },
-        ] }],
+      [
+        {
+          db: 'sqlite',
+          scale: 10,
+          loadSeconds: 0,
+          startupMs: 400,
+          rssIdleMb: 90,
+          rssAfterMb: 100,
+          workers: null,
+          floors,
+          rows: [
+            {
+              name: 'list-25',
+              result: load,
+              sqlPerRequest: 2,
+              floor: { ...load, cpuMsPerRequest: 0.2 },
+              sameJsonAsFloor: true,
+              rawFloor: { ...load, cpuMsPerRequest: 0.25 },
+              sameBytesAsRawFloor: true,
+            },
+            { name: 'list-sorted', result: { ...load, cpuMsPerRequest: 0.5 }, sqlPerRequest: 2, floor: null, sameJsonAsFloor: null, rawFloor: null, sameBytesAsRawFloor: null },
+            { name: 'graphql-populate', result: null, note: 'not built', sqlPerRequest: null, floor: null, sameJsonAsFloor: null, rawFloor: null, sameBytesAsRawFloor: null },
+          ],
+        },
+      ],
       { duration: 10, connections: 50, date: '2026-01-01T00:00:00.000Z' },
       (name) => (name === 'list-sorted' ? 'list-25' : undefined),
     );
@@ -47,14 +83,26 @@ describe('benchmark command line and report', () => {
     expect(markdown).to.not.include('Response compression');
   });
 
-  it('renders the two-node run: both nodes\' rate, CPU per request, byte identity and freshness', () => {
+  it("renders the two-node run: both nodes' rate, CPU per request, byte identity and freshness", () => {
     const load = { requestsPerSecond: 9000, p50: 2, p99: 6, non2xx: 0, errors: 0, cpuMsPerRequest: 0.05, bytesPerRequest: 2048 };
     const markdown = renderReport(
-      [{ db: 'postgres', scale: 10, loadSeconds: 0, startupMs: 400, rssIdleMb: 90, rssAfterMb: 100, floors: null, workers: null, rows: [],
-        twoNodes: { redis: 'redis://127.0.0.1:6379', fresh: true, rows: [{ workload: 'list-25-cached', combined: load, identical: true }] } }],
+      [
+        {
+          db: 'postgres',
+          scale: 10,
+          loadSeconds: 0,
+          startupMs: 400,
+          rssIdleMb: 90,
+          rssAfterMb: 100,
+          floors: null,
+          workers: null,
+          rows: [],
+          twoNodes: { redis: 'redis://127.0.0.1:6379', fresh: true, rows: [{ workload: 'list-25-cached', combined: load, identical: true }] },
+        },
+      ],
       { duration: 10, connections: 50, date: '2026-01-01T00:00:00.000Z' },
     );
-    expect(markdown).to.include('a write on one node seen by the other\'s next read: **yes**');
+    expect(markdown).to.include("a write on one node seen by the other's next read: **yes**");
     expect(markdown).to.include('| list-25-cached | 9,000 | 2 | 6 | 0.05 | yes | 0 |');
   });
 
@@ -62,12 +110,23 @@ describe('benchmark command line and report', () => {
     const load = { requestsPerSecond: 1000, p50: 5, p99: 9, non2xx: 0, errors: 0, cpuMsPerRequest: 0.9, bytesPerRequest: 2048 };
     const none = { floor: null, sameJsonAsFloor: null, rawFloor: null, sameBytesAsRawFloor: null, sqlPerRequest: 2 };
     const markdown = renderReport(
-      [{ db: 'sqlite', scale: 10, loadSeconds: 0, startupMs: 400, rssIdleMb: 90, rssAfterMb: 100, workers: null, floors: null,
-        rows: [
-          // the raw floor twice the anchors' sitting's (0.59): Strapi's 6.76 and 8.98 count as 13.52 and 17.96
-          { ...none, name: 'list-25', result: load, rawFloor: { ...load, cpuMsPerRequest: 1.18 }, sameBytesAsRawFloor: true },
-          { ...none, name: 'list-filtered-sorted', result: { ...load, cpuMsPerRequest: 1.5 } },
-        ] }],
+      [
+        {
+          db: 'sqlite',
+          scale: 10,
+          loadSeconds: 0,
+          startupMs: 400,
+          rssIdleMb: 90,
+          rssAfterMb: 100,
+          workers: null,
+          floors: null,
+          rows: [
+            // the raw floor twice the anchors' sitting's (0.59): Strapi's 6.76 and 8.98 count as 13.52 and 17.96
+            { ...none, name: 'list-25', result: load, rawFloor: { ...load, cpuMsPerRequest: 1.18 }, sameBytesAsRawFloor: true },
+            { ...none, name: 'list-filtered-sorted', result: { ...load, cpuMsPerRequest: 1.5 } },
+          ],
+        },
+      ],
       { duration: 10, connections: 50, date: '2026-01-01T00:00:00.000Z' },
     );
     expect(markdown).to.include('| list of 25 | 6.76 | 13.52 | 0.90 | 1.180 (list-25) | 0.76× | 15.0× | ≤ 1.2× the raw floor | met (36 % to spare) |');
@@ -84,13 +143,18 @@ describe('benchmark command line and report', () => {
       errors: 0,
       seconds: 95.4,
     };
-    const markdown = renderReport(
-      [{ db: 'sqlite', scale: 10, loadSeconds: 0, startupMs: 400, rssIdleMb: 90, rssAfterMb: 100, workers: null, floors: null, rows: [], soak }],
-      { duration: 10, connections: 50, date: '2026-01-01T00:00:00.000Z' },
-    );
+    const markdown = renderReport([{ db: 'sqlite', scale: 10, loadSeconds: 0, startupMs: 400, rssIdleMb: 90, rssAfterMb: 100, workers: null, floors: null, rows: [], soak }], {
+      duration: 10,
+      connections: 50,
+      date: '2026-01-01T00:00:00.000Z',
+    });
     expect(markdown).to.include('Soak: 50,000 requests on one process (get-by-id, create-tag in turn) in 95 s, 0 errors/non-2xx.');
-    expect(markdown).to.include('| CPU ms/req of the mix, least of the windows (windows: start 1.100, 1.000, 1.200; end 1.200, 1.100, 1.300) | 1.000 (median 1.100) | 1.100 (median 1.200) | +10.0 % |');
-    expect(markdown).to.include('| CPU ms/req of list-25 alone, least of the windows (windows: start 0.900, 0.800, 1.000; end 0.800, 0.900, 0.800) | 0.800 (median 0.900) | 0.800 (median 0.800) | +0.0 % |');
+    expect(markdown).to.include(
+      '| CPU ms/req of the mix, least of the windows (windows: start 1.100, 1.000, 1.200; end 1.200, 1.100, 1.300) | 1.000 (median 1.100) | 1.100 (median 1.200) | +10.0 % |',
+    );
+    expect(markdown).to.include(
+      '| CPU ms/req of list-25 alone, least of the windows (windows: start 0.900, 0.800, 1.000; end 0.800, 0.900, 0.800) | 0.800 (median 0.900) | 0.800 (median 0.800) | +0.0 % |',
+    );
     expect(markdown).to.include('| heap used after a full GC, MB | 40.0 | 41.0 | +2.5 % |');
     expect(markdown).to.include('| RSS, MB | 120 | 126 | +5.0 % |');
     expect(markdown).to.include('Heap used after a full GC every 10,000 requests between: 40.2, 40.6 MB.');
@@ -99,8 +163,23 @@ describe('benchmark command line and report', () => {
   it('renders the compression runs with bytes per request', () => {
     const load = { requestsPerSecond: 1000, p50: 5, p99: 9, non2xx: 0, errors: 0, cpuMsPerRequest: 0.3, bytesPerRequest: 20480 };
     const markdown = renderReport(
-      [{ db: 'sqlite', scale: 10, loadSeconds: 0, startupMs: 400, rssIdleMb: 90, rssAfterMb: 100, workers: null, floors: null, rows: [],
-        compression: [{ workload: 'list-25', setting: 'off', result: load }, { workload: 'list-25', setting: 'on', result: { ...load, cpuMsPerRequest: 0.45, bytesPerRequest: 3100.4 } }] }],
+      [
+        {
+          db: 'sqlite',
+          scale: 10,
+          loadSeconds: 0,
+          startupMs: 400,
+          rssIdleMb: 90,
+          rssAfterMb: 100,
+          workers: null,
+          floors: null,
+          rows: [],
+          compression: [
+            { workload: 'list-25', setting: 'off', result: load },
+            { workload: 'list-25', setting: 'on', result: { ...load, cpuMsPerRequest: 0.45, bytesPerRequest: 3100.4 } },
+          ],
+        },
+      ],
       { duration: 10, connections: 50, date: '2026-01-01T00:00:00.000Z' },
     );
     expect(markdown).to.include('| list-25 | off | 1,000 | 5 | 9 | 0.30 | 20,480 |\n| list-25 | on | 1,000 | 5 | 9 | 0.45 | 3,100 |');

@@ -150,7 +150,13 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
   }
   const compression = options.compression ? await measureCompression(env, run, options.only) : null;
   const soak = options.soak > 0 ? await measureSoak(env, options.soak, options.connections, credentials) : null;
-  const floors = floor && rawFloor ? { koa: { startupMs: floor.startupMs, rssIdleMb: floorRss.koaIdle, rssAfterMb: floorRss.afterKoa }, raw: { startupMs: rawFloor.startupMs, rssIdleMb: floorRss.rawIdle, rssAfterMb: floorRss.afterRaw } } : null;
+  const floors =
+    floor && rawFloor
+      ? {
+          koa: { startupMs: floor.startupMs, rssIdleMb: floorRss.koaIdle, rssAfterMb: floorRss.afterKoa },
+          raw: { startupMs: rawFloor.startupMs, rssIdleMb: floorRss.rawIdle, rssAfterMb: floorRss.afterRaw },
+        }
+      : null;
   return { db, scale: options.scale, loadSeconds: load.seconds, startupMs: server.startupMs, rssIdleMb, rssAfterMb, floors, rows, workers, compression, twoNodes, soak };
 }
 

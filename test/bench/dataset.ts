@@ -68,12 +68,7 @@ export async function ensureDataset(platform: Platform, shape: DatasetShape): Pr
   return { loaded: true, seconds: (Date.now() - started) / 1000 };
 }
 
-async function createArticle(
-  es: EntityService,
-  random: ReturnType<typeof createRandom>,
-  i: number,
-  ids: { categoryIds: number[]; tagIds: number[]; writerIds: number[] },
-): Promise<void> {
+async function createArticle(es: EntityService, random: ReturnType<typeof createRandom>, i: number, ids: { categoryIds: number[]; tagIds: number[]; writerIds: number[] }): Promise<void> {
   const draft = i % 10 === 0;
   const data: Record<string, unknown> = {
     title: `${words(random, 4)} ${i}`,
@@ -90,7 +85,14 @@ async function createArticle(
     category: random.pick(ids.categoryIds),
     author: random.pick(ids.writerIds),
     tags: random.sample(ids.tagIds, 5),
-    seo: { metaTitle: `seo ${i}`, metaDescription: words(random, 12), tags: [{ name: 'og:title', content: `t${i}` }, { name: 'og:type', content: 'article' }] },
+    seo: {
+      metaTitle: `seo ${i}`,
+      metaDescription: words(random, 12),
+      tags: [
+        { name: 'og:title', content: `t${i}` },
+        { name: 'og:type', content: 'article' },
+      ],
+    },
     blocks: [
       { __component: 'shared.quote', title: `quote ${i}`, body: words(random, 10) },
       { __component: 'shared.rich-text', body: words(random, 20) },

@@ -14,7 +14,24 @@ export const bool = (v: unknown) => (v === null || v === undefined ? null : v ==
 export const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : (v ?? null));
 export const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-export const ARTICLE_COLUMNS = ['id', 'title', 'slug', 'body', 'views', 'rating', 'price', 'published_on', 'featured', 'meta', 'status', 'contact_email', 'created_at', 'updated_at', 'published_at', 'locale'];
+export const ARTICLE_COLUMNS = [
+  'id',
+  'title',
+  'slug',
+  'body',
+  'views',
+  'rating',
+  'price',
+  'published_on',
+  'featured',
+  'meta',
+  'status',
+  'contact_email',
+  'created_at',
+  'updated_at',
+  'published_at',
+  'locale',
+];
 
 export function article(r: Row) {
   return {

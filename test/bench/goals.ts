@@ -54,7 +54,6 @@ export function judge(anchor: Anchor, oursMs: number, rawFloorMs: number): GoalO
   const strapiNowMs = anchor.strapiMs * scale;
   const goal = anchor.goal;
   const allowedMs = goal.kind === 'floor' ? goal.max * rawFloorMs : goal.kind === 'strapi' ? strapiNowMs / goal.times : goal.platformMs * scale * KEEP_TOLERANCE;
-  const goalText =
-    goal.kind === 'floor' ? `≤ ${goal.max}× the raw floor` : goal.kind === 'strapi' ? `≥ ${goal.times}× less than Strapi` : `keep (≤ ${goal.platformMs} ms then, +10 %)`;
+  const goalText = goal.kind === 'floor' ? `≤ ${goal.max}× the raw floor` : goal.kind === 'strapi' ? `≥ ${goal.times}× less than Strapi` : `keep (≤ ${goal.platformMs} ms then, +10 %)`;
   return { strapiNowMs, allowedMs, met: oursMs <= allowedMs, margin: oursMs / allowedMs - 1, goalText };
 }

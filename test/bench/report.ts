@@ -109,12 +109,20 @@ export function renderReport(reports: DbReport[], meta: { duration: number; conn
   lines.push(`# Benchmark results`, '', `${meta.date} · node ${process.version} · autocannon ${meta.connections} connections, ${meta.duration} s per run`, '');
   for (const r of reports) {
     lines.push(`## ${r.db} (${f(r.scale)} articles)`, '');
-    lines.push(`Start-up to first answered request: **${f(r.startupMs)} ms** · RSS idle ${f(r.rssIdleMb)} MB, after the runs ${f(r.rssAfterMb)} MB${r.loadSeconds ? ` · data set loaded in ${f(r.loadSeconds, 1)} s` : ''}`, '');
+    lines.push(
+      `Start-up to first answered request: **${f(r.startupMs)} ms** · RSS idle ${f(r.rssIdleMb)} MB, after the runs ${f(r.rssAfterMb)} MB${r.loadSeconds ? ` · data set loaded in ${f(r.loadSeconds, 1)} s` : ''}`,
+      '',
+    );
     if (r.floors) {
       const { koa, raw } = r.floors;
-      lines.push(`Raw floor: start ${f(raw.startupMs)} ms, RSS idle ${f(raw.rssIdleMb)} MB, after the runs ${f(raw.rssAfterMb)} MB · koa floor: start ${f(koa.startupMs)} ms, RSS idle ${f(koa.rssIdleMb)} MB, after the runs ${f(koa.rssAfterMb)} MB`, '');
+      lines.push(
+        `Raw floor: start ${f(raw.startupMs)} ms, RSS idle ${f(raw.rssIdleMb)} MB, after the runs ${f(raw.rssAfterMb)} MB · koa floor: start ${f(koa.startupMs)} ms, RSS idle ${f(koa.rssIdleMb)} MB, after the runs ${f(koa.rssAfterMb)} MB`,
+        '',
+      );
     }
-    lines.push('| workload | req/s | p50 ms | p99 ms | CPU ms/req | SQL/req | raw floor req/s | raw floor CPU ms/req | CPU ratio to raw floor | same bytes as raw floor | koa floor CPU ms/req | CPU ratio to koa floor | same bytes as koa floor | errors/non-2xx |');
+    lines.push(
+      '| workload | req/s | p50 ms | p99 ms | CPU ms/req | SQL/req | raw floor req/s | raw floor CPU ms/req | CPU ratio to raw floor | same bytes as raw floor | koa floor CPU ms/req | CPU ratio to koa floor | same bytes as koa floor | errors/non-2xx |',
+    );
     lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|:-:|---:|---:|:-:|---:|');
     for (const row of r.rows) {
       if (!row.result) {
@@ -133,14 +141,24 @@ export function renderReport(reports: DbReport[], meta: { duration: number; conn
       const plain = row.sameAs ? r.rows.find((other) => other.name === row.sameAs) : undefined;
       if (!row.result || !plain?.result) continue;
       const [auth, bare] = [row.result, plain.result];
-      lines.push('', `Cost of the credential (${row.name} vs ${plain.name}): ${f(auth.requestsPerSecond)} vs ${f(bare.requestsPerSecond)} req/s (${f((auth.requestsPerSecond / bare.requestsPerSecond - 1) * 100, 1)} %), CPU ${f(auth.cpuMsPerRequest, 2)} vs ${f(bare.cpuMsPerRequest, 2)} ms/req (${f((auth.cpuMsPerRequest / bare.cpuMsPerRequest - 1) * 100, 1)} %), SQL/req ${row.sqlPerRequest ?? '?'} vs ${plain.sqlPerRequest ?? '?'}.`);
+      lines.push(
+        '',
+        `Cost of the credential (${row.name} vs ${plain.name}): ${f(auth.requestsPerSecond)} vs ${f(bare.requestsPerSecond)} req/s (${f((auth.requestsPerSecond / bare.requestsPerSecond - 1) * 100, 1)} %), CPU ${f(auth.cpuMsPerRequest, 2)} vs ${f(bare.cpuMsPerRequest, 2)} ms/req (${f((auth.cpuMsPerRequest / bare.cpuMsPerRequest - 1) * 100, 1)} %), SQL/req ${row.sqlPerRequest ?? '?'} vs ${plain.sqlPerRequest ?? '?'}.`,
+      );
     }
     if (r.workers) {
-      lines.push('', `Workers (list-25): 1 worker ${f(r.workers.one.requestsPerSecond)} req/s, 2 workers ${f(r.workers.two.requestsPerSecond)} req/s (${f(r.workers.two.requestsPerSecond / r.workers.one.requestsPerSecond, 2)}×).`);
+      lines.push(
+        '',
+        `Workers (list-25): 1 worker ${f(r.workers.one.requestsPerSecond)} req/s, 2 workers ${f(r.workers.two.requestsPerSecond)} req/s (${f(r.workers.two.requestsPerSecond / r.workers.one.requestsPerSecond, 2)}×).`,
+      );
     }
     if (r.twoNodes) {
       const t = r.twoNodes;
-      lines.push('', `Two nodes (two \`platform start\` processes, one ${r.db} database, Redis at ${t.redis}, cache on, half the connections on each): a write on one node seen by the other's next read: **${t.fresh ? 'yes' : 'NO'}**.`, '');
+      lines.push(
+        '',
+        `Two nodes (two \`platform start\` processes, one ${r.db} database, Redis at ${t.redis}, cache on, half the connections on each): a write on one node seen by the other's next read: **${t.fresh ? 'yes' : 'NO'}**.`,
+        '',
+      );
       lines.push('| workload | req/s (both) | p50 ms | p99 ms | CPU ms/req | byte-identical to uncached | errors/non-2xx |');
       lines.push('|---|---:|---:|---:|---:|:-:|---:|');
       for (const row of t.rows) {

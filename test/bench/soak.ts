@@ -43,7 +43,7 @@ export interface SoakResult {
   seconds: number;
 }
 
-export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 async function heapUsedMb(server: ServerProcess, file: string): Promise<number> {
   fs.rmSync(file, { force: true });
@@ -58,7 +58,8 @@ async function heapUsedMb(server: ServerProcess, file: string): Promise<number> 
 /** `amount` requests of the mix; the server's CPU ms per request and the failed answers */
 async function runMix(server: ServerProcess, amount: number, connections: number, credentials: Credentials, mix = SOAK_MIX): Promise<{ cpuMsPerRequest: number; errors: number }> {
   const requests = mix.map((name) => {
-    const w = WORKLOADS.find((candidate) => candidate.name === name)!;
+    const w = WORKLOADS.find((candidate) => candidate.name === name);
+    if (!w) throw new Error(`no workload ${name}`);
     const headers: Record<string, string> = w.body ? { 'content-type': 'application/json' } : {};
     if (w.credential) headers.authorization = `Bearer ${credentials[w.credential]}`;
     return { method: w.method, path: w.path, headers, body: w.body ? JSON.stringify(w.body) : undefined };

@@ -44,7 +44,18 @@ function cpuMsOf(pid: number | undefined): number {
 async function bootOnce(dbFile: string, tmpDir: string): Promise<BootResult> {
   const started = process.hrtime.bigint();
   const child = spawn(process.execPath, [BIN, 'start', '--app', ROOT], {
-    env: { ...process.env, NODE_OPTIONS: '', TMPDIR: tmpDir, PORT: '0', HOST: '127.0.0.1', DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: dbFile, LOG_LEVEL: 'info', JWT_SECRET: 'bench-secret', API_TOKEN_SALT: 'bench-salt' },
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      TMPDIR: tmpDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_CLIENT: 'sqlite',
+      DATABASE_FILENAME: dbFile,
+      LOG_LEVEL: 'info',
+      JWT_SECRET: 'bench-secret',
+      API_TOKEN_SALT: 'bench-salt',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let output = '';
@@ -83,7 +94,10 @@ async function main(): Promise<void> {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }
-  for (const [name, results] of [['cold (empty database)', cold], ['warm (schema in sync)', warm]] as const) {
+  for (const [name, results] of [
+    ['cold (empty database)', cold],
+    ['warm (schema in sync)', warm],
+  ] as const) {
     process.stdout.write(
       `${name}: spawn to first response median ${median(results.map((r) => r.firstResponseMs)).toFixed(0)} ms ` +
         `(kernel start ${median(results.map((r) => r.kernelMs))} ms, server CPU time ${median(results.map((r) => r.cpuMs)).toFixed(0)} ms) over ${runs} runs\n`,

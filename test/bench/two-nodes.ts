@@ -48,7 +48,10 @@ function combine(a: LoadResult, b: LoadResult): LoadResult {
 async function writesAreSeen(a: ServerProcess, b: ServerProcess, jwt: string): Promise<boolean> {
   const path = '/api/tags/1?fields[0]=name';
   const auth = { authorization: `Bearer ${jwt}`, 'content-type': 'application/json' };
-  for (const [writer, reader, name] of [[a, b, 'two-node A'], [b, a, 'two-node B']] as const) {
+  for (const [writer, reader, name] of [
+    [a, b, 'two-node A'],
+    [b, a, 'two-node B'],
+  ] as const) {
     await fetch(reader.url + path).then((res) => res.text());
     const written = await fetch(`${writer.url}/api/tags/1`, { method: 'PUT', headers: auth, body: JSON.stringify({ data: { name } }) });
     if (written.status !== 200) return false;
@@ -58,7 +61,13 @@ async function writesAreSeen(a: ServerProcess, b: ServerProcess, jwt: string): P
   return true;
 }
 
-export async function measureTwoNodes(env: Record<string, string>, uncached: ServerProcess, workloads: Workload[], run: { duration: number; connections: number }, jwt: string): Promise<TwoNodeReport> {
+export async function measureTwoNodes(
+  env: Record<string, string>,
+  uncached: ServerProcess,
+  workloads: Workload[],
+  run: { duration: number; connections: number },
+  jwt: string,
+): Promise<TwoNodeReport> {
   const redis = benchRedisUrl();
   const nodeEnv = { ...env, CACHE: 'auto', CACHE_STORE: 'memory', REDIS_URL: redis };
   const [a, b] = await Promise.all([startPlatform(nodeEnv), startPlatform(nodeEnv)]);

@@ -37,7 +37,8 @@ export async function answerText(url: string, w: Workload): Promise<string> {
 
 const graphqlMissing = (plugins: string[]) => (plugins.includes('graphql') ? null : 'the graphql plugin is disabled');
 
-const GRAPHQL_POPULATE = '{ articles(pagination: { pageSize: 25 }) { data { id attributes { title category { data { id attributes { name } } } tags { data { id attributes { name } } } author { data { id attributes { name } } } } } } }';
+const GRAPHQL_POPULATE =
+  '{ articles(pagination: { pageSize: 25 }) { data { id attributes { title category { data { id attributes { name } } } tags { data { id attributes { name } } } author { data { id attributes { name } } } } } } }';
 
 export const WORKLOADS: Workload[] = [
   { name: 'get-by-id', method: 'GET', path: '/api/articles/17', floor: true },
@@ -69,7 +70,10 @@ export const WORKLOADS: Workload[] = [
     name: 'graphql-list-25',
     method: 'POST',
     path: '/graphql',
-    body: { query: '{ articles(pagination: { pageSize: 25 }) { data { id attributes { title slug body views rating price publishedOn featured meta status contactEmail createdAt updatedAt publishedAt locale } } meta { pagination { page pageSize pageCount total } } } }' },
+    body: {
+      query:
+        '{ articles(pagination: { pageSize: 25 }) { data { id attributes { title slug body views rating price publishedOn featured meta status contactEmail createdAt updatedAt publishedAt locale } } meta { pagination { page pageSize pageCount total } } } }',
+    },
     unavailable: graphqlMissing,
     nearestFloor: 'list-25',
   },

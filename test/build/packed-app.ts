@@ -42,7 +42,11 @@ export async function packPackages(dir: string): Promise<Map<string, string>> {
 /** The files of a tarball, without npm's `package/` prefix. */
 export async function tarballFiles(tarball: string): Promise<string[]> {
   const { stdout } = await run('tar', ['-tzf', tarball], { maxBuffer: 16 * 1024 * 1024 });
-  return stdout.trim().split('\n').map((line) => line.replace(/^package\//, '')).sort();
+  return stdout
+    .trim()
+    .split('\n')
+    .map((line) => line.replace(/^package\//, ''))
+    .sort();
 }
 
 /** The app's package.json and a lock file: the tarballs, and the repository's versions of everything else. */
@@ -50,9 +54,9 @@ function writeManifests(appDir: string, tarballs: Map<string, string>): void {
   const repoLock = readJson<{ packages: Record<string, LockEntry> }>(path.join(ROOT, 'package-lock.json'));
   const dependencies = Object.fromEntries([...tarballs].map(([name, file]) => [name, `file:${file}`]));
   const packages: Record<string, LockEntry> = { '': { name: 'site', dependencies } };
-  const workspaces = Object.values(repoLock.packages).filter((entry) => entry.name && tarballs.has(entry.name));
-  for (const workspace of workspaces) {
-    const file = tarballs.get(workspace.name!)!;
+  for (const workspace of Object.values(repoLock.packages)) {
+    const file = workspace.name === undefined ? undefined : tarballs.get(workspace.name);
+    if (file === undefined) continue;
     const integrity = `sha512-${crypto.createHash('sha512').update(fs.readFileSync(file)).digest('base64')}`;
     const { name: _name, ...entry } = workspace;
     packages[`node_modules/${workspace.name}`] = { ...entry, resolved: `file:${file}`, integrity };

@@ -16,6 +16,13 @@ import { buildPackages, copyExampleApp, installPackages, packPackages, PLAIN_ENV
 
 const run = promisify(execFile);
 
+/** the tarball packed for a package, which the test packed */
+function tarballOf(tarballs: Map<string, string>, name: string): string {
+  const file = tarballs.get(name);
+  if (!file) throw new Error(`no tarball of ${name}`);
+  return file;
+}
+
 describe('the packed packages, installed into an app outside the repository', function () {
   this.timeout(300_000);
   let workDir: string;
@@ -39,29 +46,42 @@ describe('the packed packages, installed into an app outside the repository', fu
     // a plugin in TypeScript beside the app, not installed: its `@platform/core` is the app's
     fs.cpSync(path.join(ROOT, 'test', 'fixtures', 'third-party-plugin'), path.join(workDir, 'greeter'), { recursive: true });
     const pluginsConfig = path.join(appDir, 'config', 'plugins.ts');
-    fs.writeFileSync(pluginsConfig, fs.readFileSync(pluginsConfig, 'utf8').replace("  'users-permissions': {", "  greeter: { resolve: '../greeter', config: { greeting: 'Bonjour' } },\n  'users-permissions': {"));
+    fs.writeFileSync(
+      pluginsConfig,
+      fs.readFileSync(pluginsConfig, 'utf8').replace("  'users-permissions': {", "  greeter: { resolve: '../greeter', config: { greeting: 'Bonjour' } },\n  'users-permissions': {"),
+    );
   });
 
   after(() => fs.rmSync(workDir, { recursive: true, force: true }));
 
   it('packs every package as compiled JavaScript with declarations, without sources or tests', async () => {
-    expect([...tarballs.keys()].sort()).to.have.length(12).and.include.members(['@platform/core', '@platform/query-engine', '@platform/graphql']);
+    expect([...tarballs.keys()].sort())
+      .to.have.length(12)
+      .and.include.members(['@platform/core', '@platform/query-engine', '@platform/graphql']);
     for (const [name, tarball] of tarballs) {
       const files = await tarballFiles(tarball);
       expect(files, name).to.include.members(['package.json', 'dist/index.js', 'dist/index.d.ts']);
       const others = files.filter((file) => !/^dist\/.+\.(js|d\.ts)$/.test(file) && !['package.json', 'README.md', 'bin/platform.js', 'assets/console-start.js'].includes(file));
       expect(others, name).to.deep.equal([]);
-      expect(files.filter((file) => /\.spec\.|\.test\.|(^|\/)(test|spec-[^/]*)($|\/|\.)/.test(file)), name).to.deep.equal([]);
+      expect(
+        files.filter((file) => /\.spec\.|\.test\.|(^|\/)(test|spec-[^/]*)($|\/|\.)/.test(file)),
+        name,
+      ).to.deep.equal([]);
     }
-    expect(await tarballFiles(tarballs.get('@platform/core')!)).to.include.members(['bin/platform.js', 'dist/cli/main.js', 'dist/cli/main.d.ts']);
+    expect(await tarballFiles(tarballOf(tarballs, '@platform/core'))).to.include.members(['bin/platform.js', 'dist/cli/main.js', 'dist/cli/main.d.ts']);
     // a browser script the GraphQL console serves, shipped as it is
-    expect(await tarballFiles(tarballs.get('@platform/graphql')!)).to.include('assets/console-start.js');
+    expect(await tarballFiles(tarballOf(tarballs, '@platform/graphql'))).to.include('assets/console-start.js');
   });
 
   it('platform start serves the app from the compiled packages, with no TypeScript loader in the process', async () => {
     const probeFile = path.join(workDir, 'modules.json');
     const bin = path.join(appDir, 'node_modules', '@platform', 'core', 'bin', 'platform.js');
-    const server = runPlatform(['start', '--app', appDir], { ...PLAIN_ENV, NODE_OPTIONS: `--require ${path.join(ROOT, 'test', 'fixtures', 'module-probe.js')}`, MODULE_PROBE_FILE: probeFile, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }, appDir, bin);
+    const server = runPlatform(
+      ['start', '--app', appDir],
+      { ...PLAIN_ENV, NODE_OPTIONS: `--require ${path.join(ROOT, 'test', 'fixtures', 'module-probe.js')}`, MODULE_PROBE_FILE: probeFile, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+      appDir,
+      bin,
+    );
     try {
       const [, url] = await server.waitFor(/serving .+ at (http:\/\/\S+)/, 1, 60_000);
       const res = await fetch(`${url}/api/articles`);
@@ -92,11 +112,17 @@ describe('the packed packages, installed into an app outside the repository', fu
     const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
     const options = ['--noEmit', '--strict', '--skipLibCheck', '--module', 'node16', '--moduleResolution', 'node16', '--types', 'node', '--typeRoots', path.join(ROOT, 'node_modules', '@types')];
     const plugin = path.join(appDir, 'plugin.ts');
-    fs.writeFileSync(plugin, "import { definePlugin, ValidationError } from '@platform/core';\nexport default definePlugin({ name: 'greeter', register(ctx) { ctx.log.info(new ValidationError('checked').message); } });\n");
+    fs.writeFileSync(
+      plugin,
+      "import { definePlugin, ValidationError } from '@platform/core';\nexport default definePlugin({ name: 'greeter', register(ctx) { ctx.log.info(new ValidationError('checked').message); } });\n",
+    );
     await run(process.execPath, [tsc, ...options, plugin], { cwd: appDir, env: PLAIN_ENV });
     // the declarations are real types, not `any`: a wrong plugin is refused
     fs.writeFileSync(plugin, "import { definePlugin } from '@platform/core';\nexport default definePlugin({ name: 42 });\n");
-    const failed = await run(process.execPath, [tsc, ...options, plugin], { cwd: appDir, env: PLAIN_ENV }).then(() => null, (error: { stdout: string }) => error.stdout);
+    const failed = await run(process.execPath, [tsc, ...options, plugin], { cwd: appDir, env: PLAIN_ENV }).then(
+      () => null,
+      (error: { stdout: string }) => error.stdout,
+    );
     expect(failed).to.match(/plugin\.ts\(2,\d+\): error TS2322: Type 'number' is not assignable to type 'string'/);
   });
 });

@@ -3,7 +3,7 @@
  * does not wait for a boot on another database of the same server (MariaDB's named locks are
  * server-wide, so the name carries the database's).
  */
-import { expect } from 'chai';
+import { assert, expect } from 'chai';
 import knexFactory, { type Knex } from 'knex';
 import { lockQueries } from '../../core/src/database/boot-lock';
 import { createTestDatabase, testClients, type TestDatabase } from '../helpers/databases';
@@ -41,7 +41,8 @@ for (const client of testClients().filter((name) => name !== 'sqlite')) {
     });
 
     it('a boot on another database of the server is not waited for; one on this database is', async () => {
-      const queries = lockQueries(client)!;
+      const queries = lockQueries(client);
+      assert.exists(queries, `${client} has a boot lock`);
       holder = connect(other);
       expect(await take(holder, queries.take, queries.bindings)).to.equal(1);
       const node = await startNode(databaseEnv(mine));

@@ -9,7 +9,6 @@ import { assert, expect } from 'chai';
 import { describeEachDatabase, startApp, type TestApp } from '../helpers/app';
 import { CACHE_ON, seedArticle } from './fixtures';
 
-
 /** reads `path` twice: the second read is answered without SQL and with the same bytes */
 async function cachedRead(app: TestApp, path: string) {
   const first = await app.get(path);
@@ -49,7 +48,12 @@ describeEachDatabase(
     it('answers are byte-identical to those of the same app without the cache', async () => {
       const uncached = await startApp({ client: ctx.client, database: ctx.app.database });
       try {
-        for (const path of ['/api/articles?populate=*', `/api/articles/${article}?populate[tags][fields][0]=name`, '/api/categories?populate=articles&sort=id', '/api/articles?pagination[pageSize]=25']) {
+        for (const path of [
+          '/api/articles?populate=*',
+          `/api/articles/${article}?populate[tags][fields][0]=name`,
+          '/api/categories?populate=articles&sort=id',
+          '/api/articles?pagination[pageSize]=25',
+        ]) {
           const cached = await cachedRead(ctx.app, path);
           const plain = await uncached.get(path);
           expect(plain.text, path).to.equal(cached.text);
@@ -118,7 +122,7 @@ describeEachDatabase(
       expect((await ctx.app.get(live)).body.data.map((a: { id: number }) => a.id)).to.deep.equal([article]);
     });
 
-    it('a new locale is seen by that locale\'s list and the localizations', async () => {
+    it("a new locale is seen by that locale's list and the localizations", async () => {
       const fr = '/api/articles?locale=fr&fields[0]=title';
       expect((await cachedRead(ctx.app, fr)).body.data).to.deep.equal([]);
       const res = await ctx.app.post(`/api/articles/${article}/localizations`, { locale: 'fr', title: 'Premier', publishedAt: new Date().toISOString() });

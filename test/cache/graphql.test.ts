@@ -14,7 +14,6 @@ import { bearer } from '../api-tokens/token-helpers';
 import { CACHE_ON, seedArticle, seedThroughToken, tokenAppWithCache } from './fixtures';
 import { gql, gqlGet } from '../graphql/helpers';
 
-
 const ARTICLES = `query Articles($pageSize: Int) {
   articles(pagination: { pageSize: $pageSize }, sort: ["id"]) {
     data { id attributes { title category { data { attributes { name } } } tags { data { id attributes { name } } } } }
@@ -116,7 +115,6 @@ describeEachDatabase(
   },
   { config: CACHE_ON },
 );
-
 
 describeEachDatabase(
   'response cache: GraphQL queries by permission scope',

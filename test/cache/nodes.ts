@@ -2,9 +2,10 @@
  * Nodes of one app for the multi-node tests: `platform start` processes of the example app on
  * their own ports, sharing one database and one Redis.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type { TestDatabase } from '../helpers/databases';
+import type { Json } from '../helpers/json';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const BIN = path.join(ROOT, 'core', 'bin', 'platform.js');
@@ -14,8 +15,8 @@ export const REDIS_URL = 'redis://127.0.0.1:6379';
 export interface Node {
   url: string;
   output(): string;
-  get(path: string, headers?: Record<string, string>): Promise<{ status: number; text: string; body: any; headers: Headers }>;
-  send(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; text: string; body: any }>;
+  get(path: string, headers?: Record<string, string>): Promise<{ status: number; text: string; body: Json; headers: Headers }>;
+  send(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; text: string; body: Json }>;
   stop(): Promise<void>;
 }
 
@@ -42,15 +43,15 @@ export function runCommand(args: string[], env: NodeJS.ProcessEnv): Promise<stri
     });
     let out = '';
     let err = '';
-    child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`platform ${args.join(' ')} exited with ${code}:\n${err}`))));
   });
 }
 
 /** `progress` hears the node's output as it boots (before it serves) */
 export function startNode(env: NodeJS.ProcessEnv, timeoutMs = 60000, args: string[] = [], progress?: (output: string) => void): Promise<Node> {
-  const child: ChildProcess = spawn(process.execPath, [BIN, 'start', ...args], {
+  const child = spawn(process.execPath, [BIN, 'start', ...args], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: '', LOG_LEVEL: 'info', PORT: '0', HOST: '127.0.0.1', REDIS_URL, API_TOKEN_SALT: 'nodes-test-salt', JWT_SECRET: 'nodes-test-secret', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -72,20 +73,24 @@ export function startNode(env: NodeJS.ProcessEnv, timeoutMs = 60000, args: strin
       const url = READY.exec(output)?.[1];
       if (!url) return;
       clearTimeout(timer);
-      child.stdout!.off('data', onData);
-      child.stderr!.off('data', onData);
-      child.stdout!.on('data', (more: Buffer) => (output += more.toString()));
-      child.stderr!.on('data', (more: Buffer) => (output += more.toString()));
+      child.stdout.off('data', onData);
+      child.stderr.off('data', onData);
+      child.stdout.on('data', (more: Buffer) => (output += more.toString()));
+      child.stderr.on('data', (more: Buffer) => (output += more.toString()));
       const send = async (method: string, urlPath: string, body?: unknown, headers: Record<string, string> = {}) => {
-        const res = await fetch(url + urlPath, { method, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+        const res = await fetch(url + urlPath, {
+          method,
+          headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
         const text = await res.text();
-        let parsed: unknown = undefined;
+        let parsed: unknown;
         try {
           parsed = text ? JSON.parse(text) : undefined;
         } catch {
           /* not JSON */
         }
-        return { status: res.status, text, body: parsed as any, headers: res.headers };
+        return { status: res.status, text, body: parsed as Json, headers: res.headers };
       };
       resolve({
         url,
@@ -98,7 +103,7 @@ export function startNode(env: NodeJS.ProcessEnv, timeoutMs = 60000, args: strin
         },
       });
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
   });
 }

@@ -38,7 +38,9 @@ export async function startTestRedis(): Promise<TestRedis> {
   let child: ChildProcess | null = null;
   const start = () =>
     new Promise<void>((resolve, reject) => {
-      const started = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const started = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       child = started;
       let output = '';
       const timer = setTimeout(() => reject(new Error(`redis-server did not start:\n${output}`)), 10000);

@@ -9,7 +9,6 @@ import { describeEachDatabase } from '../helpers/app';
 import { bearer } from '../api-tokens/token-helpers';
 import { seedThroughToken, tokenAppWithCache } from './fixtures';
 
-
 describeEachDatabase(
   'response cache: permission scope',
   (ctx) => {
@@ -18,7 +17,7 @@ describeEachDatabase(
       service = await seedThroughToken(ctx.app);
     });
 
-    it('two tokens do not share answers; each one\'s repeated read is a hit', async () => {
+    it("two tokens do not share answers; each one's repeated read is a hit", async () => {
       const first = await service.create({ name: 'first', type: 'read-only' });
       const second = await service.create({ name: 'second', type: 'read-only' });
       const path = '/api/categories?fields[0]=name';

@@ -48,7 +48,9 @@ for (const client of testClients().filter((name) => name !== 'sqlite')) {
     }
 
     it('booting together on a fresh database ends with one schema, and a third node finds nothing to change', async () => {
-      const knex = knexFactory(database.config.connection.client === 'mysql' ? { client: 'mysql2', connection: database.config.connection.connection } : { client: 'pg', connection: database.config.connection.connection });
+      const knex = knexFactory(
+        database.config.connection.client === 'mysql' ? { client: 'mysql2', connection: database.config.connection.connection } : { client: 'pg', connection: database.config.connection.connection },
+      );
       try {
         expect(await countRows(knex('strapi_database_schema'))).to.equal(1);
       } finally {
@@ -65,7 +67,7 @@ for (const client of testClients().filter((name) => name !== 'sqlite')) {
       }
     });
 
-    it('a create, an update and a delete on A are seen by B\'s next read', async () => {
+    it("a create, an update and a delete on A are seen by B's next read", async () => {
       const list = '/api/categories?sort=id&fields[0]=name';
       expect((await cached(b, list)).body.data).to.deep.equal([]);
       const created = await write(a, 'POST', '/api/categories', { data: { name: 'News' } });
@@ -81,7 +83,8 @@ for (const client of testClients().filter((name) => name !== 'sqlite')) {
 
     it('relations written from either side, components, dynamic zones, publication and locales written on one node are seen on the other', async () => {
       const tag = (await write(a, 'POST', '/api/tags', { data: { name: 'red' } })).body.data.id;
-      const article = (await write(a, 'POST', '/api/articles', { data: { title: 'First', seo: { metaTitle: 'one' }, blocks: [{ __component: 'shared.quote', title: 'q1' }], publishedAt: NOW() } })).body.data.id;
+      const article = (await write(a, 'POST', '/api/articles', { data: { title: 'First', seo: { metaTitle: 'one' }, blocks: [{ __component: 'shared.quote', title: 'q1' }], publishedAt: NOW() } }))
+        .body.data.id;
       const tagPath = `/api/tags/${tag}?populate=articles`;
       expect((await cached(b, tagPath)).body.data.attributes.articles.data).to.deep.equal([]);
       // a relation written on the article's side changes the tag's answer on the other node

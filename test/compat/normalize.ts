@@ -114,8 +114,7 @@ export function canonical(body: unknown): string {
 export function timestampsOf(value: unknown, at = '$', out: Array<[string, string]> = []): Array<[string, string]> {
   if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) timestampsOf(item, `${at}[${index}]`, out);
-  }
-  else if (value !== null && typeof value === 'object') {
+  } else if (value !== null && typeof value === 'object') {
     for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
       if (TIMESTAMP_KEYS.has(key) && typeof child === 'string') out.push([`${at}.${key}`, child]);
       else timestampsOf(child, `${at}.${key}`, out);

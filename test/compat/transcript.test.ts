@@ -135,14 +135,20 @@ for (const client of testClients()) {
           { entity_id: 1, component_id: 1, component_type: 'shared.rich-text', field: 'blocks', order: 2 },
           { entity_id: 1, component_id: 1, component_type: 'shared.seo', field: 'seo', order: 1 },
         ],
-        seos: [{ id: 1, meta_title: 'mt', meta_description: null }, { id: 2, meta_title: 'site', meta_description: null }],
+        seos: [
+          { id: 1, meta_title: 'mt', meta_description: null },
+          { id: 2, meta_title: 'site', meta_description: null },
+        ],
         seosComponents: [{ entity_id: 1, component_id: 1, component_type: 'shared.meta-tag', field: 'tags', order: 1 }],
         metaTags: [{ id: 1, name: 'n', content: 'c' }],
         quotes: [{ id: 1, title: 'q', body: 'b' }],
         richTexts: [{ id: 1, body: '**rt**' }],
         globals: [{ id: 1, site_name: 'Peer', description: null }],
         globalsComponents: [{ entity_id: 1, component_id: 2, component_type: 'shared.seo', field: 'defaultSeo', order: 1 }],
-        locales: [{ id: 1, name: 'English (en)', code: 'en' }, { id: 2, name: 'French (fr)', code: 'fr' }],
+        locales: [
+          { id: 1, name: 'English (en)', code: 'en' },
+          { id: 2, name: 'French (fr)', code: 'fr' },
+        ],
       });
     });
 

@@ -70,7 +70,9 @@ describe(`cross-database consistency [${clients.join(',')}]`, function () {
     });
 
   it('the seeded data reads back the same everywhere', async () => {
-    await check('/api/articles?publicationState=preview&locale=all&populate[category]=true&populate[tags]=true&populate[author][populate]=profile&populate[related]=true&populate[seo][populate]=tags&populate[blocks]=true&populate[localizations]=true&pagination[pageSize]=100');
+    await check(
+      '/api/articles?publicationState=preview&locale=all&populate[category]=true&populate[tags]=true&populate[author][populate]=profile&populate[related]=true&populate[seo][populate]=tags&populate[blocks]=true&populate[localizations]=true&pagination[pageSize]=100',
+    );
     await check('/api/global?populate[defaultSeo][populate]=tags');
     for (const path of ['/api/tags', '/api/categories', '/api/writers', '/api/profiles']) await check(`${path}?populate=*&pagination[pageSize]=100`);
   });
@@ -80,7 +82,10 @@ describe(`cross-database consistency [${clients.join(',')}]`, function () {
   readProperty('sort on one to three fields (relations too) with both pagination modes', queryArb({ sort: true, pagination: true, state: true }));
   readProperty('fields and every populate form', queryArb({ fields: true, populate: true, state: true }));
   readProperty('findOne with fields, every populate form, publicationState and locale', queryArb({ fields: true, populate: true, state: true, byId: true }));
-  readProperty('everything together (with the _q search), on every collection type', queryArb({ filters: 'deep', sort: true, pagination: true, fields: true, populate: true, state: true, search: true, targets: [ARTICLES_TARGET, ...OTHER_TARGETS] }));
+  readProperty(
+    'everything together (with the _q search), on every collection type',
+    queryArb({ filters: 'deep', sort: true, pagination: true, fields: true, populate: true, state: true, search: true, targets: [ARTICLES_TARGET, ...OTHER_TARGETS] }),
+  );
 
   /**
    * Writes change the data, so they run after the reads. Each step is sent to every app and
@@ -116,8 +121,19 @@ describe(`cross-database consistency [${clients.join(',')}]`, function () {
    */
   it('JSON values read back as they were written', async () => {
     const values: unknown[] = [
-      { zeta: 1, b: { y: 2, x: [3, { d: 4, c: 5 }] }, a: null, '中文': '值', '10': 'ten', '2': 'two' },
-      'false', '42', 'null', '"quoted"', '[1,2]', '{"a":1}', false, true, 0, -1.5, [true, false, null], '',
+      { zeta: 1, b: { y: 2, x: [3, { d: 4, c: 5 }] }, a: null, 中文: '值', '10': 'ten', '2': 'two' },
+      'false',
+      '42',
+      'null',
+      '"quoted"',
+      '[1,2]',
+      '{"a":1}',
+      false,
+      true,
+      0,
+      -1.5,
+      [true, false, null],
+      '',
     ];
     const problems: string[] = [];
     for (const meta of values) {

@@ -50,9 +50,7 @@ async function main(): Promise<void> {
     ];
     // XDB_EXCLUDE: a regular expression of known divergences to leave out of the sample
     const exclude = process.env.XDB_EXCLUDE ? new RegExp(process.env.XDB_EXCLUDE) : null;
-    const urls = arbs
-      .flatMap((arb, i) => fc.sample(arb, { numRuns: count, seed: seedValue + i }))
-      .filter((url) => !exclude?.test(decodeURIComponent(url)));
+    const urls = arbs.flatMap((arb, i) => fc.sample(arb, { numRuns: count, seed: seedValue + i })).filter((url) => !exclude?.test(decodeURIComponent(url)));
     const found = new Map<string, string>();
     for (const url of urls) {
       const answers = await askAll(apps, 'GET', url);
@@ -80,7 +78,13 @@ async function main(): Promise<void> {
         if (!found.has(key)) found.set(key, p);
       }
     }
-    for (const p of found.values()) console.log(`${p.split('\n').map((l) => l.slice(0, 700)).join('\n')}\n`);
+    for (const p of found.values())
+      console.log(
+        `${p
+          .split('\n')
+          .map((l) => l.slice(0, 700))
+          .join('\n')}\n`,
+      );
     console.log(`${found.size} kinds of divergence in ${urls.length} queries`);
   } finally {
     await Promise.all(apps.map((app) => app.close()));

@@ -14,15 +14,78 @@ type ValueKind = 'text' | 'enum' | 'integer' | 'float' | 'decimal' | 'date' | 'd
 
 const seedTexts = [
   ...ARTICLES.flatMap((a) => [a.title, a.slug, a.body, a.contactEmail, a.seo?.metaTitle, a.seo?.metaDescription]),
-  ...CATEGORY_NAMES, ...TAG_NAMES, ...PROFILE_BIOS, ...WRITERS.flatMap((w) => [w.name, w.email]),
+  ...CATEGORY_NAMES,
+  ...TAG_NAMES,
+  ...PROFILE_BIOS,
+  ...WRITERS.flatMap((w) => [w.name, w.email]),
 ].filter((v): v is string => typeof v === 'string');
 
 /** Near misses: case and accent twins, fragments, LIKE wildcards, padding. */
 const probes = [
-  '', ' ', '  ', 'hello', 'Hello', 'HELLO', 'hello world', 'world', 'World', 'zebra', 'ZEBRA', 'Zeb', 'bra', 'é', 'É', 'e', 'E',
-  'été', 'ÉTÉ', 'ete', 'ß', 'SS', 'ss', 'ẞ', 'straße', 'STRASSE', '中', '中文', '文', '🎉', '😀', '%', '_', '!', '\\', '%_', '!b',
-  'a!b', 'b\\c', '100%', 'off_', 'x_y', 'x%y', 'xy', 'padded', ' padded', 'padded ', 'news', 'NEWS', 'ada', 'ADA', '@example.com',
-  'EXAMPLE', 'technology', 'Technology ', 'àéîõü', 'ÀÉÎÕÜ', 'economie', 'Économie', 'économie', '#', '\n', 'done', 'Done',
+  '',
+  ' ',
+  '  ',
+  'hello',
+  'Hello',
+  'HELLO',
+  'hello world',
+  'world',
+  'World',
+  'zebra',
+  'ZEBRA',
+  'Zeb',
+  'bra',
+  'é',
+  'É',
+  'e',
+  'E',
+  'été',
+  'ÉTÉ',
+  'ete',
+  'ß',
+  'SS',
+  'ss',
+  'ẞ',
+  'straße',
+  'STRASSE',
+  '中',
+  '中文',
+  '文',
+  '🎉',
+  '😀',
+  '%',
+  '_',
+  '!',
+  '\\',
+  '%_',
+  '!b',
+  'a!b',
+  'b\\c',
+  '100%',
+  'off_',
+  'x_y',
+  'x%y',
+  'xy',
+  'padded',
+  ' padded',
+  'padded ',
+  'news',
+  'NEWS',
+  'ada',
+  'ADA',
+  '@example.com',
+  'EXAMPLE',
+  'technology',
+  'Technology ',
+  'àéîõü',
+  'ÀÉÎÕÜ',
+  'economie',
+  'Économie',
+  'économie',
+  '#',
+  '\n',
+  'done',
+  'Done',
 ];
 
 const TEXTS = [...new Set([...seedTexts, ...probes])];
@@ -43,7 +106,10 @@ function valueArb(kind: ValueKind): fc.Arbitrary<string> {
   switch (kind) {
     case 'text':
     case 'json':
-      return fc.oneof(fc.constantFrom(...TEXTS), fc.constantFrom(...seedTexts).chain((t) => fragment(t)));
+      return fc.oneof(
+        fc.constantFrom(...TEXTS),
+        fc.constantFrom(...seedTexts).chain((t) => fragment(t)),
+      );
     case 'enum':
       return fc.constantFrom(...ENUMS);
     case 'integer':
@@ -70,7 +136,29 @@ function fragment(text: string): fc.Arbitrary<string> {
   return fc.tuple(fc.nat(chars.length - 1), fc.integer({ min: 1, max: 6 })).map(([from, len]) => chars.slice(from, from + len).join(''));
 }
 
-const TEXT_OPS = ['$eq', '$eqi', '$ne', '$nei', '$lt', '$lte', '$gt', '$gte', '$in', '$notIn', '$contains', '$notContains', '$containsi', '$notContainsi', '$startsWith', '$startsWithi', '$endsWith', '$endsWithi', '$null', '$notNull', '$between'];
+const TEXT_OPS = [
+  '$eq',
+  '$eqi',
+  '$ne',
+  '$nei',
+  '$lt',
+  '$lte',
+  '$gt',
+  '$gte',
+  '$in',
+  '$notIn',
+  '$contains',
+  '$notContains',
+  '$containsi',
+  '$notContainsi',
+  '$startsWith',
+  '$startsWithi',
+  '$endsWith',
+  '$endsWithi',
+  '$null',
+  '$notNull',
+  '$between',
+];
 const ORDERED_OPS = ['$eq', '$ne', '$lt', '$lte', '$gt', '$gte', '$in', '$notIn', '$null', '$notNull', '$between'];
 const OPS: Record<ValueKind, string[]> = {
   text: TEXT_OPS,
@@ -98,23 +186,73 @@ export interface Target {
 }
 
 const articleRoot: Record<string, ValueKind> = {
-  id: 'id', title: 'text', slug: 'text', body: 'text', views: 'integer', rating: 'float', price: 'decimal', publishedOn: 'date',
-  featured: 'boolean', meta: 'json', status: 'enum', contactEmail: 'text', publishedAt: 'datetime', locale: 'text',
-  createdAt: 'clock', updatedAt: 'clock',
+  id: 'id',
+  title: 'text',
+  slug: 'text',
+  body: 'text',
+  views: 'integer',
+  rating: 'float',
+  price: 'decimal',
+  publishedOn: 'date',
+  featured: 'boolean',
+  meta: 'json',
+  status: 'enum',
+  contactEmail: 'text',
+  publishedAt: 'datetime',
+  locale: 'text',
+  createdAt: 'clock',
+  updatedAt: 'clock',
 };
 const articleDeep: Record<string, ValueKind> = {
-  'category.name': 'text', 'category.id': 'id', 'category.slug': 'text', 'tags.name': 'text', 'tags.id': 'id', 'author.name': 'text',
-  'author.email': 'text', 'author.profile.bio': 'text', 'related.title': 'text', 'related.views': 'integer', 'related.price': 'decimal',
-  'seo.metaTitle': 'text', 'seo.metaDescription': 'text', 'seo.tags.name': 'text', 'seo.tags.content': 'text', 'localizations.title': 'text',
-  'localizations.locale': 'text', 'category.articles.title': 'text', 'tags.articles.rating': 'float',
+  'category.name': 'text',
+  'category.id': 'id',
+  'category.slug': 'text',
+  'tags.name': 'text',
+  'tags.id': 'id',
+  'author.name': 'text',
+  'author.email': 'text',
+  'author.profile.bio': 'text',
+  'related.title': 'text',
+  'related.views': 'integer',
+  'related.price': 'decimal',
+  'seo.metaTitle': 'text',
+  'seo.metaDescription': 'text',
+  'seo.tags.name': 'text',
+  'seo.tags.content': 'text',
+  'localizations.title': 'text',
+  'localizations.locale': 'text',
+  'category.articles.title': 'text',
+  'tags.articles.rating': 'float',
   // a bare operator on a relation applies to the related id
-  category: 'id', tags: 'id', related: 'id', 'author.profile': 'id',
+  category: 'id',
+  tags: 'id',
+  related: 'id',
+  'author.profile': 'id',
 };
 
 export const ARTICLES_TARGET: Target = {
   path: '/api/articles',
   filters: { ...articleRoot, ...articleDeep },
-  sorts: ['id', 'title', 'slug', 'body', 'views', 'rating', 'price', 'publishedOn', 'featured', 'status', 'contactEmail', 'publishedAt', 'locale', 'category.name', 'author.name', 'tags.name', 'author.profile.bio', 'seo.metaTitle'],
+  sorts: [
+    'id',
+    'title',
+    'slug',
+    'body',
+    'views',
+    'rating',
+    'price',
+    'publishedOn',
+    'featured',
+    'status',
+    'contactEmail',
+    'publishedAt',
+    'locale',
+    'category.name',
+    'author.name',
+    'tags.name',
+    'author.profile.bio',
+    'seo.metaTitle',
+  ],
   fields: ['title', 'slug', 'body', 'views', 'rating', 'price', 'publishedOn', 'featured', 'meta', 'status', 'contactEmail', 'publishedAt', 'locale'],
   populate: ['category', 'tags', 'author', 'related', 'seo', 'blocks', 'localizations', 'seo.tags', 'author.profile', 'category.articles'],
   localized: true,
@@ -122,16 +260,28 @@ export const ARTICLES_TARGET: Target = {
 
 export const OTHER_TARGETS: Target[] = [
   {
-    path: '/api/tags', filters: { id: 'id', name: 'text', 'articles.title': 'text', 'articles.views': 'integer', 'articles.publishedOn': 'date' },
-    sorts: ['id', 'name', 'articles.title'], fields: ['name'], populate: ['articles', 'articles.category'], localized: false,
+    path: '/api/tags',
+    filters: { id: 'id', name: 'text', 'articles.title': 'text', 'articles.views': 'integer', 'articles.publishedOn': 'date' },
+    sorts: ['id', 'name', 'articles.title'],
+    fields: ['name'],
+    populate: ['articles', 'articles.category'],
+    localized: false,
   },
   {
-    path: '/api/categories', filters: { id: 'id', name: 'text', slug: 'text', 'articles.title': 'text', 'articles.rating': 'float' },
-    sorts: ['id', 'name', 'slug'], fields: ['name', 'slug'], populate: ['articles', 'articles.tags'], localized: false,
+    path: '/api/categories',
+    filters: { id: 'id', name: 'text', slug: 'text', 'articles.title': 'text', 'articles.rating': 'float' },
+    sorts: ['id', 'name', 'slug'],
+    fields: ['name', 'slug'],
+    populate: ['articles', 'articles.tags'],
+    localized: false,
   },
   {
-    path: '/api/writers', filters: { id: 'id', name: 'text', email: 'text', 'profile.bio': 'text', 'articles.price': 'decimal', 'articles.featured': 'boolean' },
-    sorts: ['id', 'name', 'email', 'profile.bio'], fields: ['name', 'email'], populate: ['articles', 'profile', 'articles.seo'], localized: false,
+    path: '/api/writers',
+    filters: { id: 'id', name: 'text', email: 'text', 'profile.bio': 'text', 'articles.price': 'decimal', 'articles.featured': 'boolean' },
+    sorts: ['id', 'name', 'email', 'profile.bio'],
+    fields: ['name', 'email'],
+    populate: ['articles', 'profile', 'articles.seo'],
+    localized: false,
   },
 ];
 
@@ -213,7 +363,11 @@ export function fieldsArb(fields: string[]): fc.Arbitrary<unknown> {
 
 /** Every populate form: `*`, a list (dotted paths too), the object form with options inside. */
 export function populateArb(target: Target): fc.Arbitrary<unknown> {
-  const simple = fc.oneof(fc.constant<unknown>('*'), fc.subarray(target.populate, { minLength: 1 }), fc.subarray(target.populate, { minLength: 1 }).map((l) => l.join(',')));
+  const simple = fc.oneof(
+    fc.constant<unknown>('*'),
+    fc.subarray(target.populate, { minLength: 1 }),
+    fc.subarray(target.populate, { minLength: 1 }).map((l) => l.join(',')),
+  );
   if (target !== ARTICLES_TARGET) return simple;
   const tagOptions = fc.record(
     { fields: fc.constant(['name']), sort: sortArb(['name', 'id']), filters: filterArb({ name: 'text', id: 'id' }), populate: fc.constant({ articles: { fields: ['title'] } }) },

@@ -20,24 +20,26 @@ const CATEGORY_IDS = Array.from({ length: 9 }, (_, i) => i + 1);
 const WRITER_IDS = [1, 2, 3, 4, 5, 6];
 
 const text = fc.constantFrom('Plain', 'plain', 'Été ß', '中文 🎉', '100%_!\\', '', '  spaced  ', 'Zebra');
-const scalarData = fc.record(
-  {
-    title: text,
-    body: fc.option(text),
-    views: fc.option(fc.constantFrom(0, 1, 10, 2147483647)),
-    rating: fc.option(fc.constantFrom(-2.5, 0, 0.1, 4.56789, 1e10, -0.000001)),
-    price: fc.option(fc.constantFrom(-0.01, 0, 9.99, 12345.67, 99999999.99)),
-    publishedOn: fc.option(fc.constantFrom('1969-12-31', '1970-01-01', '2000-02-29', '2024-12-31')),
-    featured: fc.option(fc.boolean()),
-    meta: fc.constantFrom<unknown>(null, [], [1, 'two'], 'text', 0, false, true, { a: 1 }, { emoji: '🎉', '中文': '值' }, 'false', '42', '[1]'),
-    status: fc.option(fc.constantFrom('draft', 'review', 'done')),
-    contactEmail: fc.option(fc.constantFrom('a@b.co', 'UPPER@EXAMPLE.COM')),
-    // publish and unpublish; `locale` is ignored by PUT
-    publishedAt: fc.option(fc.constantFrom(...PUBLISHED)),
-    locale: fc.constantFrom('fr', 'en'),
-  },
-  { requiredKeys: [] },
-).filter((data) => Object.keys(data).length > 0);
+const scalarData = fc
+  .record(
+    {
+      title: text,
+      body: fc.option(text),
+      views: fc.option(fc.constantFrom(0, 1, 10, 2147483647)),
+      rating: fc.option(fc.constantFrom(-2.5, 0, 0.1, 4.56789, 1e10, -0.000001)),
+      price: fc.option(fc.constantFrom(-0.01, 0, 9.99, 12345.67, 99999999.99)),
+      publishedOn: fc.option(fc.constantFrom('1969-12-31', '1970-01-01', '2000-02-29', '2024-12-31')),
+      featured: fc.option(fc.boolean()),
+      meta: fc.constantFrom<unknown>(null, [], [1, 'two'], 'text', 0, false, true, { a: 1 }, { emoji: '🎉', 中文: '值' }, 'false', '42', '[1]'),
+      status: fc.option(fc.constantFrom('draft', 'review', 'done')),
+      contactEmail: fc.option(fc.constantFrom('a@b.co', 'UPPER@EXAMPLE.COM')),
+      // publish and unpublish; `locale` is ignored by PUT
+      publishedAt: fc.option(fc.constantFrom(...PUBLISHED)),
+      locale: fc.constantFrom('fr', 'en'),
+    },
+    { requiredKeys: [] },
+  )
+  .filter((data) => Object.keys(data).length > 0);
 
 const position = (ids: number[]) =>
   fc.oneof(
@@ -50,10 +52,13 @@ const position = (ids: number[]) =>
 /** A to-many relation body in each of its syntaxes. */
 function toMany(ids: number[]): fc.Arbitrary<unknown> {
   const someIds = fc.uniqueArray(fc.constantFrom(...ids), { minLength: 0, maxLength: 4 });
-  const longhand = fc.uniqueArray(
-    fc.record({ id: fc.constantFrom(...ids), position: fc.option(position(ids), { nil: undefined }) }, { requiredKeys: ['id'] }),
-    { minLength: 1, maxLength: 3, selector: (item) => item.id },
-  ).map((items) => items.map((item) => (item.position === undefined ? { id: item.id } : item)));
+  const longhand = fc
+    .uniqueArray(fc.record({ id: fc.constantFrom(...ids), position: fc.option(position(ids), { nil: undefined }) }, { requiredKeys: ['id'] }), {
+      minLength: 1,
+      maxLength: 3,
+      selector: (item) => item.id,
+    })
+    .map((items) => items.map((item) => (item.position === undefined ? { id: item.id } : item)));
   return fc.oneof(
     someIds,
     someIds.map((set) => ({ set })),
@@ -67,7 +72,13 @@ function toMany(ids: number[]): fc.Arbitrary<unknown> {
 
 function toOne(ids: number[]): fc.Arbitrary<unknown> {
   const id = fc.constantFrom(...ids);
-  return fc.oneof(id, fc.constant(null), id.map((i) => ({ connect: [i] })), id.map((i) => ({ set: [{ id: i }] })), id.map((i) => ({ disconnect: [i] })));
+  return fc.oneof(
+    id,
+    fc.constant(null),
+    id.map((i) => ({ connect: [i] })),
+    id.map((i) => ({ set: [{ id: i }] })),
+    id.map((i) => ({ disconnect: [i] })),
+  );
 }
 
 const relationData = fc.oneof(
@@ -83,13 +94,15 @@ const componentData = fc.oneof(
   fc.constant({ seo: null }),
   // an update in place when the id is the entry's component (seeded ids 1..10), a 400 otherwise
   fc.tuple(fc.integer({ min: 1, max: 10 }), fc.option(text)).map(([id, metaTitle]) => ({ seo: { id, metaTitle } })),
-  fc.array(
-    fc.oneof(
-      fc.record({ __component: fc.constant('shared.quote'), title: fc.option(text), body: fc.option(text) }),
-      fc.record({ __component: fc.constant('shared.rich-text'), body: fc.option(text) }),
-    ),
-    { maxLength: 3 },
-  ).map((blocks) => ({ blocks })),
+  fc
+    .array(
+      fc.oneof(
+        fc.record({ __component: fc.constant('shared.quote'), title: fc.option(text), body: fc.option(text) }),
+        fc.record({ __component: fc.constant('shared.rich-text'), body: fc.option(text) }),
+      ),
+      { maxLength: 3 },
+    )
+    .map((blocks) => ({ blocks })),
 );
 
 /**
@@ -110,9 +123,17 @@ const STATE_URLS = [
 ];
 
 const TABLES = [
-  'articles_tags_links', 'articles_category_links', 'articles_author_links', 'articles_related_links', 'articles_localizations_links',
-  'articles_components', 'components_shared_seos', 'components_shared_seos_components', 'components_shared_meta_tags',
-  'components_shared_quotes', 'components_shared_rich_texts',
+  'articles_tags_links',
+  'articles_category_links',
+  'articles_author_links',
+  'articles_related_links',
+  'articles_localizations_links',
+  'articles_components',
+  'components_shared_seos',
+  'components_shared_seos_components',
+  'components_shared_meta_tags',
+  'components_shared_quotes',
+  'components_shared_rich_texts',
 ];
 
 /** Rows as plain JSON: numbers as numbers whatever the driver returns, clock columns dropped. */

@@ -42,23 +42,29 @@ const moment = fc.oneof(
 
 /** Keys of the write-types app's `sample` with a generator each; `name` is always valid. */
 const generators: Record<string, fc.Arbitrary<unknown>> = {
-    code: fc.oneof(anyText, fc.stringMatching(/^[A-Z]{250,260}$/)),
-    body: anyText,
-    rich: anyText,
-    email: fc.oneof(fc.emailAddress(), anyText.map((t) => `${t}@b.co`)),
-    secret: anyText,
-    slug: fc.oneof(fc.stringMatching(/^[a-z0-9-]{1,260}$/), anyText),
-    day: fc.oneof(moment.map((m) => m.slice(0, 10)), fc.constantFrom('0100-01-01', '9999-12-31', '2023-02-29')),
-    clock: fc.constantFrom('00:00', '23:59:59.999', '12:30:15.5', '24:00'),
-    moment,
-    stamp: fc.oneof(moment, fc.integer({ min: -8.64e15, max: 8.64e15 })),
-    total: fc.oneof(fc.integer(), fc.constantFrom(2147483647, 2147483648, -2147483648, -2147483649)),
-    big: fc.oneof(fc.bigInt({ min: -(2n ** 64n), max: 2n ** 64n }).map(String), fc.constantFrom('9223372036854775807', '9223372036854775808', '-9223372036854775808')),
-    ratio: fc.double({ noNaN: true, noDefaultInfinity: true, min: -1, max: 1 }),
-    amount: decimalish,
-    active: fc.boolean(),
-    data: jsonValue,
-    label: anyText,
+  code: fc.oneof(anyText, fc.stringMatching(/^[A-Z]{250,260}$/)),
+  body: anyText,
+  rich: anyText,
+  email: fc.oneof(
+    fc.emailAddress(),
+    anyText.map((t) => `${t}@b.co`),
+  ),
+  secret: anyText,
+  slug: fc.oneof(fc.stringMatching(/^[a-z0-9-]{1,260}$/), anyText),
+  day: fc.oneof(
+    moment.map((m) => m.slice(0, 10)),
+    fc.constantFrom('0100-01-01', '9999-12-31', '2023-02-29'),
+  ),
+  clock: fc.constantFrom('00:00', '23:59:59.999', '12:30:15.5', '24:00'),
+  moment,
+  stamp: fc.oneof(moment, fc.integer({ min: -8.64e15, max: 8.64e15 })),
+  total: fc.oneof(fc.integer(), fc.constantFrom(2147483647, 2147483648, -2147483648, -2147483649)),
+  big: fc.oneof(fc.bigInt({ min: -(2n ** 64n), max: 2n ** 64n }).map(String), fc.constantFrom('9223372036854775807', '9223372036854775808', '-9223372036854775808')),
+  ratio: fc.double({ noNaN: true, noDefaultInfinity: true, min: -1, max: 1 }),
+  amount: decimalish,
+  active: fc.boolean(),
+  data: jsonValue,
+  label: anyText,
 };
 
 /** One to three attributes per write, so that most writes are valid and stored. */
@@ -102,12 +108,14 @@ describe(`cross-database writes of every scalar type [${clients.join(',')}]`, fu
         const split = divergence(request, created.map(withoutId));
         if (split) throw new Error(`databases disagree:\n${split}`);
         if (first?.status !== 200) return;
-        const reads = await Promise.all(apps.map(async (app, i) => {
-          // biome-ignore lint/style/noNonNullAssertion: askAll answers once per app, in order
-          const id = (JSON.parse(created[i]!.body) as { data: { id: number } }).data.id;
-          const [answer] = await askAll([app], 'GET', `/api/samples/${id}`);
-          return withoutId(answer);
-        }));
+        const reads = await Promise.all(
+          apps.map(async (app, i) => {
+            // biome-ignore lint/style/noNonNullAssertion: askAll answers once per app, in order
+            const id = (JSON.parse(created[i]!.body) as { data: { id: number } }).data.id;
+            const [answer] = await askAll([app], 'GET', `/api/samples/${id}`);
+            return withoutId(answer);
+          }),
+        );
         const readSplit = divergence(`GET after ${request}`, reads);
         if (readSplit) throw new Error(`databases disagree:\n${readSplit}`);
         if (reads[0]?.body !== withoutId(first).body) throw new Error(`read back differs from the create answer:\n${request}\n${reads[0]?.body}`);

@@ -26,9 +26,14 @@ interface Run {
 function platform(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
   return new Promise((resolve) => {
     // the secrets of the example app's auth plugins are set, so no command writes one into the repository's .env
-    execFile(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: '', NODE_ENV: '', API_TOKEN_SALT: 'documentation-test-salt', JWT_SECRET: 'documentation-test-secret', ...env }, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { cwd: ROOT, env: { ...process.env, LOG_LEVEL: '', NODE_ENV: '', API_TOKEN_SALT: 'documentation-test-salt', JWT_SECRET: 'documentation-test-secret', ...env }, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -137,7 +142,10 @@ describe('platform openapi, platform types and develop', function () {
     });
 
     it('a client that writes what the model does not take does not compile', () => {
-      fs.writeFileSync(path.join(dir, 'wrong.ts'), FRONTEND.replace("status: 'done'", "status: 'archived'").replace("__component: 'shared.rich-text', body: 'Hello'", "__component: 'shared.rich-text', text: 'Hello'"));
+      fs.writeFileSync(
+        path.join(dir, 'wrong.ts'),
+        FRONTEND.replace("status: 'done'", "status: 'archived'").replace("__component: 'shared.rich-text', body: 'Hello'", "__component: 'shared.rich-text', text: 'Hello'"),
+      );
       const errors = compileStrict(dir, ['types/index.d.ts', 'wrong.ts']);
       expect(errors.some((e) => e.includes('"archived"'))).to.equal(true, errors.join('\n'));
       expect(errors.some((e) => e.includes("'text'"))).to.equal(true, errors.join('\n'));

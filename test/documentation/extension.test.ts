@@ -12,7 +12,6 @@ import { definePlugin, UnauthorizedError, type RequestContext } from '@platform/
 import { startApp, type TestApp } from '../helpers/app';
 import type { Json } from '../helpers/json';
 
-
 /** A plugin that lets in only callers with `Authorization: Bearer letmein`, and tells the document what the public may call. */
 const gatekeeper = definePlugin({
   name: 'gatekeeper',
@@ -30,18 +29,24 @@ const gatekeeper = definePlugin({
     const documentation = ctx.service('plugin::documentation.openapi');
     documentation.addSecurityScheme('bearerAuth', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
     documentation.addSchemas({ GatekeeperMe: { type: 'object', required: ['me'], properties: { me: { type: ['string', 'null'] } } } });
-    documentation.describeRoute({ method: 'GET', path: '/api/gatekeeper/whoami' }, {
-      summary: 'Who the caller is',
-      responses: { '200': { description: 'The caller', content: { 'application/json': { schema: { $ref: '#/components/schemas/GatekeeperMe' } } } } },
-    });
+    documentation.describeRoute(
+      { method: 'GET', path: '/api/gatekeeper/whoami' },
+      {
+        summary: 'Who the caller is',
+        responses: { '200': { description: 'The caller', content: { 'application/json': { schema: { $ref: '#/components/schemas/GatekeeperMe' } } } } },
+      },
+    );
     // The public may read articles, and nothing else that needs credentials.
     documentation.hooks.publicAccess.tap('gatekeeper', ({ actions }) => actions.length > 0 && actions.every((action) => /^api::article\.article\.find(One)?$/.test(action)));
   },
 });
 
-const ops = (document: Json) => Object.entries(document.paths as Record<string, Json>).flatMap(([path, item]) => Object.keys(item).map((verb) => `${verb.toUpperCase()} ${path}`)).sort();
+const ops = (document: Json) =>
+  Object.entries(document.paths as Record<string, Json>)
+    .flatMap(([path, item]) => Object.keys(item).map((verb) => `${verb.toUpperCase()} ${path}`))
+    .sort();
 
-describe('the documentation plugin\'s extension points', function () {
+describe("the documentation plugin's extension points", function () {
   this.timeout(60000);
   let app: TestApp;
   before(async () => {
@@ -51,7 +56,7 @@ describe('the documentation plugin\'s extension points', function () {
     await app?.close();
   });
 
-  it('describes another plugin\'s routes (generated, then merged with its description) and validates', async () => {
+  it("describes another plugin's routes (generated, then merged with its description) and validates", async () => {
     const document = (await app.get('/api/openapi.json')).body;
     const result = await validate(structuredClone(document) as never);
     expect(result.valid, compileErrors(result)).to.equal(true);

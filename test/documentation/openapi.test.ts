@@ -10,7 +10,6 @@ import { validate, compileErrors } from '@readme/openapi-parser';
 import { startApp, type TestApp } from '../helpers/app';
 import type { Json } from '../helpers/json';
 
-
 const VERBS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'];
 
 /** `METHOD /path/{param}` of every operation of a document. */
@@ -58,11 +57,24 @@ describe('GET /api/openapi.json on the example app', function () {
   it('has one operation per route the server mounts, and no other', () => {
     expect(operationsOf(document)).to.deep.equal(mountedOf(app));
     expect(operationsOf(document)).to.include.members([
-      'GET /api/articles', 'POST /api/articles', 'GET /api/articles/{id}', 'PUT /api/articles/{id}', 'DELETE /api/articles/{id}',
-      'GET /api/global', 'PUT /api/global', 'DELETE /api/global',
-      'GET /api/i18n/locales', 'POST /api/articles/{id}/localizations',
-      'GET /api/content-type-builder/content-types', 'GET /api/openapi.json', 'GET /documentation',
-      'POST /api/upload', 'GET /api/upload/files', 'GET /api/upload/files/{id}', 'DELETE /api/upload/files/{id}', 'GET /uploads/{name}',
+      'GET /api/articles',
+      'POST /api/articles',
+      'GET /api/articles/{id}',
+      'PUT /api/articles/{id}',
+      'DELETE /api/articles/{id}',
+      'GET /api/global',
+      'PUT /api/global',
+      'DELETE /api/global',
+      'GET /api/i18n/locales',
+      'POST /api/articles/{id}/localizations',
+      'GET /api/content-type-builder/content-types',
+      'GET /api/openapi.json',
+      'GET /documentation',
+      'POST /api/upload',
+      'GET /api/upload/files',
+      'GET /api/upload/files/{id}',
+      'DELETE /api/upload/files/{id}',
+      'GET /uploads/{name}',
     ]);
   });
 
@@ -82,7 +94,9 @@ describe('GET /api/openapi.json on the example app', function () {
     expect(list.properties.data).to.deep.equal({ type: 'array', items: { $ref: '#/components/schemas/ArticleEntry' } });
     expect(list.properties.meta.properties.pagination).to.deep.equal({ $ref: '#/components/schemas/Pagination' });
     expect(document.components.schemas.ArticleEntry.properties).to.deep.equal({
-      id: { type: 'integer' }, attributes: { $ref: '#/components/schemas/Article' }, meta: { type: 'object' },
+      id: { type: 'integer' },
+      attributes: { $ref: '#/components/schemas/Article' },
+      meta: { type: 'object' },
     });
     // A single type's find answers one entry; a read by id takes no list parameters.
     expect(document.paths['/api/global'].get.responses['200'].content['application/json'].schema).to.deep.equal({ $ref: '#/components/schemas/GlobalResponse' });
@@ -113,7 +127,9 @@ describe('GET /api/openapi.json on the example app', function () {
       },
     });
     expect(document.components.schemas.SharedQuoteComponentZoneItem.allOf[1]).to.deep.equal({
-      type: 'object', required: ['__component'], properties: { __component: { type: 'string', const: 'shared.quote' } },
+      type: 'object',
+      required: ['__component'],
+      properties: { __component: { type: 'string', const: 'shared.quote' } },
     });
     const relation = document.components.schemas.RelationInput.oneOf;
     expect(relation.map((option: Json) => option.type)).to.deep.equal(['integer', 'null', 'array', 'object', 'object']);
@@ -121,13 +137,17 @@ describe('GET /api/openapi.json on the example app', function () {
     expect(Object.keys(relation[4].properties)).to.deep.equal(['set']);
     // answers: populated relations and media as { data }, components with their id
     const article = document.components.schemas.Article.properties;
-    expect(article.category).to.deep.equal({ type: 'object', description: 'present when populated', properties: { data: { oneOf: [{ $ref: '#/components/schemas/CategoryEntry' }, { type: 'null' }] } } });
+    expect(article.category).to.deep.equal({
+      type: 'object',
+      description: 'present when populated',
+      properties: { data: { oneOf: [{ $ref: '#/components/schemas/CategoryEntry' }, { type: 'null' }] } },
+    });
     expect(article.tags.properties.data).to.deep.equal({ type: 'array', items: { $ref: '#/components/schemas/TagEntry' } });
     expect(article.cover.properties.data).to.deep.equal({ oneOf: [{ $ref: '#/components/schemas/UploadFileEntry' }, { type: 'null' }] });
     expect(document.components.schemas.SharedSeoComponent.required).to.deep.equal(['id']);
   });
 
-  it('describes the upload plugin\'s routes as that plugin told it: multipart body, flat file records', () => {
+  it("describes the upload plugin's routes as that plugin told it: multipart body, flat file records", () => {
     const upload = document.paths['/api/upload'].post;
     expect(Object.keys(upload.requestBody.content)).to.deep.equal(['multipart/form-data']);
     expect(Object.keys(upload.requestBody.content['multipart/form-data'].schema.properties)).to.deep.equal(['files', 'fileInfo', 'ref', 'refId', 'field']);
@@ -143,7 +163,10 @@ describe('GET /api/openapi.json on the example app', function () {
     const error = document.components.schemas.Error;
     expect(error.properties.data).to.deep.equal({ type: 'null' });
     expect(error.properties.error.properties.name.enum).to.include.members(['ValidationError', 'NotFoundError', 'ForbiddenError', 'UnauthorizedError', 'PayloadTooLargeError', 'InternalServerError']);
-    expect(document.components.responses.NotFound).to.deep.equal({ description: 'NotFound: the error envelope (status 404)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+    expect(document.components.responses.NotFound).to.deep.equal({
+      description: 'NotFound: the error envelope (status 404)',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    });
     // The auth plugins are off here (test/helpers/app.ts): no credentials are taken anywhere.
     expect(document.components.securitySchemes).to.deep.equal({});
     expect(document.paths['/api/articles'].get.security).to.deep.equal([]);
@@ -153,7 +176,10 @@ describe('GET /api/openapi.json on the example app', function () {
     const everything = await app.get('/api/openapi.json?public=true');
     expect(operationsOf(everything.body)).to.deep.equal(operationsOf(document));
     const bad = await app.get('/api/openapi.json?public=maybe');
-    expect({ status: bad.status, body: bad.body }).to.deep.equal({ status: 400, body: { data: null, error: { status: 400, name: 'ValidationError', message: 'Invalid parameter public', details: {} } } });
+    expect({ status: bad.status, body: bad.body }).to.deep.equal({
+      status: 400,
+      body: { data: null, error: { status: 400, name: 'ValidationError', message: 'Invalid parameter public', details: {} } },
+    });
   });
 
   it('serves the documentation page and its files from node_modules, with no inline script', async () => {
@@ -161,7 +187,13 @@ describe('GET /api/openapi.json on the example app', function () {
     expect(page.status).to.equal(200);
     expect(page.headers.get('content-type')).to.equal('text/html; charset=utf-8');
     const sources = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map(([, source = '']) => source);
-    expect(sources).to.deep.equal(['/documentation/swagger-ui.css', '/documentation/favicon-32x32.png', '/documentation/swagger-ui-bundle.js', '/documentation/swagger-ui-standalone-preset.js', '/documentation/start.js']);
+    expect(sources).to.deep.equal([
+      '/documentation/swagger-ui.css',
+      '/documentation/favicon-32x32.png',
+      '/documentation/swagger-ui-bundle.js',
+      '/documentation/swagger-ui-standalone-preset.js',
+      '/documentation/start.js',
+    ]);
     expect(page.text).to.not.match(/<script>[^<]/);
     for (const source of sources) {
       const res = await app.get(source);
@@ -237,7 +269,11 @@ describe('the document of the example app with users & permissions and API token
   it('describes the login and the user routes as users & permissions told it', async () => {
     const document = (await app.get('/api/openapi.json')).body;
     const login = document.paths['/api/auth/local'].post;
-    expect(login.requestBody.content['application/json'].schema).to.deep.equal({ type: 'object', required: ['identifier', 'password'], properties: { identifier: { type: 'string' }, password: { type: 'string' } } });
+    expect(login.requestBody.content['application/json'].schema).to.deep.equal({
+      type: 'object',
+      required: ['identifier', 'password'],
+      properties: { identifier: { type: 'string' }, password: { type: 'string' } },
+    });
     expect(login.responses['200'].content['application/json'].schema).to.deep.equal({ $ref: '#/components/schemas/UsersPermissionsAuthAnswer' });
     expect(document.paths['/api/users'].get.responses['200'].content['application/json'].schema).to.deep.equal({ type: 'array', items: { $ref: '#/components/schemas/UsersPermissionsUserRecord' } });
     // the user schema never shows the password

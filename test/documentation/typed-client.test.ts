@@ -95,9 +95,7 @@ describeEachDatabase('a typed client from openapi-typescript and openapi-fetch',
   });
 
   it('a client that sends what the document forbids does not compile', () => {
-    const wrong = CLIENT
-      .replace("status: 'review'", "status: 'archived'")
-      .replace("fields: ['title']", "fields: ['no-such-field']");
+    const wrong = CLIENT.replace("status: 'review'", "status: 'archived'").replace("fields: ['title']", "fields: ['no-such-field']");
     fs.writeFileSync(path.join(dir, 'wrong.ts'), wrong);
     const errors = compileStrict(dir, ['wrong.ts']);
     expect(errors.some((e) => e.includes('"archived"'))).to.equal(true, errors.join('\n'));

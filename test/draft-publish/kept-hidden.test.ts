@@ -59,14 +59,26 @@ for (const client of testClients()) {
     const off = (keepHiddenRows: unknown) => startApp({ client, database, appDir, env: { DP_ENABLED: 'false' }, config: { database: { keepHiddenRows } } });
 
     it('a value that is not true, false or a list of tables stops start-up naming the key', async () => {
-      const error = await off('posts').then(async (app) => { await app.stop(); return null; }, (e: unknown) => e);
+      const error = await off('posts').then(
+        async (app) => {
+          await app.stop();
+          return null;
+        },
+        (e: unknown) => e,
+      );
       expect(error).to.be.instanceOf(BootError);
       expect((error as BootError).code).to.equal('CONFIG_INVALID');
       expect((error as BootError).message).to.equal('config/database: "keepHiddenRows" must be true, false or a list of table names, got "posts"');
     });
 
     it('a list without the table still stops start-up', async () => {
-      const error = await off(['topics']).then(async (app) => { await app.stop(); return null; }, (e: unknown) => e);
+      const error = await off(['topics']).then(
+        async (app) => {
+          await app.stop();
+          return null;
+        },
+        (e: unknown) => e,
+      );
       expect((error as BootError).code).to.equal('DB_HIDDEN_ROWS');
     });
 
@@ -92,16 +104,20 @@ for (const client of testClients()) {
       });
 
       it('populate at every depth and its count leave the drafts out', async () => {
-        const deep = await app.get('/api/topics?fields[0]=name&populate[posts][fields][0]=title&populate[posts][populate][topic][fields][0]=name&populate[posts][populate][topic][populate][posts][fields][0]=title');
+        const deep = await app.get(
+          '/api/topics?fields[0]=name&populate[posts][fields][0]=title&populate[posts][populate][topic][fields][0]=name&populate[posts][populate][topic][populate][posts][fields][0]=title',
+        );
         expect(deep.status).to.equal(200);
         const shown = { data: [{ id: 1, attributes: { title: 'Shown' } }] };
-        expect(deep.body.data).to.deep.equal([{
-          id: 1,
-          attributes: {
-            name: 'T',
-            posts: { data: [{ id: 1, attributes: { title: 'Shown', topic: { data: { id: 1, attributes: { name: 'T', posts: shown } } } } }] },
+        expect(deep.body.data).to.deep.equal([
+          {
+            id: 1,
+            attributes: {
+              name: 'T',
+              posts: { data: [{ id: 1, attributes: { title: 'Shown', topic: { data: { id: 1, attributes: { name: 'T', posts: shown } } } } }] },
+            },
           },
-        }]);
+        ]);
         const counted = await app.get('/api/topics?fields[0]=name&populate[posts][count]=true');
         expect(counted.body.data).to.deep.equal([{ id: 1, attributes: { name: 'T', posts: { data: { attributes: { count: 1 } } } } }]);
       });
@@ -138,7 +154,12 @@ for (const client of testClients()) {
           expect(res.status, JSON.stringify(posts)).to.equal(400);
           expect(res.body).to.deep.equal({
             data: null,
-            error: { status: 400, name: 'ValidationError', message: '1 relation(s) of type api::post.post associated with this entity do not exist', details: { errors: [{ path: [], message: '1 relation(s) of type api::post.post associated with this entity do not exist', name: 'ValidationError' }] } },
+            error: {
+              status: 400,
+              name: 'ValidationError',
+              message: '1 relation(s) of type api::post.post associated with this entity do not exist',
+              details: { errors: [{ path: [], message: '1 relation(s) of type api::post.post associated with this entity do not exist', name: 'ValidationError' }] },
+            },
           });
         }
         expect((await app.put('/api/topics/1', { data: { posts: { connect: [2] } } })).status).to.equal(400);

@@ -12,7 +12,6 @@ function invalidState() {
 }
 
 describeEachDatabase('draft & publish: publication state', (ctx) => {
-
   before(async () => {
     const { app } = ctx;
     expect((await app.post('/api/categories', { data: { name: 'News' } })).status).to.equal(200);
@@ -60,7 +59,10 @@ describeEachDatabase('draft & publish: publication state', (ctx) => {
     const res = await ctx.app.get('/api/articles?fields[0]=title&filters[id][$lte]=2&publicationState=preview');
     expect(res.status).to.equal(200);
     expect(res.body).to.deep.equal({
-      data: [{ id: 1, attributes: { title: 'Published' } }, { id: 2, attributes: { title: 'Draft' } }],
+      data: [
+        { id: 1, attributes: { title: 'Published' } },
+        { id: 2, attributes: { title: 'Draft' } },
+      ],
       meta: { pagination: { page: 1, pageSize: 25, pageCount: 1, total: 2 } },
     });
   });
@@ -86,7 +88,18 @@ describeEachDatabase('draft & publish: publication state', (ctx) => {
     const put = await ctx.app.put('/api/categories/1?fields[0]=name&populate[articles][fields][0]=title&populate[articles][sort]=id', { data: { name: 'News' } });
     expect(put.status).to.equal(200);
     expect(put.body).to.deep.equal({
-      data: { id: 1, attributes: { name: 'News', articles: { data: [{ id: 1, attributes: { title: 'Published' } }, { id: 2, attributes: { title: 'Draft' } }] } } },
+      data: {
+        id: 1,
+        attributes: {
+          name: 'News',
+          articles: {
+            data: [
+              { id: 1, attributes: { title: 'Published' } },
+              { id: 2, attributes: { title: 'Draft' } },
+            ],
+          },
+        },
+      },
       meta: {},
     });
     const draft = await ctx.app.put('/api/articles/2?fields[0]=title&fields[1]=publishedAt', { data: { title: 'Draft' } });
@@ -124,7 +137,18 @@ describeEachDatabase('draft & publish: publication state', (ctx) => {
     expect(list.body.data).to.deep.equal([{ id: 1, attributes: { name: 'Ada', articles: { data: [{ id: 1, attributes: { title: 'Published' } }] } } }]);
     const preview = await ctx.app.get('/api/categories/1?fields[0]=name&populate[articles][fields][0]=title&publicationState=preview');
     expect(preview.body).to.deep.equal({
-      data: { id: 1, attributes: { name: 'News', articles: { data: [{ id: 1, attributes: { title: 'Published' } }, { id: 2, attributes: { title: 'Draft' } }] } } },
+      data: {
+        id: 1,
+        attributes: {
+          name: 'News',
+          articles: {
+            data: [
+              { id: 1, attributes: { title: 'Published' } },
+              { id: 2, attributes: { title: 'Draft' } },
+            ],
+          },
+        },
+      },
       meta: {},
     });
     const toOne = await ctx.app.get('/api/articles/2?fields[0]=title&populate[category][fields][0]=name&publicationState=preview');

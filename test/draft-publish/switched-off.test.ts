@@ -47,21 +47,26 @@ async function bootError(start: () => Promise<TestApp>): Promise<string> {
   throw new Error('expected start-up to fail');
 }
 
-const exposedMessage = (count: number) => [
-  'database: start-up stopped so that no draft is served by accident:',
-  `  - table "posts" (api::post.post) holds ${count} draft(s): rows whose "published_at" is NULL, hidden from the API by its "publishedAt" attribute, which this start no longer has`,
-  'Choose one:',
-  '  - publish them: platform hidden-rows --reveal --table posts --yes',
-  '  - delete them: platform hidden-rows --delete --table posts (lists what it would delete; add --yes to delete)',
-  '  - keep them hidden: switch back on what added "publishedAt" (the content-type option or the plugin),',
-  '    or start without it and keep them hidden from every read: keepHiddenRows: ["posts"] in config/database.ts',
-].join('\n');
+const exposedMessage = (count: number) =>
+  [
+    'database: start-up stopped so that no draft is served by accident:',
+    `  - table "posts" (api::post.post) holds ${count} draft(s): rows whose "published_at" is NULL, hidden from the API by its "publishedAt" attribute, which this start no longer has`,
+    'Choose one:',
+    '  - publish them: platform hidden-rows --reveal --table posts --yes',
+    '  - delete them: platform hidden-rows --delete --table posts (lists what it would delete; add --yes to delete)',
+    '  - keep them hidden: switch back on what added "publishedAt" (the content-type option or the plugin),',
+    '    or start without it and keep them hidden from every read: keepHiddenRows: ["posts"] in config/database.ts',
+  ].join('\n');
 
 async function postRows(app: TestApp | { knex: TestApp['knex'] }) {
   const rows: Array<{ id: number | string; title: string; published_at: unknown; created_at: unknown }> = await app.knex('posts').select('id', 'title', 'published_at', 'created_at').orderBy('id');
   // `createdAt`: the publication date is the creation date (what a revealed row gets); a post
   // published on create may get either, so the seeded one is checked only for being set.
-  return rows.map((row) => ({ id: Number(row.id), title: row.title, published: row.published_at === null ? null : row.title === 'Published' ? 'set' : String(row.published_at) === String(row.created_at) ? 'createdAt' : 'other' }));
+  return rows.map((row) => ({
+    id: Number(row.id),
+    title: row.title,
+    published: row.published_at === null ? null : row.title === 'Published' ? 'set' : String(row.published_at) === String(row.created_at) ? 'createdAt' : 'other',
+  }));
 }
 
 for (const client of testClients()) {
@@ -122,15 +127,24 @@ for (const client of testClients()) {
       const started = await off();
       try {
         expect((await started.post('/api/posts', { data: { title: 'Written while off' } })).status).to.equal(200);
-        expect(await postRows(started)).to.deep.equal([{ id: 1, title: 'Published', published: 'set' }, { id: 4, title: 'Written while off', published: null }]);
+        expect(await postRows(started)).to.deep.equal([
+          { id: 1, title: 'Published', published: 'set' },
+          { id: 4, title: 'Written while off', published: null },
+        ]);
       } finally {
         await started.stop();
       }
       // On again: the row written while off was public and stays public.
       const on = await startApp({ client, database, appDir });
       try {
-        expect(await postRows(on)).to.deep.equal([{ id: 1, title: 'Published', published: 'set' }, { id: 4, title: 'Written while off', published: 'createdAt' }]);
-        expect((await on.get('/api/posts?fields[0]=title')).body.data).to.deep.equal([{ id: 1, attributes: { title: 'Published' } }, { id: 4, attributes: { title: 'Written while off' } }]);
+        expect(await postRows(on)).to.deep.equal([
+          { id: 1, title: 'Published', published: 'set' },
+          { id: 4, title: 'Written while off', published: 'createdAt' },
+        ]);
+        expect((await on.get('/api/posts?fields[0]=title')).body.data).to.deep.equal([
+          { id: 1, attributes: { title: 'Published' } },
+          { id: 4, attributes: { title: 'Written while off' } },
+        ]);
       } finally {
         await on.stop();
       }

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { expect } from 'chai';
+import { assert, expect } from 'chai';
 import { describeEachDatabase, startApp, type TestApp } from '../helpers/app';
 import { hasChromium, launchChromium, type Browser } from '../helpers/chromium';
 import { startAuthApp } from '../users-permissions/helpers';
@@ -95,7 +95,8 @@ describeEachDatabase('GraphQL console (not production)', (ctx) => {
     });
 
     it('loads the console, runs a query typed in it and shows the answer, with no CSP violation', async () => {
-      const page = browser!;
+      assert.exists(browser, 'launched in before()');
+      const page = browser;
       await page.open(`${ctx.app.url}/graphql`);
       await page.waitFor("document.querySelector('.graphiql-query-editor .CodeMirror') !== null");
       await page.evaluate("document.querySelector('.graphiql-query-editor .CodeMirror').CodeMirror.setValue('{ categories { data { attributes { name } } } }')");
@@ -142,11 +143,13 @@ describe('GraphQL console with compression on', function () {
     const app = await startApp({ env: { COMPRESSION: 'true' } });
     try {
       const res = await new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
-        http.get(`${app.url}/graphql/console/graphiql.js`, { headers: { 'accept-encoding': 'gzip' } }, (answer) => {
-          const chunks: Buffer[] = [];
-          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-          answer.on('end', () => resolve({ encoding: answer.headers['content-encoding'], body: Buffer.concat(chunks) }));
-        }).on('error', reject);
+        http
+          .get(`${app.url}/graphql/console/graphiql.js`, { headers: { 'accept-encoding': 'gzip' } }, (answer) => {
+            const chunks: Buffer[] = [];
+            answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+            answer.on('end', () => resolve({ encoding: answer.headers['content-encoding'], body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
       });
       expect(res.encoding).to.equal('gzip');
       expect(res.body.length).to.be.below(installed('graphiql', 'graphiql.min.js').length / 3);

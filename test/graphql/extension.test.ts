@@ -56,7 +56,12 @@ const extender = definePlugin({
         type Category { name: String  loud: String }
       `,
       resolvers: {
-        Query: { hello: (_parent, args) => ({ text: `Hello ${String((args as { name: string }).name)}` }), crash: () => { throw new Error('secret detail'); } },
+        Query: {
+          hello: (_parent, args) => ({ text: `Hello ${String((args as { name: string }).name)}` }),
+          crash: () => {
+            throw new Error('secret detail');
+          },
+        },
         Article: { shout: (parent) => String((parent as { title: string }).title).toUpperCase() },
         Category: { loud: (parent) => `${String((parent as { name: string }).name)}!` },
       },
@@ -84,112 +89,141 @@ const ROLES = {
   nobody: { permissions: [] },
 };
 
-describeEachDatabase('GraphQL extension service', (ctx) => {
-  before(async () => {
-    await ctx.app.knex('categories').insert([{ id: 1, name: 'News', ...stamps(T1) }]);
-    await ctx.app.knex('tags').insert([{ id: 1, name: 'alpha', ...stamps(T1) }, { id: 2, name: 'beta', ...stamps(T1) }]);
-    await ctx.app.knex('articles').insert({ id: 1, title: 'hello', ...stamps(T1), published_at: new Date(T1), locale: 'en', featured: false });
-  });
-
-  const fieldsOf = async (type: string): Promise<string[] | null> => {
-    const data = await gqlData(ctx.app, `{ __type(name: "${type}") { fields { name } inputFields { name } } }`);
-    if (!data.__type) return null;
-    return (data.__type.fields ?? data.__type.inputFields).map((f: { name: string }) => f.name);
-  };
-
-  it('the getters answer what was switched', () => {
-    expect(getters).to.deep.equal({
-      profileEnabled: false, profileDisabled: true,
-      tagQueries: [true, false], tagMutations: [false, true],
-      categoryDelete: [false, true], categoryFind: true,
-      rating: [false, true, false], views: [false, true, true], price: false, featured: false,
+describeEachDatabase(
+  'GraphQL extension service',
+  (ctx) => {
+    before(async () => {
+      await ctx.app.knex('categories').insert([{ id: 1, name: 'News', ...stamps(T1) }]);
+      await ctx.app.knex('tags').insert([
+        { id: 1, name: 'alpha', ...stamps(T1) },
+        { id: 2, name: 'beta', ...stamps(T1) },
+      ]);
+      await ctx.app.knex('articles').insert({ id: 1, title: 'hello', ...stamps(T1), published_at: new Date(T1), locale: 'en', featured: false });
     });
-  });
 
-  it('a disabled type, its queries, mutations, actions and fields are absent from the schema', async () => {
-    expect(await fieldsOf('Profile')).to.equal(null);
-    expect(await fieldsOf('Writer')).to.not.include('profile');
-    const query = await fieldsOf('Query');
-    const mutation = await fieldsOf('Mutation');
-    expect(query).to.include.members(['tags', 'tag', 'categories', 'articles']);
-    expect(query).to.not.include.members(['writers', 'writer', 'profiles', 'category']);
-    expect(mutation).to.include.members(['createWriter', 'createCategory', 'createArticle']);
-    expect(mutation).to.not.include.members(['createTag', 'updateTag', 'deleteTag', 'updateCategory', 'deleteCategory', 'createProfile']);
-    const article = await fieldsOf('Article');
-    expect(article).to.not.include.members(['rating', 'views']);
-    expect(article).to.include.members(['price', 'featured', 'title', 'shout']);
-    const input = await fieldsOf('ArticleInput');
-    expect(input).to.not.include.members(['rating', 'price']);
-    expect(input).to.include('views');
-    const filters = await fieldsOf('ArticleFiltersInput');
-    expect(filters).to.not.include.members(['rating', 'featured']);
-    expect(filters).to.include('views');
-  });
+    const fieldsOf = async (type: string): Promise<string[] | null> => {
+      const data = await gqlData(ctx.app, `{ __type(name: "${type}") { fields { name } inputFields { name } } }`);
+      if (!data.__type) return null;
+      return (data.__type.fields ?? data.__type.inputFields).map((f: { name: string }) => f.name);
+    };
 
-  it('use(): types, SDL, resolvers and plugins from a function and from an object', async () => {
-    expect(await gqlData(ctx.app, '{ hello(name: "Ada") { text } objectForm answer }', undefined, { [ROLE_HEADER]: 'custom' })).to.deep.equal({
-      hello: { text: 'Hello Ada' }, objectForm: 'from an object', answer: 42,
+    it('the getters answer what was switched', () => {
+      expect(getters).to.deep.equal({
+        profileEnabled: false,
+        profileDisabled: true,
+        tagQueries: [true, false],
+        tagMutations: [false, true],
+        categoryDelete: [false, true],
+        categoryFind: true,
+        rating: [false, true, false],
+        views: [false, true, true],
+        price: false,
+        featured: false,
+      });
     });
-  });
 
-  it('a nested resolver added by SDL and a middleware on a generated nested field', async () => {
-    expect(await gqlData(ctx.app, '{ articles { data { attributes { title shout } } } }')).to.deep.equal({
-      articles: { data: [{ attributes: { title: '[hello]', shout: 'HELLO' } }] },
+    it('a disabled type, its queries, mutations, actions and fields are absent from the schema', async () => {
+      expect(await fieldsOf('Profile')).to.equal(null);
+      expect(await fieldsOf('Writer')).to.not.include('profile');
+      const query = await fieldsOf('Query');
+      const mutation = await fieldsOf('Mutation');
+      expect(query).to.include.members(['tags', 'tag', 'categories', 'articles']);
+      expect(query).to.not.include.members(['writers', 'writer', 'profiles', 'category']);
+      expect(mutation).to.include.members(['createWriter', 'createCategory', 'createArticle']);
+      expect(mutation).to.not.include.members(['createTag', 'updateTag', 'deleteTag', 'updateCategory', 'deleteCategory', 'createProfile']);
+      const article = await fieldsOf('Article');
+      expect(article).to.not.include.members(['rating', 'views']);
+      expect(article).to.include.members(['price', 'featured', 'title', 'shout']);
+      const input = await fieldsOf('ArticleInput');
+      expect(input).to.not.include.members(['rating', 'price']);
+      expect(input).to.include('views');
+      const filters = await fieldsOf('ArticleFiltersInput');
+      expect(filters).to.not.include.members(['rating', 'featured']);
+      expect(filters).to.include('views');
     });
-  });
 
-  it('SDL defining a generated type merges into it: new fields added, the others kept', async () => {
-    const category = await fieldsOf('Category');
-    expect(category).to.include.members(['name', 'slug', 'articles', 'loud']);
-    expect(await gqlData(ctx.app, '{ categories { data { attributes { name loud } } } }', undefined, { [ROLE_HEADER]: 'reader' })).to.deep.equal({
-      categories: { data: [{ attributes: { name: 'News', loud: 'News!' } }] },
+    it('use(): types, SDL, resolvers and plugins from a function and from an object', async () => {
+      expect(await gqlData(ctx.app, '{ hello(name: "Ada") { text } objectForm answer }', undefined, { [ROLE_HEADER]: 'custom' })).to.deep.equal({
+        hello: { text: 'Hello Ada' },
+        objectForm: 'from an object',
+        answer: 42,
+      });
     });
-  });
 
-  it('auth: false lets anyone run a resolver; auth scope needs those permissions instead of the generated one', async () => {
-    expect((await gql(ctx.app, '{ hello(name: "x") { text } }', undefined, { [ROLE_HEADER]: 'nobody' })).body.data).to.deep.equal({ hello: { text: 'Hello x' } });
-    // custom holds api::article.article.custom but not find; reader holds find but not custom
-    expect((await gql(ctx.app, '{ articles { data { id } } }', undefined, { [ROLE_HEADER]: 'custom' })).body).to.deep.equal({ data: { articles: { data: [{ id: '1' }] } } });
-    const denied = await gql(ctx.app, '{ articles { data { id } } answer }', undefined, { [ROLE_HEADER]: 'reader' });
-    expect(denied.status).to.equal(200);
-    expect(denied.body).to.deep.equal({
-      errors: [
-        { message: 'Forbidden access', locations: [{ line: 1, column: 3 }], path: ['articles'], extensions: { error: { name: 'ForbiddenError', message: 'Forbidden access', details: {} }, code: 'FORBIDDEN' } },
-        { message: 'Forbidden access', locations: [{ line: 1, column: 28 }], path: ['answer'], extensions: { error: { name: 'ForbiddenError', message: 'Forbidden access', details: {} }, code: 'FORBIDDEN' } },
-      ],
-      data: { articles: null, answer: null },
+    it('a nested resolver added by SDL and a middleware on a generated nested field', async () => {
+      expect(await gqlData(ctx.app, '{ articles { data { attributes { title shout } } } }')).to.deep.equal({
+        articles: { data: [{ attributes: { title: '[hello]', shout: 'HELLO' } }] },
+      });
     });
-  });
 
-  it('policies: a false answer is Policy Failed; a policy object gets its config', async () => {
-    expect((await gqlData(ctx.app, '{ categories(pagination: { pageSize: 2 }) { data { id } } }')).categories.data).to.deep.equal([{ id: '1' }]);
-    const refused = await gql(ctx.app, '{ categories(pagination: { pageSize: 3 }) { data { id } } }');
-    expect(refused.body.errors?.[0].extensions).to.deep.equal({ error: { name: 'PolicyError', message: 'Policy Failed', details: {} }, code: 'FORBIDDEN' });
-  });
+    it('SDL defining a generated type merges into it: new fields added, the others kept', async () => {
+      const category = await fieldsOf('Category');
+      expect(category).to.include.members(['name', 'slug', 'articles', 'loud']);
+      expect(await gqlData(ctx.app, '{ categories { data { attributes { name loud } } } }', undefined, { [ROLE_HEADER]: 'reader' })).to.deep.equal({
+        categories: { data: [{ attributes: { name: 'News', loud: 'News!' } }] },
+      });
+    });
 
-  it('middlewares may change the arguments of a root field', async () => {
-    const data = await gqlData(ctx.app, '{ tags(sort: ["name:asc"]) { data { attributes { name } } } }');
-    expect(data.tags.data.map((t: { attributes: { name: string } }) => t.attributes.name)).to.deep.equal(['beta', 'alpha']);
-  });
+    it('auth: false lets anyone run a resolver; auth scope needs those permissions instead of the generated one', async () => {
+      expect((await gql(ctx.app, '{ hello(name: "x") { text } }', undefined, { [ROLE_HEADER]: 'nobody' })).body.data).to.deep.equal({ hello: { text: 'Hello x' } });
+      // custom holds api::article.article.custom but not find; reader holds find but not custom
+      expect((await gql(ctx.app, '{ articles { data { id } } }', undefined, { [ROLE_HEADER]: 'custom' })).body).to.deep.equal({ data: { articles: { data: [{ id: '1' }] } } });
+      const denied = await gql(ctx.app, '{ articles { data { id } } answer }', undefined, { [ROLE_HEADER]: 'reader' });
+      expect(denied.status).to.equal(200);
+      expect(denied.body).to.deep.equal({
+        errors: [
+          {
+            message: 'Forbidden access',
+            locations: [{ line: 1, column: 3 }],
+            path: ['articles'],
+            extensions: { error: { name: 'ForbiddenError', message: 'Forbidden access', details: {} }, code: 'FORBIDDEN' },
+          },
+          {
+            message: 'Forbidden access',
+            locations: [{ line: 1, column: 28 }],
+            path: ['answer'],
+            extensions: { error: { name: 'ForbiddenError', message: 'Forbidden access', details: {} }, code: 'FORBIDDEN' },
+          },
+        ],
+        data: { articles: null, answer: null },
+      });
+    });
 
-  it('an error a resolver throws that is not the platform\'s is Internal Server Error, its message kept out', async () => {
-    const res = await gql(ctx.app, '{ crash }');
-    expect(res.status).to.equal(200);
-    expect(res.body).to.deep.equal({ errors: [{ message: 'Internal Server Error', locations: [{ line: 1, column: 3 }], path: ['crash'], extensions: { code: 'INTERNAL_SERVER_ERROR' } }], data: { crash: null } });
-  });
+    it('policies: a false answer is Policy Failed; a policy object gets its config', async () => {
+      expect((await gqlData(ctx.app, '{ categories(pagination: { pageSize: 2 }) { data { id } } }')).categories.data).to.deep.equal([{ id: '1' }]);
+      const refused = await gql(ctx.app, '{ categories(pagination: { pageSize: 3 }) { data { id } } }');
+      expect(refused.body.errors?.[0].extensions).to.deep.equal({ error: { name: 'PolicyError', message: 'Policy Failed', details: {} }, code: 'FORBIDDEN' });
+    });
 
-  it('the service is closed once the schema is built', () => {
-    const extension = ctx.app.platform.service<ExtensionService>('plugin::graphql.extension');
-    expect(() => extension.use({})).to.throw(/The GraphQL schema is built/);
-    expect(() => extension.shadowCRUD('api::tag.tag').disable()).to.throw(/The GraphQL schema is built/);
-  });
-}, { plugins: [createRoleGuardStandIn(ROLES), extender] });
+    it('middlewares may change the arguments of a root field', async () => {
+      const data = await gqlData(ctx.app, '{ tags(sort: ["name:asc"]) { data { attributes { name } } } }');
+      expect(data.tags.data.map((t: { attributes: { name: string } }) => t.attributes.name)).to.deep.equal(['beta', 'alpha']);
+    });
+
+    it("an error a resolver throws that is not the platform's is Internal Server Error, its message kept out", async () => {
+      const res = await gql(ctx.app, '{ crash }');
+      expect(res.status).to.equal(200);
+      expect(res.body).to.deep.equal({
+        errors: [{ message: 'Internal Server Error', locations: [{ line: 1, column: 3 }], path: ['crash'], extensions: { code: 'INTERNAL_SERVER_ERROR' } }],
+        data: { crash: null },
+      });
+    });
+
+    it('the service is closed once the schema is built', () => {
+      const extension = ctx.app.platform.service<ExtensionService>('plugin::graphql.extension');
+      expect(() => extension.use({})).to.throw(/The GraphQL schema is built/);
+      expect(() => extension.shadowCRUD('api::tag.tag').disable()).to.throw(/The GraphQL schema is built/);
+    });
+  },
+  { plugins: [createRoleGuardStandIn(ROLES), extender] },
+);
 
 describe('GraphQL extension errors', function () {
   this.timeout(60000);
   it('use() of something that is no extension throws; SDL that does not parse stops start-up', async () => {
     const invalid = definePlugin({
-      name: 'gql-invalid', requires: ['graphql'],
+      name: 'gql-invalid',
+      requires: ['graphql'],
       register(ctx) {
         const extension = ctx.service<ExtensionService>('plugin::graphql.extension');
         expect(() => extension.use(42 as never)).to.throw('An extension is an object or a function returning one');

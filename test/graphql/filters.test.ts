@@ -20,14 +20,22 @@ async function seed(app: TestApp): Promise<void> {
   const statuses = ['draft', 'review', 'done', 'draft', null];
   const sqlite = app.platform.db.client === 'sqlite';
   await app.knex('categories').insert([{ id: 1, name: 'News', ...stamps(T1) }]);
-  await app.knex('articles').insert(range(ARTICLES).map((id) => {
-    const row = articleRow(app, { id, title: titles[id - 1] ?? `Filler ${id}`, views: id <= 5 ? id * 10 : null });
-    if (id > 5) return row;
-    return {
-      ...row, rating: id + 0.5, price: id * 100, featured: sqlite ? id % 2 : id % 2 === 1, status: statuses[id - 1],
-      published_on: `2024-01-0${id}`, meta: JSON.stringify({ n: id }), created_at: new Date(`2024-02-0${id}T10:00:00.000Z`),
-    };
-  }));
+  await app.knex('articles').insert(
+    range(ARTICLES).map((id) => {
+      const row = articleRow(app, { id, title: titles[id - 1] ?? `Filler ${id}`, views: id <= 5 ? id * 10 : null });
+      if (id > 5) return row;
+      return {
+        ...row,
+        rating: id + 0.5,
+        price: id * 100,
+        featured: sqlite ? id % 2 : id % 2 === 1,
+        status: statuses[id - 1],
+        published_on: `2024-01-0${id}`,
+        meta: JSON.stringify({ n: id }),
+        created_at: new Date(`2024-02-0${id}T10:00:00.000Z`),
+      };
+    }),
+  );
   await app.knex('articles_category_links').insert(range(3).map((id) => ({ id, article_id: id, category_id: 1, article_order: id })));
   await app.knex('components_shared_seos').insert([{ id: 1, meta_title: 'seo-one' }]);
   await app.knex('articles_components').insert([{ id: 1, entity_id: 2, component_id: 1, component_type: 'shared.seo', field: 'seo', order: 1 }]);
@@ -113,7 +121,7 @@ describeEachDatabase('GraphQL filters, sort and pagination', (ctx) => {
     expect(byCategory).to.have.members([1, 2, 3, 4]);
   });
 
-  it('a bad sort or filter value is a 200 with a BAD_USER_INPUT error in Strapi\'s shape', async () => {
+  it("a bad sort or filter value is a 200 with a BAD_USER_INPUT error in Strapi's shape", async () => {
     const res = await gql(ctx.app, '{ articles(sort: ["nope:desc"]) { data { id } } }');
     expect(res.status).to.equal(200);
     expect(res.body.data).to.deep.equal({ articles: null });
@@ -165,21 +173,28 @@ describeEachDatabase('GraphQL amountLimit', (ctx) => {
       expect(data.articles.data).to.have.length(100);
       expect(data.articles.meta.pagination.pageSize).to.equal(100);
     }
-    const relation = await gqlData(ctx.app, '{ article(id: 1) { data { attributes { all: tags(pagination: { limit: -1 }) { data { id } } big: tags(pagination: { pageSize: 5000 }) { data { id } } default: tags { data { id } } } } } }');
+    const relation = await gqlData(
+      ctx.app,
+      '{ article(id: 1) { data { attributes { all: tags(pagination: { limit: -1 }) { data { id } } big: tags(pagination: { pageSize: 5000 }) { data { id } } default: tags { data { id } } } } } }',
+    );
     expect(relation.article.data.attributes.all.data).to.have.length(100);
     expect(relation.article.data.attributes.big.data).to.have.length(100);
     expect(relation.article.data.attributes.default.data).to.have.length(10);
   });
 });
 
-describeEachDatabase('GraphQL amountLimit and defaultLimit configured', (ctx) => {
-  before(async () => {
-    await ctx.app.knex('articles').insert(range(30).map((id) => articleRow(ctx.app, { id, title: `a${id}` })));
-  });
+describeEachDatabase(
+  'GraphQL amountLimit and defaultLimit configured',
+  (ctx) => {
+    before(async () => {
+      await ctx.app.knex('articles').insert(range(30).map((id) => articleRow(ctx.app, { id, title: `a${id}` })));
+    });
 
-  it('defaultLimit is the page size when none is given; amountLimit caps every list', async () => {
-    const data = await gqlData(ctx.app, '{ articles { data { id } } big: articles(pagination: { pageSize: 100 }) { data { id } } }');
-    expect(data.articles.data).to.have.length(4);
-    expect(data.big.data).to.have.length(12);
-  });
-}, { config: { plugins: { graphql: { config: { amountLimit: 12, defaultLimit: 4 } } } } });
+    it('defaultLimit is the page size when none is given; amountLimit caps every list', async () => {
+      const data = await gqlData(ctx.app, '{ articles { data { id } } big: articles(pagination: { pageSize: 100 }) { data { id } } }');
+      expect(data.articles.data).to.have.length(4);
+      expect(data.big.data).to.have.length(12);
+    });
+  },
+  { config: { plugins: { graphql: { config: { amountLimit: 12, defaultLimit: 4 } } } } },
+);

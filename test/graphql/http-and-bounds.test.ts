@@ -61,7 +61,7 @@ describeEachDatabase('GraphQL over HTTP', (ctx) => {
     const deeper = `{ articles { data { attributes { category { data { attributes { articles { data { attributes { category { data { id } } } } } } } } } } } }`;
     const { result, count } = await ctx.app.countQueries(() => gql(ctx.app, deeper));
     expect(result.status).to.equal(400);
-    expect(result.body.errors?.[0].message).to.equal("The operation exceeds maximum operation depth of 10");
+    expect(result.body.errors?.[0].message).to.equal('The operation exceeds maximum operation depth of 10');
     expect(count).to.equal(0);
   });
 

@@ -8,11 +8,15 @@ import { describeEachDatabase } from '../helpers/app';
 import { stamps, T1 } from '../rest/populate-seed';
 import { gql, gqlData, gqlGet } from './helpers';
 
-const ENTRY = 'data { id attributes { title publishedAt locale category { data { id } } tags { data { id } } seo { metaTitle tags { name } } blocks { __typename ... on ComponentSharedQuote { title } ... on ComponentSharedRichText { body } } } }';
+const ENTRY =
+  'data { id attributes { title publishedAt locale category { data { id } } tags { data { id } } seo { metaTitle tags { name } } blocks { __typename ... on ComponentSharedQuote { title } ... on ComponentSharedRichText { body } } } }';
 
 describeEachDatabase('GraphQL mutations', (ctx) => {
   before(async () => {
-    await ctx.app.knex('categories').insert([{ id: 1, name: 'News', ...stamps(T1) }, { id: 2, name: 'Sport', ...stamps(T1) }]);
+    await ctx.app.knex('categories').insert([
+      { id: 1, name: 'News', ...stamps(T1) },
+      { id: 2, name: 'Sport', ...stamps(T1) },
+    ]);
     await ctx.app.knex('tags').insert([1, 2, 3].map((id) => ({ id, name: `t${id}`, ...stamps(T1) })));
   });
 
@@ -21,18 +25,29 @@ describeEachDatabase('GraphQL mutations', (ctx) => {
   it('createArticle creates a draft with its relations, component and dynamic zone, and answers the selection', async () => {
     const data = await gqlData(ctx.app, `mutation Create($data: ArticleInput!) { createArticle(data: $data) { ${ENTRY} } }`, {
       data: {
-        title: 'Made over GraphQL', category: '2', tags: ['3', '1'],
+        title: 'Made over GraphQL',
+        category: '2',
+        tags: ['3', '1'],
         seo: { metaTitle: 'seo', tags: [{ name: 'n1' }, { name: 'n2' }] },
-        blocks: [{ __typename: 'ComponentSharedRichText', body: 'rich' }, { __typename: 'ComponentSharedQuote', title: 'quote' }],
+        blocks: [
+          { __typename: 'ComponentSharedRichText', body: 'rich' },
+          { __typename: 'ComponentSharedQuote', title: 'quote' },
+        ],
       },
     });
     const entry = data.createArticle.data;
     created = Number(entry.id);
     expect(entry.attributes).to.deep.equal({
-      title: 'Made over GraphQL', publishedAt: null, locale: 'en',
-      category: { data: { id: '2' } }, tags: { data: [{ id: '3' }, { id: '1' }] },
+      title: 'Made over GraphQL',
+      publishedAt: null,
+      locale: 'en',
+      category: { data: { id: '2' } },
+      tags: { data: [{ id: '3' }, { id: '1' }] },
       seo: { metaTitle: 'seo', tags: [{ name: 'n1' }, { name: 'n2' }] },
-      blocks: [{ __typename: 'ComponentSharedRichText', body: 'rich' }, { __typename: 'ComponentSharedQuote', title: 'quote' }],
+      blocks: [
+        { __typename: 'ComponentSharedRichText', body: 'rich' },
+        { __typename: 'ComponentSharedQuote', title: 'quote' },
+      ],
     });
     const row = await ctx.app.knex('articles').where('id', created).first();
     expect(row.title).to.equal('Made over GraphQL');
@@ -51,7 +66,10 @@ describeEachDatabase('GraphQL mutations', (ctx) => {
   });
 
   it('updateArticle changes attributes and replaces relations given as id lists', async () => {
-    const data = await gqlData(ctx.app, `mutation { updateArticle(id: ${created}, data: { title: "Renamed", tags: ["2"], category: null }) { data { attributes { title tags { data { id } } category { data { id } } } } } }`);
+    const data = await gqlData(
+      ctx.app,
+      `mutation { updateArticle(id: ${created}, data: { title: "Renamed", tags: ["2"], category: null }) { data { attributes { title tags { data { id } } category { data { id } } } } } }`,
+    );
     expect(data.updateArticle.data.attributes).to.deep.equal({ title: 'Renamed', tags: { data: [{ id: '2' }] }, category: { data: null } });
     expect((await ctx.app.knex('articles').where('id', created).first()).title).to.equal('Renamed');
     expect(await ctx.app.knex('articles_category_links').where('article_id', created)).to.have.length(0);
@@ -75,7 +93,7 @@ describeEachDatabase('GraphQL mutations', (ctx) => {
     expect(await ctx.app.knex('articles').count({ n: '*' })).to.deep.equal(before);
   });
 
-  it('a dynamic-zone item of a type the zone does not list is refused, listing the zone\'s components', async () => {
+  it("a dynamic-zone item of a type the zone does not list is refused, listing the zone's components", async () => {
     const res = await gql(ctx.app, 'mutation { createArticle(data: { title: "z", blocks: [{ __typename: "ComponentSharedSeo", metaTitle: "x" }] }) { data { id } } }');
     expect(res.body.errors?.[0].message).to.equal('Component not found. expected one of: ComponentSharedQuote, ComponentSharedRichText');
     expect(res.body.errors?.[0].extensions?.code).to.equal('BAD_USER_INPUT');
@@ -99,9 +117,15 @@ describeEachDatabase('GraphQL mutations', (ctx) => {
     expect(fr.createArticle.data.attributes.locale).to.equal('fr');
     const en = await gqlData(ctx.app, 'mutation { createArticle(data: { title: "Hello", publishedAt: "2024-01-01T00:00:00.000Z" }) { data { id } } }');
     const enId = en.createArticle.data.id;
-    const localization = await gqlData(ctx.app, `mutation { createArticleLocalization(id: ${enId}, locale: "fr", data: { title: "Salut" }) { data { id attributes { title locale publishedAt localizations { data { attributes { locale } } } } } } }`);
+    const localization = await gqlData(
+      ctx.app,
+      `mutation { createArticleLocalization(id: ${enId}, locale: "fr", data: { title: "Salut" }) { data { id attributes { title locale publishedAt localizations { data { attributes { locale } } } } } } }`,
+    );
     expect(localization.createArticleLocalization.data.attributes).to.deep.equal({ title: 'Salut', locale: 'fr', publishedAt: null, localizations: { data: [{ attributes: { locale: 'en' } }] } });
-    const list = await gqlData(ctx.app, '{ en: articles { data { attributes { title } } } fr: articles(locale: "fr", publicationState: PREVIEW) { data { attributes { title } } } all: articles(locale: "all") { data { id } } }');
+    const list = await gqlData(
+      ctx.app,
+      '{ en: articles { data { attributes { title } } } fr: articles(locale: "fr", publicationState: PREVIEW) { data { attributes { title } } } all: articles(locale: "all") { data { id } } }',
+    );
     expect(list.en.data).to.deep.equal([{ attributes: { title: 'Published' } }, { attributes: { title: 'Hello' } }]);
     expect(list.fr.data).to.deep.equal([{ attributes: { title: 'Bonjour' } }, { attributes: { title: 'Salut' } }]);
     expect(list.all.data).to.have.length(3);

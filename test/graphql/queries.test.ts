@@ -15,9 +15,12 @@ describeEachDatabase('GraphQL queries', (ctx) => {
   });
 
   it('lists published entries in id order with their scalar attributes and the pagination meta', async () => {
-    const data = await gqlData(ctx.app, `{
+    const data = await gqlData(
+      ctx.app,
+      `{
       articles { data { id attributes { title views featured createdAt updatedAt publishedAt locale } } meta { pagination { total page pageSize pageCount } } }
-    }`);
+    }`,
+    );
     expect(data).to.deep.equal({
       articles: {
         data: [
@@ -43,7 +46,9 @@ describeEachDatabase('GraphQL queries', (ctx) => {
   });
 
   it('relations at depth: to-one, to-many in stored order, media, drafts hidden in populated lists', async () => {
-    const data = await gqlData(ctx.app, `{
+    const data = await gqlData(
+      ctx.app,
+      `{
       article(id: 1) { data { id attributes {
         category { data { id attributes { name articles { data { id attributes { title } } } } } }
         tags { data { id attributes { name } } }
@@ -51,10 +56,29 @@ describeEachDatabase('GraphQL queries', (ctx) => {
         related { data { id } }
         cover { data { id } }
       } } }
-    }`);
+    }`,
+    );
     expect(data.article.data.attributes).to.deep.equal({
-      category: { data: { id: '1', attributes: { name: 'News', articles: { data: [{ id: '1', attributes: { title: 'First' } }, { id: '2', attributes: { title: 'Second' } }] } } } },
-      tags: { data: [{ id: '3', attributes: { name: 'gamma' } }, { id: '1', attributes: { name: 'alpha' } }] },
+      category: {
+        data: {
+          id: '1',
+          attributes: {
+            name: 'News',
+            articles: {
+              data: [
+                { id: '1', attributes: { title: 'First' } },
+                { id: '2', attributes: { title: 'Second' } },
+              ],
+            },
+          },
+        },
+      },
+      tags: {
+        data: [
+          { id: '3', attributes: { name: 'gamma' } },
+          { id: '1', attributes: { name: 'alpha' } },
+        ],
+      },
       author: { data: { id: '1', attributes: { name: 'Ada', email: 'ada@example.com', profile: { data: { id: '1', attributes: { bio: 'writes things' } } } } } },
       related: { data: [{ id: '2' }] },
       cover: { data: null },
@@ -62,13 +86,16 @@ describeEachDatabase('GraphQL queries', (ctx) => {
   });
 
   it('a relation takes its own filters, sort and pagination', async () => {
-    const data = await gqlData(ctx.app, `{
+    const data = await gqlData(
+      ctx.app,
+      `{
       article(id: 1) { data { attributes {
         sorted: tags(sort: ["name:desc"]) { data { attributes { name } } }
         firstOnly: tags(sort: ["name:desc"], pagination: { pageSize: 1 }) { data { attributes { name } } }
       } } }
       category(id: 1) { data { attributes { articles(filters: { title: { startsWith: "Sec" } }) { data { id } } } } }
-    }`);
+    }`,
+    );
     expect(data.article.data.attributes.sorted.data.map((t: Json) => t.attributes.name)).to.deep.equal(['gamma', 'alpha']);
     expect(data.article.data.attributes.firstOnly.data.map((t: Json) => t.attributes.name)).to.deep.equal(['gamma']);
     expect(ids(data.category.data.attributes.articles)).to.deep.equal([2]);
@@ -83,15 +110,26 @@ describeEachDatabase('GraphQL queries', (ctx) => {
   });
 
   it('components and repeatable components, dynamic zones with __typename and fragments per component', async () => {
-    const data = await gqlData(ctx.app, `{
+    const data = await gqlData(
+      ctx.app,
+      `{
       article(id: 1) { data { attributes {
         seo { id metaTitle metaDescription tags { id name content } }
         blocks { __typename ... on ComponentSharedQuote { id title body } ... on ComponentSharedRichText { id body } }
       } } }
       second: article(id: 2) { data { attributes { blocks { __typename ... on ComponentSharedRichText { body } } } } }
-    }`);
+    }`,
+    );
     expect(data.article.data.attributes).to.deep.equal({
-      seo: { id: '1', metaTitle: 'mt1', metaDescription: null, tags: [{ id: '2', name: 'n2', content: 'c2' }, { id: '1', name: 'n1', content: 'c1' }] },
+      seo: {
+        id: '1',
+        metaTitle: 'mt1',
+        metaDescription: null,
+        tags: [
+          { id: '2', name: 'n2', content: 'c2' },
+          { id: '1', name: 'n1', content: 'c1' },
+        ],
+      },
       blocks: [
         { __typename: 'ComponentSharedRichText', id: '1', body: '**rt**' },
         { __typename: 'ComponentSharedQuote', id: '1', title: 'q1', body: 'b1' },
@@ -103,10 +141,13 @@ describeEachDatabase('GraphQL queries', (ctx) => {
   });
 
   it('repeatable components take filters, sort and pagination', async () => {
-    const sorted = await gqlData(ctx.app, `{ article(id: 1) { data { attributes { seo {
+    const sorted = await gqlData(
+      ctx.app,
+      `{ article(id: 1) { data { attributes { seo {
       all: tags(sort: ["name"]) { name }
       paged: tags(sort: ["name"], pagination: { start: 1, limit: 1 }) { name }
-    } } } } }`);
+    } } } } }`,
+    );
     expect(sorted.article.data.attributes.seo).to.deep.equal({ all: [{ name: 'n1' }, { name: 'n2' }], paged: [{ name: 'n2' }] });
     const filtered = await gqlData(ctx.app, '{ article(id: 1) { data { attributes { seo { tags(filters: { content: { eq: "c1" } }) { name } } } } } }');
     expect(filtered.article.data.attributes.seo).to.deep.equal({ tags: [{ name: 'n1' }] });

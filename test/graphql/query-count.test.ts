@@ -56,8 +56,11 @@ describeEachDatabase('GraphQL query count', (ctx) => {
 
   it('fragments and aliases of the same relations add no statement', async () => {
     const plain = await cost('{ articles { data { attributes { tags { data { id } } } } } }', {});
-    const fancy = await cost(`{ articles { data { ...E attributes { t: tags { data { id } } ... on Article { tags { data { attributes { name } } } } } } } }
-      fragment E on ArticleEntity { id attributes { tags { data { id } } } }`, {});
+    const fancy = await cost(
+      `{ articles { data { ...E attributes { t: tags { data { id } } ... on Article { tags { data { attributes { name } } } } } } } }
+      fragment E on ArticleEntity { id attributes { tags { data { id } } } }`,
+      {},
+    );
     expect(fancy.count).to.equal(plain.count);
   });
 });

@@ -31,14 +31,20 @@ describeEachDatabase('GraphQL publicationState of relation fields', (ctx) => {
     expect(byId(data.categories, 'articles')).to.deep.equal({ 1: [1, 3, 2], 2: [] });
   });
 
-  it('with the relation\'s filters, sort and pagination', async () => {
-    const data = await gqlData(ctx.app, `{ category(id: 1) { data { attributes {
+  it("with the relation's filters, sort and pagination", async () => {
+    const data = await gqlData(
+      ctx.app,
+      `{ category(id: 1) { data { attributes {
       page: articles(publicationState: PREVIEW, filters: { title: { ne: "Second" } }, sort: ["title:asc"], pagination: { page: 2, pageSize: 1 }) { data { id attributes { title publishedAt } } }
-    } } } }`);
+    } } } }`,
+    );
     expect(data.category.data.attributes.page.data).to.deep.equal([{ id: '1', attributes: { title: 'First', publishedAt: '2024-01-02T10:00:00.000Z' } }]);
-    const first = await gqlData(ctx.app, `{ category(id: 1) { data { attributes {
+    const first = await gqlData(
+      ctx.app,
+      `{ category(id: 1) { data { attributes {
       articles(publicationState: PREVIEW, sort: ["title:asc"], pagination: { pageSize: 1 }) { data { id attributes { title publishedAt } } }
-    } } } }`);
+    } } } }`,
+    );
     expect(first.category.data.attributes.articles.data).to.deep.equal([{ id: '3', attributes: { title: 'Draft', publishedAt: null } }]);
   });
 
@@ -50,26 +56,39 @@ describeEachDatabase('GraphQL publicationState of relation fields', (ctx) => {
   });
 
   it('each level its own: a LIVE relation below a PREVIEW one', async () => {
-    const data = await gqlData(ctx.app, `{ category(id: 1) { data { attributes { articles(publicationState: PREVIEW) { data { id attributes {
+    const data = await gqlData(
+      ctx.app,
+      `{ category(id: 1) { data { attributes { articles(publicationState: PREVIEW) { data { id attributes {
       live: related { data { id } }
-    } } } } } } }`);
+    } } } } } } }`,
+    );
     const articles = data.category.data.attributes.articles.data as Entry[];
-    expect(articles.map((entry) => [entry.id, ids(entry.attributes.live)])).to.deep.equal([['1', [2]], ['3', []], ['2', []]]);
+    expect(articles.map((entry) => [entry.id, ids(entry.attributes.live)])).to.deep.equal([
+      ['1', [2]],
+      ['3', []],
+      ['2', []],
+    ]);
   });
 
   it('the same relation twice with different publicationState is an error naming it', async () => {
     const res = await gql(ctx.app, '{ article(id: 1) { data { attributes { a: related { data { id } } b: related(publicationState: PREVIEW) { data { id } } } } } }');
     expect(res.status).to.equal(200);
     expect(res.body).to.deep.equal({
-      errors: [{
-        message: 'Article.related is selected more than once with different filters, sort or publicationState; select it once per entry',
-        locations: [{ line: 1, column: 3 }],
-        path: ['article'],
-        extensions: {
-          error: { name: 'ValidationError', message: 'Article.related is selected more than once with different filters, sort or publicationState; select it once per entry', details: { field: 'Article.related' } },
-          code: 'BAD_USER_INPUT',
+      errors: [
+        {
+          message: 'Article.related is selected more than once with different filters, sort or publicationState; select it once per entry',
+          locations: [{ line: 1, column: 3 }],
+          path: ['article'],
+          extensions: {
+            error: {
+              name: 'ValidationError',
+              message: 'Article.related is selected more than once with different filters, sort or publicationState; select it once per entry',
+              details: { field: 'Article.related' },
+            },
+            code: 'BAD_USER_INPUT',
+          },
         },
-      }],
+      ],
       data: { article: null },
     });
   });
@@ -79,7 +98,12 @@ describeEachDatabase('GraphQL publicationState of relation fields', (ctx) => {
       articles(publicationState: ${state}, pagination: { pageSize: ${size} }) { data { attributes { title related(publicationState: ${state}) { data { id } } } } }
     } } } }`;
     const counts: number[] = [];
-    for (const [state, size] of [['LIVE', 1], ['LIVE', 10], ['PREVIEW', 1], ['PREVIEW', 10]] as const) {
+    for (const [state, size] of [
+      ['LIVE', 1],
+      ['LIVE', 10],
+      ['PREVIEW', 1],
+      ['PREVIEW', 10],
+    ] as const) {
       const { result, count } = await ctx.app.countQueries(() => gql(ctx.app, query(state, size)));
       expect(result.body.errors).to.equal(undefined);
       counts.push(count);

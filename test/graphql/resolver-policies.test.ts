@@ -26,23 +26,35 @@ function appCopy(): string {
   // its files import @platform/content-manager: resolve it from the repository's packages
   fs.symlinkSync(path.resolve(CUSTOM_APP, '..', '..', '..', 'node_modules'), path.join(dir, 'node_modules'));
   fs.mkdirSync(path.join(dir, 'policies'));
-  fs.writeFileSync(path.join(dir, 'policies', 'header-is.ts'), `/** The request has header config.header = config.value. */
+  fs.writeFileSync(
+    path.join(dir, 'policies', 'header-is.ts'),
+    `/** The request has header config.header = config.value. */
 export default (policyContext: { ctx: { get(name: string): string } }, config: { header: string; value: string }) =>
   policyContext.ctx.get(config.header) === config.value;
-`);
-  fs.writeFileSync(path.join(dir, 'api', 'book', 'middlewares', 'upper.ts'), `/** A resolver middleware: the resolved string in capitals. */
+`,
+  );
+  fs.writeFileSync(
+    path.join(dir, 'api', 'book', 'middlewares', 'upper.ts'),
+    `/** A resolver middleware: the resolved string in capitals. */
 export default () => async (next: (...args: unknown[]) => Promise<unknown>, ...args: unknown[]) => {
   const value = await next(...args);
   return typeof value === 'string' ? value.toUpperCase() : value;
 };
-`);
-  fs.writeFileSync(path.join(dir, 'api', 'book', 'middlewares', 'suffix.ts'), `/** A resolver middleware made with a config: the resolved string and config.suffix. */
+`,
+  );
+  fs.writeFileSync(
+    path.join(dir, 'api', 'book', 'middlewares', 'suffix.ts'),
+    `/** A resolver middleware made with a config: the resolved string and config.suffix. */
 export default (config: { suffix?: string }) => async (next: (...args: unknown[]) => Promise<unknown>, ...args: unknown[]) => \`\${String(await next(...args))}\${config.suffix ?? ''}\`;
-`);
-  fs.writeFileSync(path.join(dir, 'api', 'book', 'routes', 'keyed-book.ts'), `export default {
+`,
+  );
+  fs.writeFileSync(
+    path.join(dir, 'api', 'book', 'routes', 'keyed-book.ts'),
+    `export default {
   routes: [{ method: 'GET', path: '/books/keyed', handler: 'book.find', config: { policies: [{ name: 'header-is', config: { header: 'x-key', value: 'k1' } }] } }],
 };
-`);
+`,
+  );
   return dir;
 }
 
@@ -116,7 +128,9 @@ for (const client of testClients()) {
       expect({ status: refused.status, body: refused.body }).to.deep.equal({ status: 403, body: { data: null, error: { status: 403, name: 'PolicyError', message: 'Policy Failed', details: {} } } });
       const passed = await app.get('/api/books/keyed', { 'x-key': 'k1' });
       expect(passed.status).to.equal(200);
-      expect(passed.body.data).to.deep.equal([{ id: 1, attributes: { title: 'first book', pages: 10, createdAt: passed.body.data[0].attributes.createdAt, updatedAt: passed.body.data[0].attributes.updatedAt } }]);
+      expect(passed.body.data).to.deep.equal([
+        { id: 1, attributes: { title: 'first book', pages: 10, createdAt: passed.body.data[0].attributes.createdAt, updatedAt: passed.body.data[0].attributes.updatedAt } },
+      ]);
     });
   });
 }

@@ -39,7 +39,10 @@ describe('GraphQL schema of the example app', function () {
   };
   const field = (root: 'Query' | 'Mutation', name: string) => {
     const rootType = (root === 'Query' ? schema.getQueryType() : schema.getMutationType()) as GraphQLObjectType;
-    return printType(rootType).split('\n').find((line) => line.trimStart().startsWith(`${name}(`) || line.trimStart().startsWith(`${name}:`))?.trim();
+    return printType(rootType)
+      .split('\n')
+      .find((line) => line.trimStart().startsWith(`${name}(`) || line.trimStart().startsWith(`${name}:`))
+      ?.trim();
   };
 
   it('is the snapshot (platform graphql:schema > test/graphql/example-app.schema.graphql after a deliberate change)', () => {
@@ -57,14 +60,21 @@ describe('GraphQL schema of the example app', function () {
 
   it('has a filter input per scalar with every operator REST has, and and/or/not', () => {
     for (const scalar of ['ID', 'Boolean', 'String', 'Int', 'Long', 'Float', 'Date', 'Time', 'DateTime', 'JSON']) {
-      expect(type(`${scalar}FilterInput`)).to.equal([
-        `input ${scalar}FilterInput {`,
-        `  and: [${scalar}]`, `  or: [${scalar}]`, `  not: ${scalar}FilterInput`,
-        ...['eq', 'eqi', 'ne', 'nei', 'startsWith', 'startsWithi', 'endsWith', 'endsWithi', 'contains', 'notContains', 'containsi', 'notContainsi', 'gt', 'gte', 'lt', 'lte'].map((op) => `  ${op}: ${scalar}`),
-        '  null: Boolean', '  notNull: Boolean',
-        ...['in', 'notIn', 'between'].map((op) => `  ${op}: [${scalar}]`),
-        '}',
-      ].join('\n'));
+      expect(type(`${scalar}FilterInput`)).to.equal(
+        [
+          `input ${scalar}FilterInput {`,
+          `  and: [${scalar}]`,
+          `  or: [${scalar}]`,
+          `  not: ${scalar}FilterInput`,
+          ...['eq', 'eqi', 'ne', 'nei', 'startsWith', 'startsWithi', 'endsWith', 'endsWithi', 'contains', 'notContains', 'containsi', 'notContainsi', 'gt', 'gte', 'lt', 'lte'].map(
+            (op) => `  ${op}: ${scalar}`,
+          ),
+          '  null: Boolean',
+          '  notNull: Boolean',
+          ...['in', 'notIn', 'between'].map((op) => `  ${op}: [${scalar}]`),
+          '}',
+        ].join('\n'),
+      );
     }
   });
 
@@ -76,19 +86,35 @@ describe('GraphQL schema of the example app', function () {
   });
 
   it('maps every attribute kind as Strapi v4 does', () => {
-    const article = type('Article').split('\n').map((line) => line.trim());
+    const article = type('Article')
+      .split('\n')
+      .map((line) => line.trim());
     expect(article).to.include.members([
-      'title: String!', 'views: Int', 'rating: Float', 'price: Float', 'publishedOn: Date', 'featured: Boolean', 'meta: JSON',
-      'status: ENUM_ARTICLE_STATUS', 'category: CategoryEntityResponse',
+      'title: String!',
+      'views: Int',
+      'rating: Float',
+      'price: Float',
+      'publishedOn: Date',
+      'featured: Boolean',
+      'meta: JSON',
+      'status: ENUM_ARTICLE_STATUS',
+      'category: CategoryEntityResponse',
       'tags(filters: TagFiltersInput, pagination: PaginationArg = {}, sort: [String] = []): TagRelationResponseCollection',
-      'cover: UploadFileEntityResponse', 'seo: ComponentSharedSeo', 'blocks: [ArticleBlocksDynamicZone]',
-      'createdAt: DateTime', 'updatedAt: DateTime', 'publishedAt: DateTime', 'locale: String',
+      'cover: UploadFileEntityResponse',
+      'seo: ComponentSharedSeo',
+      'blocks: [ArticleBlocksDynamicZone]',
+      'createdAt: DateTime',
+      'updatedAt: DateTime',
+      'publishedAt: DateTime',
+      'locale: String',
       'localizations(filters: ArticleFiltersInput, pagination: PaginationArg = {}, sort: [String] = [], publicationState: PublicationState = LIVE): ArticleRelationResponseCollection',
     ]);
     expect(type('ENUM_ARTICLE_STATUS')).to.equal('enum ENUM_ARTICLE_STATUS {\n  draft\n  review\n  done\n}');
     expect(type('ArticleBlocksDynamicZone')).to.equal('union ArticleBlocksDynamicZone = ComponentSharedQuote | ComponentSharedRichText | Error');
     expect(type('ArticleBlocksDynamicZoneInput')).to.equal('scalar ArticleBlocksDynamicZoneInput');
-    expect(type('ComponentSharedSeo')).to.equal('type ComponentSharedSeo {\n  id: ID!\n  metaTitle: String\n  metaDescription: String\n  tags(filters: ComponentSharedMetaTagFiltersInput, pagination: PaginationArg = {}, sort: [String] = []): [ComponentSharedMetaTag]\n}');
+    expect(type('ComponentSharedSeo')).to.equal(
+      'type ComponentSharedSeo {\n  id: ID!\n  metaTitle: String\n  metaDescription: String\n  tags(filters: ComponentSharedMetaTagFiltersInput, pagination: PaginationArg = {}, sort: [String] = []): [ComponentSharedMetaTag]\n}',
+    );
     expect(type('ComponentSharedSeoInput')).to.equal('input ComponentSharedSeoInput {\n  id: ID\n  metaTitle: String\n  metaDescription: String\n  tags: [ComponentSharedMetaTagInput]\n}');
     expect(type('ComponentSharedSeoFiltersInput')).to.contain('metaTitle: StringFilterInput');
     expect(type('Writer')).to.not.contain('secret');
@@ -96,10 +122,20 @@ describe('GraphQL schema of the example app', function () {
 
   it('has the input and filters of a content-type: relations as ids, no locale or localizations to write', () => {
     const input = type('ArticleInput');
-    for (const line of ['title: String', 'category: ID', 'tags: [ID]', 'cover: ID', 'seo: ComponentSharedSeoInput', 'blocks: [ArticleBlocksDynamicZoneInput!]', 'publishedAt: DateTime']) expect(input).to.contain(`  ${line}\n`);
+    for (const line of ['title: String', 'category: ID', 'tags: [ID]', 'cover: ID', 'seo: ComponentSharedSeoInput', 'blocks: [ArticleBlocksDynamicZoneInput!]', 'publishedAt: DateTime'])
+      expect(input).to.contain(`  ${line}\n`);
     expect(input).to.not.match(/\n {2}locale:|\n {2}localizations:/);
     const filters = type('ArticleFiltersInput');
-    for (const line of ['id: IDFilterInput', 'title: StringFilterInput', 'category: CategoryFiltersInput', 'seo: ComponentSharedSeoFiltersInput', 'createdAt: DateTimeFilterInput', 'and: [ArticleFiltersInput]', 'or: [ArticleFiltersInput]', 'not: ArticleFiltersInput']) {
+    for (const line of [
+      'id: IDFilterInput',
+      'title: StringFilterInput',
+      'category: CategoryFiltersInput',
+      'seo: ComponentSharedSeoFiltersInput',
+      'createdAt: DateTimeFilterInput',
+      'and: [ArticleFiltersInput]',
+      'or: [ArticleFiltersInput]',
+      'not: ArticleFiltersInput',
+    ]) {
       expect(filters).to.contain(`  ${line}\n`);
     }
     expect(filters).to.not.contain('blocks');
@@ -107,8 +143,10 @@ describe('GraphQL schema of the example app', function () {
     expect(type('GlobalFiltersInput')).to.not.contain('  id:');
   });
 
-  it('has the root fields of the shadow CRUD with Strapi v4\'s signatures', () => {
-    expect(field('Query', 'articles')).to.equal('articles(filters: ArticleFiltersInput, pagination: PaginationArg = {}, sort: [String] = [], publicationState: PublicationState = LIVE, locale: I18NLocaleCode): ArticleEntityResponseCollection');
+  it("has the root fields of the shadow CRUD with Strapi v4's signatures", () => {
+    expect(field('Query', 'articles')).to.equal(
+      'articles(filters: ArticleFiltersInput, pagination: PaginationArg = {}, sort: [String] = [], publicationState: PublicationState = LIVE, locale: I18NLocaleCode): ArticleEntityResponseCollection',
+    );
     expect(field('Query', 'article')).to.equal('article(id: ID, publicationState: PublicationState = LIVE, locale: I18NLocaleCode): ArticleEntityResponse');
     expect(field('Query', 'categories')).to.equal('categories(filters: CategoryFiltersInput, pagination: PaginationArg = {}, sort: [String] = []): CategoryEntityResponseCollection');
     expect(field('Query', 'global')).to.equal('global: GlobalEntityResponse');
@@ -126,9 +164,15 @@ describe('GraphQL schema of the example app', function () {
 
   it('platform graphql:schema prints the same SDL', async () => {
     const stdout = await new Promise<string>((resolve, reject) => {
-      execFile(process.execPath, [path.join(ROOT, 'core', 'bin', 'platform.js'), 'graphql:schema', '--app', ROOT], {
-        cwd: ROOT, env: { ...process.env, LOG_LEVEL: '', NODE_ENV: '', DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: String(app.database.config.connection.connection.filename), JWT_SECRET, API_TOKEN_SALT },
-      }, (error, out) => (error ? reject(error) : resolve(out)));
+      execFile(
+        process.execPath,
+        [path.join(ROOT, 'core', 'bin', 'platform.js'), 'graphql:schema', '--app', ROOT],
+        {
+          cwd: ROOT,
+          env: { ...process.env, LOG_LEVEL: '', NODE_ENV: '', DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: String(app.database.config.connection.connection.filename), JWT_SECRET, API_TOKEN_SALT },
+        },
+        (error, out) => (error ? reject(error) : resolve(out)),
+      );
     });
     expect(stdout).to.equal(fs.readFileSync(SNAPSHOT, 'utf8'));
   });
@@ -136,7 +180,7 @@ describe('GraphQL schema of the example app', function () {
 
 describe('GraphQL schema file', function () {
   this.timeout(60000);
-  it('a start in development writes the app\'s schema.graphql; elsewhere it does not', async () => {
+  it("a start in development writes the app's schema.graphql; elsewhere it does not", async () => {
     const dir = exampleAppWith({});
     try {
       const production = await startApp({ ...AS_CONFIGURED, appDir: dir.dir, env: { ...AS_CONFIGURED.env, NODE_ENV: 'production' } });

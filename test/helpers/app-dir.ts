@@ -14,7 +14,11 @@ export function exampleAppWith(files: Record<string, string | Buffer>): { dir: s
   fs.symlinkSync(path.join(EXAMPLE_APP, 'components'), path.join(dir, 'components'));
   fs.mkdirSync(path.join(dir, 'config'));
   // A config file the test writes replaces the example's of the same name, whatever its extension.
-  const written = new Set(Object.keys(files).filter((name) => name.startsWith('config/')).map((name) => path.parse(name).name));
+  const written = new Set(
+    Object.keys(files)
+      .filter((name) => name.startsWith('config/'))
+      .map((name) => path.parse(name).name),
+  );
   for (const file of fs.readdirSync(path.join(EXAMPLE_APP, 'config'))) {
     if (written.has(path.parse(file).name)) continue;
     fs.symlinkSync(path.join(EXAMPLE_APP, 'config', file), path.join(dir, 'config', file));

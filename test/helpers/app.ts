@@ -157,4 +157,3 @@ export function describeEachDatabase(title: string, fn: (ctx: { app: TestApp; cl
     });
   }
 }
-

@@ -36,9 +36,14 @@ export function knexClient(client: DatabaseClient): Knex.Config {
  */
 export function bootInChildProcess(dir: string, database: TestDatabase): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--require', 'tsx/cjs', BOOT_ONCE, dir, JSON.stringify(database.config)], { cwd: path.resolve(__dirname, '..', '..'), env: { ...process.env, LOG_LEVEL: 'warn' } }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${error.message}\n${stderr}`));
-      else resolve(JSON.parse(stdout));
-    });
+    execFile(
+      process.execPath,
+      ['--require', 'tsx/cjs', BOOT_ONCE, dir, JSON.stringify(database.config)],
+      { cwd: path.resolve(__dirname, '..', '..'), env: { ...process.env, LOG_LEVEL: 'warn' } },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`${error.message}\n${stderr}`));
+        else resolve(JSON.parse(stdout));
+      },
+    );
   });
 }

@@ -43,10 +43,11 @@ async function devToolsPort(profile: string, browser: ChildProcess): Promise<num
 
 export async function launchChromium(): Promise<Browser> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-chromium-'));
-  const browser = spawn(CHROMIUM, [
-    '--headless', '--no-sandbox', '--disable-background-networking', '--disable-gpu', '--no-first-run',
-    '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank',
-  ], { stdio: 'ignore', detached: true }); // its own process group, so its helper processes end with it
+  const browser = spawn(
+    CHROMIUM,
+    ['--headless', '--no-sandbox', '--disable-background-networking', '--disable-gpu', '--no-first-run', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: 'ignore', detached: true },
+  ); // its own process group, so its helper processes end with it
   const stop = async () => {
     if (browser.exitCode === null && browser.signalCode === null) {
       const exited = new Promise((resolve) => browser.once('exit', resolve));

@@ -41,7 +41,10 @@ export function runPlatform(args: string[], env: NodeJS.ProcessEnv = {}, cwd = p
     waitFor(pattern, count = 1, timeoutMs = 20000) {
       return new Promise((resolve, reject) => {
         const check = () => {
-          const matches = output.split('\n').map((line) => line.match(pattern)).filter((m): m is RegExpMatchArray => m !== null);
+          const matches = output
+            .split('\n')
+            .map((line) => line.match(pattern))
+            .filter((m): m is RegExpMatchArray => m !== null);
           const match = matches[count - 1];
           if (match) {
             listeners.delete(check);

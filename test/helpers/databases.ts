@@ -14,7 +14,10 @@ export const ALL_CLIENTS: DatabaseClient[] = ['sqlite', 'mysql', 'postgres'];
 
 export function testClients(): DatabaseClient[] {
   const raw = process.env.TEST_DATABASES ?? 'sqlite';
-  const names = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const name of names) {
     if (!ALL_CLIENTS.includes(name as DatabaseClient)) throw new Error(`TEST_DATABASES: unknown client "${name}" (use ${ALL_CLIENTS.join(',')})`);
   }

@@ -35,7 +35,9 @@ export function tableIn(schema: Record<string, TableSnapshot>, table: string): T
 
 /** Index names without the primary key's (MariaDB `PRIMARY`, PostgreSQL `<table>_pkey`). */
 export function secondaryIndexNames(table: string, snapshot: TableSnapshot): string[] {
-  return Object.keys(snapshot.indexes).filter((name) => name !== 'PRIMARY' && name !== `${table}_pkey` && !name.startsWith('sqlite_autoindex_')).sort();
+  return Object.keys(snapshot.indexes)
+    .filter((name) => name !== 'PRIMARY' && name !== `${table}_pkey` && !name.startsWith('sqlite_autoindex_'))
+    .sort();
 }
 
 /** Every row of every given table, in id order (row order on SQLite when there is no id). */

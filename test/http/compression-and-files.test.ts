@@ -24,11 +24,13 @@ const probe = definePlugin({
 /** A raw GET (no automatic decoding): status, headers and the bytes as sent. */
 function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }> {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
-    }).on('error', reject);
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
   });
 }
 
@@ -70,7 +72,10 @@ for (const client of testClients()) {
       expect(JSON.parse(res.bytes.toString())).to.deep.equal(BIG);
     });
 
-    for (const [encoding, decode] of [['gzip', zlib.gunzipSync], ['br', zlib.brotliDecompressSync]] as const) {
+    for (const [encoding, decode] of [
+      ['gzip', zlib.gunzipSync],
+      ['br', zlib.brotliDecompressSync],
+    ] as const) {
       it(`compresses a large answer with ${encoding} for a client that accepts it`, async () => {
         const res = await rawGet(`${compressed.url}/api/probe/big`, { 'Accept-Encoding': encoding });
         expect({ status: res.status, encoding: res.headers['content-encoding'], vary: res.headers.vary }).to.deep.equal({ status: 200, encoding, vary: 'Origin, Accept-Encoding' });
@@ -100,7 +105,10 @@ for (const client of testClients()) {
     it('serves a file of public/ with its content type and cache header', async () => {
       const res = await plain.get('/hello.txt');
       expect({ status: res.status, text: res.text, type: res.headers.get('content-type'), cache: res.headers.get('cache-control') }).to.deep.equal({
-        status: 200, text: 'hello from public\n', type: 'text/plain; charset=utf-8', cache: 'max-age=60',
+        status: 200,
+        text: 'hello from public\n',
+        type: 'text/plain; charset=utf-8',
+        cache: 'max-age=60',
       });
       const index = await plain.get('/docs/');
       expect({ status: index.status, text: index.text, type: index.headers.get('content-type') }).to.deep.equal({ status: 200, text: '<h1>docs</h1>', type: 'text/html; charset=utf-8' });
@@ -117,7 +125,10 @@ for (const client of testClients()) {
     it('serves favicon.ico from the app folder', async () => {
       const res = await rawGet(`${plain.url}/favicon.ico`, {});
       expect({ status: res.status, type: res.headers['content-type'], cache: res.headers['cache-control'], bytes: [...res.bytes] }).to.deep.equal({
-        status: 200, type: 'image/x-icon', cache: 'public, max-age=86400', bytes: [...ICON],
+        status: 200,
+        type: 'image/x-icon',
+        cache: 'public, max-age=86400',
+        bytes: [...ICON],
       });
     });
   });

@@ -28,56 +28,60 @@ const NOT_FOUND = { data: null, error: { status: 404, name: 'NotFoundError', mes
 
 const preflight = (origin: string) => ({ Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' });
 
-describeEachDatabase('CORS with an origin list', (ctx) => {
-  for (const path of ['/api/articles', '/api/no-such-route', '/nowhere/at/all']) {
-    it(`answers a preflight to ${path} with 204 and the CORS headers for an allowed origin`, async () => {
-      const res = await ctx.app.request('OPTIONS', path, undefined, preflight(ALLOWED));
-      expect({ status: res.status, text: res.text, cors: corsHeaders(res) }).to.deep.equal({ status: 204, text: '', cors: PREFLIGHT_ALLOWED });
+describeEachDatabase(
+  'CORS with an origin list',
+  (ctx) => {
+    for (const path of ['/api/articles', '/api/no-such-route', '/nowhere/at/all']) {
+      it(`answers a preflight to ${path} with 204 and the CORS headers for an allowed origin`, async () => {
+        const res = await ctx.app.request('OPTIONS', path, undefined, preflight(ALLOWED));
+        expect({ status: res.status, text: res.text, cors: corsHeaders(res) }).to.deep.equal({ status: 204, text: '', cors: PREFLIGHT_ALLOWED });
+      });
+
+      it(`answers a preflight to ${path} with 204 and no CORS headers for a refused origin`, async () => {
+        const res = await ctx.app.request('OPTIONS', path, undefined, preflight(REFUSED));
+        expect({ status: res.status, text: res.text, cors: corsHeaders(res) }).to.deep.equal({ status: 204, text: '', cors: {} });
+      });
+    }
+
+    it('adds the headers to a content answer for an allowed origin only', async () => {
+      const allowed = await ctx.app.get('/api/articles', { Origin: ALLOWED });
+      expect({ status: allowed.status, body: allowed.body, cors: corsHeaders(allowed) }).to.deep.equal({ status: 200, body: EMPTY_LIST, cors: SIMPLE_ALLOWED });
+      expect(allowed.headers.get('vary')).to.equal('Origin');
+      const refused = await ctx.app.get('/api/articles', { Origin: REFUSED });
+      expect({ status: refused.status, body: refused.body, cors: corsHeaders(refused) }).to.deep.equal({ status: 200, body: EMPTY_LIST, cors: {} });
     });
 
-    it(`answers a preflight to ${path} with 204 and no CORS headers for a refused origin`, async () => {
-      const res = await ctx.app.request('OPTIONS', path, undefined, preflight(REFUSED));
-      expect({ status: res.status, text: res.text, cors: corsHeaders(res) }).to.deep.equal({ status: 204, text: '', cors: {} });
+    it('adds the headers to the 404 of an unknown path', async () => {
+      const allowed = await ctx.app.get('/api/no-such-route', { Origin: ALLOWED });
+      expect({ status: allowed.status, body: allowed.body, cors: corsHeaders(allowed) }).to.deep.equal({ status: 404, body: NOT_FOUND, cors: SIMPLE_ALLOWED });
+      const refused = await ctx.app.get('/api/no-such-route', { Origin: REFUSED });
+      expect({ status: refused.status, body: refused.body, cors: corsHeaders(refused) }).to.deep.equal({ status: 404, body: NOT_FOUND, cors: {} });
     });
-  }
 
-  it('adds the headers to a content answer for an allowed origin only', async () => {
-    const allowed = await ctx.app.get('/api/articles', { Origin: ALLOWED });
-    expect({ status: allowed.status, body: allowed.body, cors: corsHeaders(allowed) }).to.deep.equal({ status: 200, body: EMPTY_LIST, cors: SIMPLE_ALLOWED });
-    expect(allowed.headers.get('vary')).to.equal('Origin');
-    const refused = await ctx.app.get('/api/articles', { Origin: REFUSED });
-    expect({ status: refused.status, body: refused.body, cors: corsHeaders(refused) }).to.deep.equal({ status: 200, body: EMPTY_LIST, cors: {} });
-  });
-
-  it('adds the headers to the 404 of an unknown path', async () => {
-    const allowed = await ctx.app.get('/api/no-such-route', { Origin: ALLOWED });
-    expect({ status: allowed.status, body: allowed.body, cors: corsHeaders(allowed) }).to.deep.equal({ status: 404, body: NOT_FOUND, cors: SIMPLE_ALLOWED });
-    const refused = await ctx.app.get('/api/no-such-route', { Origin: REFUSED });
-    expect({ status: refused.status, body: refused.body, cors: corsHeaders(refused) }).to.deep.equal({ status: 404, body: NOT_FOUND, cors: {} });
-  });
-
-  it('adds the headers to error answers (a thrown 400 and a 405)', async () => {
-    const bad = await ctx.app.get('/api/articles?sort=title:sideways', { Origin: ALLOWED });
-    expect(bad.status).to.equal(400);
-    expect(bad.body.error.name).to.equal('ValidationError');
-    expect(corsHeaders(bad)).to.deep.equal(SIMPLE_ALLOWED);
-    const wrongMethod = await ctx.app.request('PATCH', '/api/articles', undefined, { Origin: ALLOWED });
-    expect({ status: wrongMethod.status, body: wrongMethod.body, cors: corsHeaders(wrongMethod) }).to.deep.equal({
-      status: 405,
-      body: { data: null, error: { status: 405, name: 'MethodNotAllowedError', message: 'Method Not Allowed', details: {} } },
-      cors: SIMPLE_ALLOWED,
+    it('adds the headers to error answers (a thrown 400 and a 405)', async () => {
+      const bad = await ctx.app.get('/api/articles?sort=title:sideways', { Origin: ALLOWED });
+      expect(bad.status).to.equal(400);
+      expect(bad.body.error.name).to.equal('ValidationError');
+      expect(corsHeaders(bad)).to.deep.equal(SIMPLE_ALLOWED);
+      const wrongMethod = await ctx.app.request('PATCH', '/api/articles', undefined, { Origin: ALLOWED });
+      expect({ status: wrongMethod.status, body: wrongMethod.body, cors: corsHeaders(wrongMethod) }).to.deep.equal({
+        status: 405,
+        body: { data: null, error: { status: 405, name: 'MethodNotAllowedError', message: 'Method Not Allowed', details: {} } },
+        cors: SIMPLE_ALLOWED,
+      });
+      const refused = await ctx.app.request('PATCH', '/api/articles', undefined, { Origin: REFUSED });
+      expect({ status: refused.status, cors: corsHeaders(refused) }).to.deep.equal({ status: 405, cors: {} });
     });
-    const refused = await ctx.app.request('PATCH', '/api/articles', undefined, { Origin: REFUSED });
-    expect({ status: refused.status, cors: corsHeaders(refused) }).to.deep.equal({ status: 405, cors: {} });
-  });
 
-  it('leaves a request without Origin alone (no CORS headers)', async () => {
-    const res = await ctx.app.get('/api/articles');
-    expect({ status: res.status, cors: corsHeaders(res) }).to.deep.equal({ status: 200, cors: {} });
-  });
-}, {
-  middlewares: DEFAULT_MIDDLEWARE_LIST.map((name) => (name === 'strapi::cors' ? { name, config: { origin: [ALLOWED, 'http://other.test'] } } : name)),
-});
+    it('leaves a request without Origin alone (no CORS headers)', async () => {
+      const res = await ctx.app.get('/api/articles');
+      expect({ status: res.status, cors: corsHeaders(res) }).to.deep.equal({ status: 200, cors: {} });
+    });
+  },
+  {
+    middlewares: DEFAULT_MIDDLEWARE_LIST.map((name) => (name === 'strapi::cors' ? { name, config: { origin: [ALLOWED, 'http://other.test'] } } : name)),
+  },
+);
 
 describeEachDatabase("CORS with Strapi's defaults", (ctx) => {
   it('allows any origin (reflected, with credentials, as Strapi v4 does)', async () => {

@@ -29,7 +29,11 @@ function stableHeaders(res: HttpResponse): Record<string, string> {
 }
 
 describeEachDatabase('security headers (defaults)', (ctx) => {
-  for (const [what, path, status] of [['a content answer', '/api/articles', 200], ['an unknown path', '/api/nothing', 404], ['an error answer', '/api/articles?sort=title:sideways', 400]] as const) {
+  for (const [what, path, status] of [
+    ['a content answer', '/api/articles', 200],
+    ['an unknown path', '/api/nothing', 404],
+    ['an error answer', '/api/articles?sort=title:sideways', 400],
+  ] as const) {
     it(`are on ${what}`, async () => {
       const res = await ctx.app.get(path);
       expect(res.status).to.equal(status);
@@ -50,36 +54,40 @@ describeEachDatabase('security headers (defaults)', (ctx) => {
   });
 });
 
-describeEachDatabase('security headers (configured)', (ctx) => {
-  it("follow strapi::security's config: a header off, one changed, a CSP directive added; poweredBy changed", async () => {
-    const res = await ctx.app.get('/api/articles');
-    expect(res.status).to.equal(200);
-    const { 'x-frame-options': _frame, 'strict-transport-security': _hsts, 'content-security-policy': _csp, ...rest } = SECURITY_DEFAULTS;
-    void _frame;
-    void _hsts;
-    void _csp;
-    expect(stableHeaders(res)).to.deep.equal({
-      ...rest,
-      'content-type': 'application/json; charset=utf-8',
-      'content-security-policy': DEFAULT_CSP.replace("img-src 'self' data: blob:", "img-src 'self' data: blob: https://cdn.example.com"),
-      'strict-transport-security': 'max-age=600',
-      'x-xss-protection': '0',
-      'x-powered-by': 'my site',
+describeEachDatabase(
+  'security headers (configured)',
+  (ctx) => {
+    it("follow strapi::security's config: a header off, one changed, a CSP directive added; poweredBy changed", async () => {
+      const res = await ctx.app.get('/api/articles');
+      expect(res.status).to.equal(200);
+      const { 'x-frame-options': _frame, 'strict-transport-security': _hsts, 'content-security-policy': _csp, ...rest } = SECURITY_DEFAULTS;
+      void _frame;
+      void _hsts;
+      void _csp;
+      expect(stableHeaders(res)).to.deep.equal({
+        ...rest,
+        'content-type': 'application/json; charset=utf-8',
+        'content-security-policy': DEFAULT_CSP.replace("img-src 'self' data: blob:", "img-src 'self' data: blob: https://cdn.example.com"),
+        'strict-transport-security': 'max-age=600',
+        'x-xss-protection': '0',
+        'x-powered-by': 'my site',
+      });
     });
-  });
-}, {
-  middlewares: DEFAULT_MIDDLEWARE_LIST.map((name) => {
-    if (name === 'strapi::security') {
-      return {
-        name,
-        config: {
-          frameguard: false,
-          hsts: { maxAge: 600, includeSubDomains: false },
-          xssFilter: true,
-          contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:', 'https://cdn.example.com'] } },
-        },
-      };
-    }
-    return name === 'strapi::poweredBy' ? { name, config: { poweredBy: 'my site' } } : name;
-  }),
-});
+  },
+  {
+    middlewares: DEFAULT_MIDDLEWARE_LIST.map((name) => {
+      if (name === 'strapi::security') {
+        return {
+          name,
+          config: {
+            frameguard: false,
+            hsts: { maxAge: 600, includeSubDomains: false },
+            xssFilter: true,
+            contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:', 'https://cdn.example.com'] } },
+          },
+        };
+      }
+      return name === 'strapi::poweredBy' ? { name, config: { poweredBy: 'my site' } } : name;
+    }),
+  },
+);

@@ -56,26 +56,28 @@ for (const client of testClients()) {
   describe(`health while starting [${client}]`, function () {
     this.timeout(60000);
 
-    it('answers 503 on every path until the platform has started, then 204 and the API', () => whileStarting(client, async ({ url, listening, release }) => {
-      for (const path of ['/_health', '/api/articles']) {
-        const res = await fetch(url + path);
-        expect({ path, status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json() }).to.deep.equal({ path, status: 503, retryAfter: '1', body: UNAVAILABLE });
-      }
-      const head = await fetch(`${url}/_health`, { method: 'HEAD' });
-      expect({ status: head.status, text: await head.text() }).to.deep.equal({ status: 503, text: '' });
-      release();
-      await listening;
-      expect((await fetch(`${url}/_health`)).status).to.equal(204);
-      const list = await fetch(`${url}/api/articles`);
-      expect({ status: list.status, body: await list.json() }).to.deep.equal({ status: 200, body: { data: [], meta: { pagination: { page: 1, pageSize: 25, pageCount: 0, total: 0 } } } });
-    }));
+    it('answers 503 on every path until the platform has started, then 204 and the API', () =>
+      whileStarting(client, async ({ url, listening, release }) => {
+        for (const path of ['/_health', '/api/articles']) {
+          const res = await fetch(url + path);
+          expect({ path, status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json() }).to.deep.equal({ path, status: 503, retryAfter: '1', body: UNAVAILABLE });
+        }
+        const head = await fetch(`${url}/_health`, { method: 'HEAD' });
+        expect({ status: head.status, text: await head.text() }).to.deep.equal({ status: 503, text: '' });
+        release();
+        await listening;
+        expect((await fetch(`${url}/_health`)).status).to.equal(204);
+        const list = await fetch(`${url}/api/articles`);
+        expect({ status: list.status, body: await list.json() }).to.deep.equal({ status: 200, body: { data: [], meta: { pagination: { page: 1, pageSize: 25, pageCount: 0, total: 0 } } } });
+      }));
 
-    it('closes the port again when the start fails', () => whileStarting(client, async ({ url, listening, release, platform }) => {
-      release(new Error('no API key'));
-      const error = await rejectedWith(listening, BootError);
-      expect(error.message).to.equal('Plugin "gate" failed in bootstrap: no API key');
-      expect(() => platform.address()).to.throw(BootError, 'not listening');
-      await rejectedWith(fetch(`${url}/_health`), TypeError);
-    }));
+    it('closes the port again when the start fails', () =>
+      whileStarting(client, async ({ url, listening, release, platform }) => {
+        release(new Error('no API key'));
+        const error = await rejectedWith(listening, BootError);
+        expect(error.message).to.equal('Plugin "gate" failed in bootstrap: no API key');
+        expect(() => platform.address()).to.throw(BootError, 'not listening');
+        await rejectedWith(fetch(`${url}/_health`), TypeError);
+      }));
   });
 }

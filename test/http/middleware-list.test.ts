@@ -9,12 +9,14 @@ import { startApp, type TestApp } from '../helpers/app';
 import { exampleAppWith } from '../helpers/app-dir';
 import { createTestDatabase, testClients } from '../helpers/databases';
 
-const mark = (name: string): Middleware => async (ctx, next) => {
-  const order = (ctx.state.order as string[] | undefined) ?? [];
-  order.push(name);
-  ctx.state.order = order;
-  await next();
-};
+const mark =
+  (name: string): Middleware =>
+  async (ctx, next) => {
+    const order = (ctx.state.order as string[] | undefined) ?? [];
+    order.push(name);
+    ctx.state.order = order;
+    await next();
+  };
 
 /** A plugin with a route middleware and two middlewares it places in code. */
 const probe = definePlugin({
@@ -52,7 +54,7 @@ for (const client of testClients()) {
     after(async () => {
       for (const fn of cleanup.reverse()) await fn();
     });
-    const boot = async (files: Record<string, string>, extra: { plugins?: typeof probe[] } = {}): Promise<TestApp> => {
+    const boot = async (files: Record<string, string>, extra: { plugins?: (typeof probe)[] } = {}): Promise<TestApp> => {
       const dir = exampleAppWith(files);
       cleanup.push(dir.remove);
       const app = await startApp({ client, appDir: dir.dir, plugins: extra.plugins });
@@ -128,11 +130,31 @@ for (const client of testClients()) {
 describe('config/middlewares mistakes', function () {
   this.timeout(60000);
   const cases: Array<[string, Record<string, string>, string]> = [
-    ['an unknown name', { 'config/middlewares.js': `module.exports = [...${JSON.stringify(DEFAULT_MIDDLEWARE_LIST)}, 'strapi::compresion'];` }, 'config/middlewares.js: unknown middleware "strapi::compresion"'],
-    ['a name listed twice', { 'config/middlewares.js': `module.exports = [...${JSON.stringify(DEFAULT_MIDDLEWARE_LIST)}, 'strapi::cors'];` }, 'config/middlewares.js: middleware "strapi::cors" is listed twice'],
-    ['a list without the error handler', { 'config/middlewares.js': `module.exports = ['strapi::query', 'strapi::body'];` }, 'config/middlewares.js: "strapi::errors" is missing; the Content API needs it'],
-    ['an app middleware without its file', { 'config/middlewares.js': `module.exports = [...${JSON.stringify(DEFAULT_MIDDLEWARE_LIST)}, 'global::nope'];` }, 'config/middlewares.js: middleware "global::nope" has no file middlewares/nope.ts (or .js)'],
-    ['an entry that is neither a name nor an object', { 'config/middlewares.js': `module.exports = [...${JSON.stringify(DEFAULT_MIDDLEWARE_LIST)}, 42];` }, 'config/middlewares.js: entry 10 must be a name or { name, config }, got 42'],
+    [
+      'an unknown name',
+      { 'config/middlewares.js': `module.exports = [...${JSON.stringify(DEFAULT_MIDDLEWARE_LIST)}, 'strapi::compresion'];` },
+      'config/middlewares.js: unknown middleware "strapi::compresion"',
+    ],
+    [
+      'a name listed twice',
+      { 'config/middlewares.js': `module.exports = [...${JSON.stringify(DEFAULT_MIDDLEWARE_LIST)}, 'strapi::cors'];` },
+      'config/middlewares.js: middleware "strapi::cors" is listed twice',
+    ],
+    [
+      'a list without the error handler',
+      { 'config/middlewares.js': `module.exports = ['strapi::query', 'strapi::body'];` },
+      'config/middlewares.js: "strapi::errors" is missing; the Content API needs it',
+    ],
+    [
+      'an app middleware without its file',
+      { 'config/middlewares.js': `module.exports = [...${JSON.stringify(DEFAULT_MIDDLEWARE_LIST)}, 'global::nope'];` },
+      'config/middlewares.js: middleware "global::nope" has no file middlewares/nope.ts (or .js)',
+    ],
+    [
+      'an entry that is neither a name nor an object',
+      { 'config/middlewares.js': `module.exports = [...${JSON.stringify(DEFAULT_MIDDLEWARE_LIST)}, 42];` },
+      'config/middlewares.js: entry 10 must be a name or { name, config }, got 42',
+    ],
     ['a file that is not a list', { 'config/middlewares.js': `module.exports = { cors: true };` }, 'must export an array or a function of { env } returning an array'],
   ];
   for (const [what, files, message] of cases) {

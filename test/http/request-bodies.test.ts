@@ -81,9 +81,7 @@ describe('slow clients', function () {
     try {
       const head = 'POST /api/categories HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n';
       const { text, ms } = await rawExchange(app.platform.address().port, head, { every: 100 });
-      expect(text).to.equal(
-        `HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${TIMEOUT_BODY.length}\r\nConnection: close\r\n\r\n${TIMEOUT_BODY}`,
-      );
+      expect(text).to.equal(`HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${TIMEOUT_BODY.length}\r\nConnection: close\r\n\r\n${TIMEOUT_BODY}`);
       expect(ms).to.be.within(900, 3000);
       // the server still answers others
       expect((await app.get('/_health')).status).to.equal(204);

@@ -31,7 +31,14 @@ for (const client of testClients()) {
           const locales = async () => first.knex('i18n_locale').select('id', 'code').orderBy('id');
           const stored = async () => first.knex('strapi_core_store_settings').where({ key: 'plugin_i18n_default_locale' }).select('value');
           const before = { locales: await locales(), stored: await stored() };
-          expect(before).to.deep.equal({ locales: [{ id: 1, code: 'en' }, { id: 2, code: 'fr' }, { id: 3, code: 'de' }], stored: [{ value: '"en"' }] });
+          expect(before).to.deep.equal({
+            locales: [
+              { id: 1, code: 'en' },
+              { id: 2, code: 'fr' },
+              { id: 3, code: 'de' },
+            ],
+            stored: [{ value: '"en"' }],
+          });
           await first.stop();
 
           let error: unknown;
@@ -46,7 +53,10 @@ for (const client of testClients()) {
 
           const check = await startApp({ client, database, appDir: APP });
           try {
-            expect({ locales: await check.knex('i18n_locale').select('id', 'code').orderBy('id'), stored: await check.knex('strapi_core_store_settings').where({ key: 'plugin_i18n_default_locale' }).select('value') }).to.deep.equal(before);
+            expect({
+              locales: await check.knex('i18n_locale').select('id', 'code').orderBy('id'),
+              stored: await check.knex('strapi_core_store_settings').where({ key: 'plugin_i18n_default_locale' }).select('value'),
+            }).to.deep.equal(before);
           } finally {
             await check.stop();
           }

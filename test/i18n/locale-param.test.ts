@@ -57,7 +57,10 @@ describeEachDatabase('i18n: locale parameter', (ctx) => {
   it('lists one locale with locale=<code> and every locale with locale=all', async () => {
     const fr = await ctx.app.get('/api/articles?fields[0]=title&fields[1]=locale&locale=fr');
     expect(fr.body).to.deep.equal({
-      data: [{ id: 2, attributes: { title: 'Bonjour', locale: 'fr' } }, { id: 3, attributes: { title: 'Salut', locale: 'fr' } }],
+      data: [
+        { id: 2, attributes: { title: 'Bonjour', locale: 'fr' } },
+        { id: 3, attributes: { title: 'Salut', locale: 'fr' } },
+      ],
       meta: page(2),
     });
     const all = await ctx.app.get('/api/articles?fields[0]=title&fields[1]=locale&locale=all');

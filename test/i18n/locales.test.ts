@@ -83,7 +83,11 @@ describe('i18n: locales across restarts', function () {
         try {
           expect(await third.knex('strapi_core_store_settings').where({ key: 'plugin_i18n_default_locale' }).select('value')).to.deep.equal([{ value: '"fr"' }]);
           const res = await third.get('/api/i18n/locales');
-          expect(res.body.map((l: { code: string; isDefault: boolean }) => [l.code, l.isDefault])).to.deep.equal([['en', false], ['fr', true], ['de', false]]);
+          expect(res.body.map((l: { code: string; isDefault: boolean }) => [l.code, l.isDefault])).to.deep.equal([
+            ['en', false],
+            ['fr', true],
+            ['de', false],
+          ]);
           // The list of a localized type now defaults to French.
           await third.post('/api/posts', { data: { title: 'Bonjour' } });
           await third.post('/api/posts', { data: { title: 'Hello', locale: 'en' } });

@@ -27,8 +27,16 @@ describeEachDatabase('i18n: localizations', (ctx) => {
   before(async () => {
     const res = await ctx.app.post('/api/articles', {
       data: {
-        title: 'Hello World', body: '# hi', views: 3, rating: 4.5, price: 9.99, publishedOn: '2024-01-02', meta: { a: [1, 2] },
-        status: 'review', contactEmail: 'ada@example.com', seo: { metaTitle: 'mt' },
+        title: 'Hello World',
+        body: '# hi',
+        views: 3,
+        rating: 4.5,
+        price: 9.99,
+        publishedOn: '2024-01-02',
+        meta: { a: [1, 2] },
+        status: 'review',
+        contactEmail: 'ada@example.com',
+        seo: { metaTitle: 'mt' },
       },
     });
     expect(res.status).to.equal(200);
@@ -42,14 +50,48 @@ describeEachDatabase('i18n: localizations', (ctx) => {
     const { createdAt, updatedAt } = res.body;
     expect(createdAt).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     const expected = {
-      id: 2, title: 'Bonjour', slug: null, body: null, views: 3, rating: 4.5, price: 9.99, publishedOn: '2024-01-02', featured: false,
-      meta: { a: [1, 2] }, status: 'review', contactEmail: 'ada@example.com', createdAt, updatedAt, publishedAt: null, locale: 'fr',
+      id: 2,
+      title: 'Bonjour',
+      slug: null,
+      body: null,
+      views: 3,
+      rating: 4.5,
+      price: 9.99,
+      publishedOn: '2024-01-02',
+      featured: false,
+      meta: { a: [1, 2] },
+      status: 'review',
+      contactEmail: 'ada@example.com',
+      createdAt,
+      updatedAt,
+      publishedAt: null,
+      locale: 'fr',
       localizations: [source],
     };
     expect(res.body).to.deep.equal(expected);
     expect(Object.keys(res.body)).to.deep.equal(Object.keys(expected));
-    expect(Object.keys(res.body.localizations[0])).to.deep.equal(['id', 'title', 'slug', 'body', 'views', 'rating', 'price', 'publishedOn', 'featured', 'meta', 'status', 'contactEmail', 'createdAt', 'updatedAt', 'publishedAt', 'locale']);
-    expect(await links(ctx.app.knex)).to.deep.equal([[1, 2, 1], [2, 1, 1]]);
+    expect(Object.keys(res.body.localizations[0])).to.deep.equal([
+      'id',
+      'title',
+      'slug',
+      'body',
+      'views',
+      'rating',
+      'price',
+      'publishedOn',
+      'featured',
+      'meta',
+      'status',
+      'contactEmail',
+      'createdAt',
+      'updatedAt',
+      'publishedAt',
+      'locale',
+    ]);
+    expect(await links(ctx.app.knex)).to.deep.equal([
+      [1, 2, 1],
+      [2, 1, 1],
+    ]);
   });
 
   it('links every localization of a group to all the others', async () => {
@@ -58,8 +100,18 @@ describeEachDatabase('i18n: localizations', (ctx) => {
     expect(res.body.id).to.equal(3);
     expect(res.body.locale).to.equal('de');
     expect(res.body.publishedAt).to.equal('2024-02-03T04:05:06.007Z');
-    expect(res.body.localizations.map((l: { id: number; locale: string }) => [l.id, l.locale])).to.deep.equal([[2, 'fr'], [1, 'en']]);
-    expect(await links(ctx.app.knex)).to.deep.equal([[1, 2, 1], [1, 3, 2], [2, 1, 1], [2, 3, 2], [3, 2, 1], [3, 1, 2]]);
+    expect(res.body.localizations.map((l: { id: number; locale: string }) => [l.id, l.locale])).to.deep.equal([
+      [2, 'fr'],
+      [1, 'en'],
+    ]);
+    expect(await links(ctx.app.knex)).to.deep.equal([
+      [1, 2, 1],
+      [1, 3, 2],
+      [2, 1, 1],
+      [2, 3, 2],
+      [3, 2, 1],
+      [3, 1, 2],
+    ]);
   });
 
   it('answers the Strapi v4 errors and writes nothing', async () => {
@@ -100,10 +152,18 @@ describeEachDatabase('i18n: localizations', (ctx) => {
     const preview = await ctx.app.get('/api/articles/1?fields[0]=title&populate[localizations][fields][0]=title&populate[localizations][fields][1]=locale&publicationState=preview');
     expect(preview.status).to.equal(200);
     expect(preview.body).to.deep.equal({
-      data: { id: 1, attributes: { title: 'Hello World', localizations: { data: [
-        { id: 2, attributes: { title: 'Bonjour', locale: 'fr' } },
-        { id: 3, attributes: { title: 'Hallo', locale: 'de' } },
-      ] } } },
+      data: {
+        id: 1,
+        attributes: {
+          title: 'Hello World',
+          localizations: {
+            data: [
+              { id: 2, attributes: { title: 'Bonjour', locale: 'fr' } },
+              { id: 3, attributes: { title: 'Hallo', locale: 'de' } },
+            ],
+          },
+        },
+      },
       meta: {},
     });
     const live = await ctx.app.get('/api/articles/1?fields[0]=title&populate[localizations][fields][0]=title');
@@ -125,7 +185,9 @@ describeEachDatabase('i18n: localizations', (ctx) => {
   it('keeps shared attributes equal across localizations on PUT, leaving localized ones alone', async () => {
     const res = await ctx.app.put('/api/articles/1', { data: { title: 'Hello again', views: 42, price: 19.5, publishedOn: '2025-05-06', featured: true, meta: { b: true }, status: 'done' } });
     expect(res.status).to.equal(200);
-    const all = await ctx.app.get('/api/articles?locale=all&publicationState=preview&sort=id&filters[id][$lte]=3&fields[0]=title&fields[1]=views&fields[2]=price&fields[3]=publishedOn&fields[4]=featured&fields[5]=meta&fields[6]=status&fields[7]=rating');
+    const all = await ctx.app.get(
+      '/api/articles?locale=all&publicationState=preview&sort=id&filters[id][$lte]=3&fields[0]=title&fields[1]=views&fields[2]=price&fields[3]=publishedOn&fields[4]=featured&fields[5]=meta&fields[6]=status&fields[7]=rating',
+    );
     const shared = { views: 42, price: 19.5, publishedOn: '2025-05-06', featured: true, meta: { b: true }, status: 'done', rating: 4.5 };
     expect(all.body.data).to.deep.equal([
       { id: 1, attributes: { title: 'Hello again', ...shared } },
@@ -136,7 +198,9 @@ describeEachDatabase('i18n: localizations', (ctx) => {
     expect(fromFrench.status).to.equal(200);
     const rows = await ctx.app.knex('articles').whereIn('id', [1, 2, 3]).orderBy('id').select('id', 'title', 'views', 'rating');
     expect(rows.map((r: Record<string, unknown>) => [Number(r.id), r.title, r.views, Number(r.rating)])).to.deep.equal([
-      [1, 'Hello again', null, 1.25], [2, 'Bonjour', null, 1.25], [3, 'Hallo', null, 1.25],
+      [1, 'Hello again', null, 1.25],
+      [2, 'Bonjour', null, 1.25],
+      [3, 'Hallo', null, 1.25],
     ]);
   });
 
@@ -149,7 +213,10 @@ describeEachDatabase('i18n: localizations', (ctx) => {
   it('removes the links of a deleted localization and keeps the rest of the group linked', async () => {
     const res = await ctx.app.del('/api/articles/3');
     expect(res.status).to.equal(200);
-    expect(await links(ctx.app.knex)).to.deep.equal([[1, 2, 1], [2, 1, 1]]);
+    expect(await links(ctx.app.knex)).to.deep.equal([
+      [1, 2, 1],
+      [2, 1, 1],
+    ]);
     const again = await ctx.app.post('/api/articles/1/localizations', { locale: 'de', title: 'Hallo wieder' });
     expect(again.status).to.equal(200);
     expect(again.body.localizations.map((l: { locale: string }) => l.locale)).to.deep.equal(['en', 'fr']);

@@ -33,9 +33,16 @@ function writeApp(): string {
     fs.mkdirSync(path.dirname(path.join(appDir, file)), { recursive: true });
     fs.writeFileSync(path.join(appDir, file), text);
   };
-  write('api/thing/content-types/thing/schema.json', JSON.stringify({
-    kind: 'collectionType', collectionName: 'things', info: { singularName: 'thing', pluralName: 'things', displayName: 'Thing' }, options: {}, attributes: { name: { type: 'string' } },
-  }));
+  write(
+    'api/thing/content-types/thing/schema.json',
+    JSON.stringify({
+      kind: 'collectionType',
+      collectionName: 'things',
+      info: { singularName: 'thing', pluralName: 'things', displayName: 'Thing' },
+      options: {},
+      attributes: { name: { type: 'string' } },
+    }),
+  );
   write('api/thing/content-types/thing/lifecycles.js', `module.exports = { beforeCreate(event) { event.params.data.name = String(event.params.data.name).toUpperCase(); } };`);
   write('api/thing/controllers/ping.js', `module.exports = { pong: (ctx) => ({ data: { pong: ctx.params.word } }) };`);
   write('api/thing/routes/ping.js', `module.exports = { routes: [{ method: 'GET', path: '/ping/:word', handler: 'ping.pong', config: { auth: false } }] };`);
@@ -57,7 +64,7 @@ describe('the app loader', function () {
     });
   });
 
-  it('keeps the app\'s custom routes and lifecycles without the REST plugin; content-types then have no core routes', async () => {
+  it("keeps the app's custom routes and lifecycles without the REST plugin; content-types then have no core routes", async () => {
     const appDir = writeApp();
     dirs.push(appDir);
     const app = await startApp({ appDir, config: { plugins: { 'content-manager': false } } });
@@ -75,7 +82,7 @@ describe('the app loader', function () {
     }
   });
 
-  it('stops start-up when no enabled plugin runs the app\'s lifecycles files', async () => {
+  it("stops start-up when no enabled plugin runs the app's lifecycles files", async () => {
     const appDir = writeApp();
     dirs.push(appDir);
     const error = await bootError({ appDir, config: { plugins: { ...ALL_BUT_QUERY_ENGINE, 'query-engine': false } } });

@@ -23,7 +23,7 @@ function sourceFiles(dir: string): string[] {
 
 /** The codes passed literally to `new <className>('CODE'` in the kernel's sources. */
 function raisedCodes(className: string): string[] {
-  const pattern = new RegExp(`new ${className}\\('([A-Z_]+)'`, 'g');
+  const pattern = new RegExp(`new ${className}\\(\\s*'([A-Z_]+)'`, 'g');
   const raised = new Set<string>();
   for (const file of sourceFiles(path.join(REPO, 'core', 'src'))) {
     for (const [, code] of fs.readFileSync(file, 'utf8').matchAll(pattern)) if (code) raised.add(code);
@@ -31,7 +31,10 @@ function raisedCodes(className: string): string[] {
   return [...raised].sort();
 }
 
-for (const [className, codes] of [['BootError', BOOT_ERROR_CODES], ['InternalError', INTERNAL_ERROR_CODES]] as const) {
+for (const [className, codes] of [
+  ['BootError', BOOT_ERROR_CODES],
+  ['InternalError', INTERNAL_ERROR_CODES],
+] as const) {
   describe(`${className} codes`, () => {
     it('are declared once, without duplicates', () => {
       expect(new Set(codes).size).to.equal(codes.length);
@@ -102,7 +105,14 @@ describe('kernel start-up failures', function () {
   });
 
   it('CONFIG_PLUGINS: a plugin whose config.validate throws', async () => {
-    const plugin = definePlugin({ name: 'probe', config: { validate: () => { throw new Error('"size" must be a number'); } } });
+    const plugin = definePlugin({
+      name: 'probe',
+      config: {
+        validate: () => {
+          throw new Error('"size" must be a number');
+        },
+      },
+    });
     expect(await bootError({ plugins: [plugin] })).to.deep.equal({
       code: 'CONFIG_PLUGINS',
       message: 'config/plugins.ts: "probe.config" is invalid: "size" must be a number',

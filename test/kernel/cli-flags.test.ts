@@ -52,7 +52,29 @@ describe('platform command line flags', function () {
     expect(await child.exited).to.equal(0);
     // then the commands the plugins of the app add (cli.test.ts)
     expect(child.output().slice(0, HELP.length)).to.equal(HELP);
-    for (const word of ['develop', 'start', 'new <dir>', 'generate <kind>', 'hidden-rows', '--port', '--host', '--version', '--workers', 'PORT, HOST', 'NODE_ENV', 'LOG_LEVEL', 'LOG_FORMAT', 'DATABASE_CLIENT', 'DATABASE_FILENAME', 'DATABASE_HOST', 'DATABASE_PORT', 'DATABASE_NAME', 'DATABASE_USERNAME', 'DATABASE_PASSWORD', 'DATABASE_STATEMENT_TIMEOUT']) {
+    for (const word of [
+      'develop',
+      'start',
+      'new <dir>',
+      'generate <kind>',
+      'hidden-rows',
+      '--port',
+      '--host',
+      '--version',
+      '--workers',
+      'PORT, HOST',
+      'NODE_ENV',
+      'LOG_LEVEL',
+      'LOG_FORMAT',
+      'DATABASE_CLIENT',
+      'DATABASE_FILENAME',
+      'DATABASE_HOST',
+      'DATABASE_PORT',
+      'DATABASE_NAME',
+      'DATABASE_USERNAME',
+      'DATABASE_PASSWORD',
+      'DATABASE_STATEMENT_TIMEOUT',
+    ]) {
       expect(HELP).to.include(word);
     }
   });

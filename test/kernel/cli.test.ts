@@ -19,7 +19,6 @@ const PLUGIN_COMMANDS = `\nCommands of the app's plugins (platform <command> --h
 
 const READY = /platform (start|develop): serving (.+) at (http:\/\/\S+) \(started in (\d+) ms\)/;
 
-
 describe('platform CLI', function () {
   this.timeout(60000);
   const tmpDirs: string[] = [];

@@ -80,10 +80,7 @@ describe('config and env loading of an app folder', function () {
   });
 
   it('rejects an unknown LOG_LEVEL, naming the variable', () => {
-    expect(() => new Platform({ appDir, env: { LOG_LEVEL: 'verbose' } })).to.throw(
-      BootError,
-      'Environment variable LOG_LEVEL must be one of silent, error, warn, info, http, debug, got "verbose"',
-    );
+    expect(() => new Platform({ appDir, env: { LOG_LEVEL: 'verbose' } })).to.throw(BootError, 'Environment variable LOG_LEVEL must be one of silent, error, warn, info, http, debug, got "verbose"');
   });
 
   const badValues: Array<[string, NodeJS.ProcessEnv, (dir: string) => string]> = [

@@ -22,7 +22,10 @@ for (const client of testClients()) {
         const { url } = platform.address();
         expect((await fetch(`${url}/api/tags`)).status).to.equal(200);
         await platform.db.knex.destroy();
-        for (const [method, path] of [['GET', '/api/tags'], ['POST', '/api/tags']] as const) {
+        for (const [method, path] of [
+          ['GET', '/api/tags'],
+          ['POST', '/api/tags'],
+        ] as const) {
           const res = await fetch(`${url}${path}`, { method, headers: { 'content-type': 'application/json' }, body: method === 'POST' ? JSON.stringify({ data: { name: 'x' } }) : undefined });
           expect(res.status, method).to.equal(500);
           expect(await res.json(), method).to.deep.equal({ data: null, error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error' } });

@@ -36,7 +36,11 @@ describe('platform develop watches the app', function () {
     if (!url) throw new Error('the ready line names no url');
     return url;
   };
-  const lines = (pattern: RegExp) => child.output().split('\n').filter((line) => pattern.test(line));
+  const lines = (pattern: RegExp) =>
+    child
+      .output()
+      .split('\n')
+      .filter((line) => pattern.test(line));
 
   before(async () => {
     base = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-watch-'));

@@ -48,8 +48,19 @@ function withTimes(value: unknown, since: number): unknown {
 /** The attributes of an example-app article created with only a title, without plugin fields. */
 function articleScalars(title: string): Record<string, unknown> {
   return {
-    title, slug: null, body: null, views: null, rating: null, price: null, publishedOn: null, featured: false, meta: null, status: null, contactEmail: null,
-    createdAt: '<time>', updatedAt: '<time>',
+    title,
+    slug: null,
+    body: null,
+    views: null,
+    rating: null,
+    price: null,
+    publishedOn: null,
+    featured: false,
+    meta: null,
+    status: null,
+    contactEmail: null,
+    createdAt: '<time>',
+    updatedAt: '<time>',
   };
 }
 
@@ -58,9 +69,7 @@ const LOCALES = [
   { id: 2, name: 'French (fr)', code: 'fr', createdAt: '<time>', updatedAt: '<time>', isDefault: false },
 ];
 
-type Scenario =
-  | { boot: { code: string; message: string } }
-  | { enabled: string[]; run(ctx: { app: () => TestApp; since: () => number }): void };
+type Scenario = { boot: { code: string; message: string } } | { enabled: string[]; run(ctx: { app: () => TestApp; since: () => number }): void };
 
 const SCENARIOS: Record<string, Scenario> = {
   'users-permissions': {
@@ -78,7 +87,11 @@ const SCENARIOS: Record<string, Scenario> = {
       });
 
       it('has no auth or users routes and no users tables', async () => {
-        for (const [method, path] of [['POST', '/api/auth/local'], ['GET', '/api/users/me'], ['GET', '/api/users-permissions/roles']] satisfies Array<[string, string]>) {
+        for (const [method, path] of [
+          ['POST', '/api/auth/local'],
+          ['GET', '/api/users/me'],
+          ['GET', '/api/users-permissions/roles'],
+        ] satisfies Array<[string, string]>) {
           const res = await app().request(method, path, method === 'POST' ? { identifier: 'a', password: 'b' } : undefined);
           expect(res.status, path).to.equal(404);
           expect(res.body).to.deep.equal(NOT_FOUND);
@@ -124,7 +137,11 @@ const SCENARIOS: Record<string, Scenario> = {
       });
 
       it('has no api-token command', async () => {
-        expect(app().platform.commands().map((c) => c.name)).to.not.include('api-token');
+        expect(
+          app()
+            .platform.commands()
+            .map((c) => c.name),
+        ).to.not.include('api-token');
       });
     },
   },
@@ -143,7 +160,13 @@ const SCENARIOS: Record<string, Scenario> = {
           data: null,
           error: { status: 400, name: 'ValidationError', message: '2 errors occurred', details: { errors: [refusal('category'), refusal('tags')] } },
         });
-        expect(await app().knex('articles').count({ n: '*' }).first().then((row) => Number(row?.n))).to.equal(0);
+        expect(
+          await app()
+            .knex('articles')
+            .count({ n: '*' })
+            .first()
+            .then((row) => Number(row?.n)),
+        ).to.equal(0);
         expect(await app().knex('articles_category_links').select()).to.deep.equal([]);
         expect(await app().knex('articles_tags_links').select()).to.deep.equal([]);
       });
@@ -175,9 +198,17 @@ const SCENARIOS: Record<string, Scenario> = {
             {
               id: 1,
               attributes: {
-                ...articleScalars('Plain'), publishedAt: '<time>', locale: 'en',
-                category: { data: null }, tags: { data: [] }, author: { data: null }, related: { data: [] }, cover: { data: null },
-                seo: null, blocks: [], localizations: { data: [] },
+                ...articleScalars('Plain'),
+                publishedAt: '<time>',
+                locale: 'en',
+                category: { data: null },
+                tags: { data: [] },
+                author: { data: null },
+                related: { data: [] },
+                cover: { data: null },
+                seo: null,
+                blocks: [],
+                localizations: { data: [] },
               },
             },
           ],
@@ -191,11 +222,23 @@ const SCENARIOS: Record<string, Scenario> = {
     enabled: ['query-engine', 'cache', 'documentation', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload'],
     run({ app, since }) {
       it('answers the 404 envelope for the content API and the content-type-builder', async () => {
-        for (const [method, url] of [['GET', '/api/articles'], ['GET', '/api/articles?populate=*'], ['POST', '/api/articles'], ['GET', '/api/global'], ['GET', '/api/content-type-builder/content-types']] satisfies Array<[string, string]>) {
+        for (const [method, url] of [
+          ['GET', '/api/articles'],
+          ['GET', '/api/articles?populate=*'],
+          ['POST', '/api/articles'],
+          ['GET', '/api/global'],
+          ['GET', '/api/content-type-builder/content-types'],
+        ] satisfies Array<[string, string]>) {
           const res = await app().request(method, url, method === 'POST' ? { data: { title: 'x' } } : undefined);
           expect({ url, status: res.status, body: res.body }).to.deep.equal({ url, status: 404, body: NOT_FOUND });
         }
-        expect(await app().knex('articles').count({ n: '*' }).first().then((row) => Number(row?.n))).to.equal(0);
+        expect(
+          await app()
+            .knex('articles')
+            .count({ n: '*' })
+            .first()
+            .then((row) => Number(row?.n)),
+        ).to.equal(0);
       });
 
       it('still serves GET /api/i18n/locales', async () => {
@@ -205,9 +248,23 @@ const SCENARIOS: Record<string, Scenario> = {
       });
 
       it('mounts only the routes of the other plugins: no localizations route without the REST API', async () => {
-        expect(app().platform.routes().map((r) => `${r.route.method} ${r.path}`)).to.deep.equal([
-          'GET /api/openapi.json', 'GET /documentation', 'GET /documentation/:file',
-          'GET /api/i18n/locales', 'POST /api/upload', 'GET /api/upload/files', 'GET /api/upload/files/:id', 'DELETE /api/upload/files/:id', 'GET /graphql', 'POST /graphql', 'GET /graphql/console/:file', 'GET /uploads/:name',
+        expect(
+          app()
+            .platform.routes()
+            .map((r) => `${r.route.method} ${r.path}`),
+        ).to.deep.equal([
+          'GET /api/openapi.json',
+          'GET /documentation',
+          'GET /documentation/:file',
+          'GET /api/i18n/locales',
+          'POST /api/upload',
+          'GET /api/upload/files',
+          'GET /api/upload/files/:id',
+          'DELETE /api/upload/files/:id',
+          'GET /graphql',
+          'POST /graphql',
+          'GET /graphql/console/:file',
+          'GET /uploads/:name',
         ]);
         const res = await app().post('/api/articles/1/localizations', { title: 'Une langue', locale: 'fr' });
         expect({ status: res.status, body: res.body }).to.deep.equal({ status: 404, body: { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } } });

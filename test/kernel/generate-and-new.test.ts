@@ -34,7 +34,12 @@ describe('platform new and platform generate', function () {
     return { url, output: result.output };
   };
   /** the address of the develop server's latest start */
-  const latestUrl = () => develop.output().split('\n').flatMap((line) => line.match(READY)?.[1] ?? []).at(-1);
+  const latestUrl = () =>
+    develop
+      .output()
+      .split('\n')
+      .flatMap((line) => line.match(READY)?.[1] ?? [])
+      .at(-1);
   const json = async (url: string) => {
     const res = await fetch(url);
     return { status: res.status, body: (await res.json()) as unknown, headers: res.headers };
@@ -56,8 +61,21 @@ describe('platform new and platform generate', function () {
     const result = await platform('new', appDir);
     expect(result.code, result.output).to.equal(0);
     expect(result.output).to.include(`next: platform develop --app ${appDir}`);
-    const files = fs.readdirSync(appDir, { recursive: true, encoding: 'utf8' }).filter((f) => fs.statSync(path.join(appDir, f)).isFile()).sort();
-    expect(files).to.deep.equal(['.env', '.gitignore', 'README.md', 'api/article/content-types/article/schema.json', 'config/api.ts', 'config/database.ts', 'config/plugins.ts', 'config/server.ts', 'package.json']);
+    const files = fs
+      .readdirSync(appDir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => fs.statSync(path.join(appDir, f)).isFile())
+      .sort();
+    expect(files).to.deep.equal([
+      '.env',
+      '.gitignore',
+      'README.md',
+      'api/article/content-types/article/schema.json',
+      'config/api.ts',
+      'config/database.ts',
+      'config/plugins.ts',
+      'config/server.ts',
+      'package.json',
+    ]);
     const env = dotenv.parse(fs.readFileSync(path.join(appDir, '.env')));
     expect(Object.keys(env)).to.deep.equal(['HOST', 'PORT', 'APP_KEYS', 'API_TOKEN_SALT', 'ADMIN_JWT_SECRET', 'TRANSFER_TOKEN_SALT', 'JWT_SECRET']);
     expect(env.APP_KEYS?.split(',')).to.have.length(4);
@@ -87,7 +105,9 @@ describe('platform new and platform generate', function () {
     expect(created.status).to.equal(200);
     const list = await json(`${url}/api/articles`);
     expect(list.status).to.equal(200);
-    expect((list.body as { data: Array<{ attributes: { title: string; views: number } }> }).data.map((a) => a.attributes)).to.deep.include.members([{ ...(list.body as { data: Array<{ attributes: object }> }).data[0]?.attributes, title: 'Hello', views: 0 }]);
+    expect((list.body as { data: Array<{ attributes: { title: string; views: number } }> }).data.map((a) => a.attributes)).to.deep.include.members([
+      { ...(list.body as { data: Array<{ attributes: object }> }).data[0]?.attributes, title: 'Hello', views: 0 },
+    ]);
     // develop found every secret it needs in .env: it did not append any
     expect(develop.output()).to.not.include('saved it to .env');
   });
@@ -117,7 +137,12 @@ describe('platform new and platform generate', function () {
 
   it('generate controller, service, policy and middleware of an api: the routes that name them work', async () => {
     const outputs: string[] = [];
-    for (const [kind, name] of [['controller', 'hello'], ['service', 'helper'], ['policy', 'only-get'], ['middleware', 'timing']] satisfies Array<[string, string]>) {
+    for (const [kind, name] of [
+      ['controller', 'hello'],
+      ['service', 'helper'],
+      ['policy', 'only-get'],
+      ['middleware', 'timing'],
+    ] satisfies Array<[string, string]>) {
       const result = await platform('generate', kind, name, '--api', 'ping', '--app', appDir);
       expect(result.code, result.output).to.equal(0);
       outputs.push(result.output);
@@ -139,7 +164,10 @@ describe('platform new and platform generate', function () {
       await new Promise((resolve) => setTimeout(resolve, 500));
       answer = await json(`${latestUrl()}/api/hello-check`).catch(() => answer);
     }
-    starts = develop.output().split('\n').filter((line) => READY.test(line)).length;
+    starts = develop
+      .output()
+      .split('\n')
+      .filter((line) => READY.test(line)).length;
     expect(answer.status).to.equal(200);
     expect(answer.body).to.deep.equal({ data: { message: 'ok', path: '/api/hello-check' } });
     expect(answer.headers.get('x-timing-ms')).to.match(/^\d+$/);
@@ -164,7 +192,9 @@ describe('platform new and platform generate', function () {
       code: 2,
       output: 'platform: generate: api/ping/controllers/ping.ts, api/ping/routes/ping.ts, api/ping/services/ping.ts already exists; nothing was written\n',
     });
-    expect((await platform('generate', 'widget', 'x', '--app', appDir)).output).to.equal('platform: generate: unknown kind "widget" (one of api, content-type, controller, service, policy, middleware, plugin; platform generate --help)\n');
+    expect((await platform('generate', 'widget', 'x', '--app', appDir)).output).to.equal(
+      'platform: generate: unknown kind "widget" (one of api, content-type, controller, service, policy, middleware, plugin; platform generate --help)\n',
+    );
     expect((await platform('generate', 'service', 'x', '--app', appDir)).output).to.equal('platform: generate service: --api API is required (the api folder it belongs to)\n');
     expect((await platform('generate', 'api', 'BadName', '--app', appDir)).output).to.equal('platform: generate: name "BadName" must be kebab-case (blog-post)\n');
   });

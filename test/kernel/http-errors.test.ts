@@ -27,67 +27,71 @@ function probePlugin(slowMs = 0, events: string[] = []) {
   });
 }
 
-describeEachDatabase('HTTP error envelope', (ctx) => {
-  it('answers an unknown route with a 404 envelope', async () => {
-    const res = await ctx.app.get('/api/does-not-exist');
-    expect(res.status).to.equal(404);
-    expect(res.body).to.deep.equal({ data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } });
-  });
+describeEachDatabase(
+  'HTTP error envelope',
+  (ctx) => {
+    it('answers an unknown route with a 404 envelope', async () => {
+      const res = await ctx.app.get('/api/does-not-exist');
+      expect(res.status).to.equal(404);
+      expect(res.body).to.deep.equal({ data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } });
+    });
 
-  it('answers a malformed JSON body with a 400 SyntaxError and no details', async () => {
-    const res = await ctx.app.request('POST', '/api/does-not-exist', '{bad', { 'content-type': 'application/json' });
-    expect(res.status).to.equal(400);
-    expect(res.body.data).to.equal(null);
-    expect(res.body.error.status).to.equal(400);
-    expect(res.body.error.name).to.equal('SyntaxError');
-    expect(res.body.error).to.not.have.property('details');
-  });
+    it('answers a malformed JSON body with a 400 SyntaxError and no details', async () => {
+      const res = await ctx.app.request('POST', '/api/does-not-exist', '{bad', { 'content-type': 'application/json' });
+      expect(res.status).to.equal(400);
+      expect(res.body.data).to.equal(null);
+      expect(res.body.error.status).to.equal(400);
+      expect(res.body.error.name).to.equal('SyntaxError');
+      expect(res.body.error).to.not.have.property('details');
+    });
 
-  it('answers a body over the limit with a 413 envelope', async () => {
-    const big = JSON.stringify({ data: { title: 'x'.repeat(2 * 1024 * 1024) } });
-    const res = await ctx.app.request('POST', '/api/does-not-exist', big, { 'content-type': 'application/json' });
-    expect(res.status).to.equal(413);
-    expect(res.body).to.deep.equal({ data: null, error: { status: 413, name: 'PayloadTooLargeError', message: 'Entity too large', details: {} } });
-  });
+    it('answers a body over the limit with a 413 envelope', async () => {
+      const big = JSON.stringify({ data: { title: 'x'.repeat(2 * 1024 * 1024) } });
+      const res = await ctx.app.request('POST', '/api/does-not-exist', big, { 'content-type': 'application/json' });
+      expect(res.status).to.equal(413);
+      expect(res.body).to.deep.equal({ data: null, error: { status: 413, name: 'PayloadTooLargeError', message: 'Entity too large', details: {} } });
+    });
 
-  it('answers a wrong method on a known path with a 405 envelope', async () => {
-    for (const method of ['POST', 'PUT', 'DELETE']) {
-      const res = await ctx.app.request(method, '/api/probe/ping');
-      expect(res.status, method).to.equal(405);
-      expect(res.body).to.deep.equal({ data: null, error: { status: 405, name: 'MethodNotAllowedError', message: 'Method Not Allowed', details: {} } });
-    }
-    expect((await ctx.app.get('/api/probe/ping')).body).to.deep.equal({ data: 'pong' });
-  });
+    it('answers a wrong method on a known path with a 405 envelope', async () => {
+      for (const method of ['POST', 'PUT', 'DELETE']) {
+        const res = await ctx.app.request(method, '/api/probe/ping');
+        expect(res.status, method).to.equal(405);
+        expect(res.body).to.deep.equal({ data: null, error: { status: 405, name: 'MethodNotAllowedError', message: 'Method Not Allowed', details: {} } });
+      }
+      expect((await ctx.app.get('/api/probe/ping')).body).to.deep.equal({ data: 'pong' });
+    });
 
-  it('answers a query string over 64 KiB with a 400 envelope (on a server that lets such a URL through)', async () => {
-    // Node's default header limit (16 KiB) refuses such a URL before the platform sees it; a
-    // server run with a larger limit hands it over, and the platform refuses it itself.
-    const server = http.createServer({ maxHeaderSize: 256 * 1024 }, ctx.app.platform.callback());
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    try {
-      const { port } = server.address() as AddressInfo;
-      const base = `http://127.0.0.1:${port}/api/probe/ping`;
-      const long = await fetch(`${base}?q=${'a'.repeat(64 * 1024)}`);
-      expect({ status: long.status, body: await long.json() }).to.deep.equal({
-        status: 400,
-        body: { data: null, error: { status: 400, name: 'ValidationError', message: 'Query string too long (over 65536 characters)', details: {} } },
-      });
-      const limit = await fetch(`${base}?q=${'a'.repeat(64 * 1024 - 2)}`);
-      expect({ status: limit.status, body: await limit.json() }).to.deep.equal({ status: 200, body: { data: 'pong' } });
-    } finally {
-      await new Promise((resolve) => server.close(resolve));
-    }
-  });
+    it('answers a query string over 64 KiB with a 400 envelope (on a server that lets such a URL through)', async () => {
+      // Node's default header limit (16 KiB) refuses such a URL before the platform sees it; a
+      // server run with a larger limit hands it over, and the platform refuses it itself.
+      const server = http.createServer({ maxHeaderSize: 256 * 1024 }, ctx.app.platform.callback());
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = server.address() as AddressInfo;
+        const base = `http://127.0.0.1:${port}/api/probe/ping`;
+        const long = await fetch(`${base}?q=${'a'.repeat(64 * 1024)}`);
+        expect({ status: long.status, body: await long.json() }).to.deep.equal({
+          status: 400,
+          body: { data: null, error: { status: 400, name: 'ValidationError', message: 'Query string too long (over 65536 characters)', details: {} } },
+        });
+        const limit = await fetch(`${base}?q=${'a'.repeat(64 * 1024 - 2)}`);
+        expect({ status: limit.status, body: await limit.json() }).to.deep.equal({ status: 200, body: { data: 'pong' } });
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
+    });
 
-  it('answers an unknown path with a 404 envelope whatever the method', async () => {
-    const res = await ctx.app.request('DELETE', '/api/probe/nothing-here');
-    expect(res.status).to.equal(404);
-    expect(res.body).to.deep.equal({ data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } });
-  });
-}, { plugins: [probePlugin()] });
+    it('answers an unknown path with a 404 envelope whatever the method', async () => {
+      const res = await ctx.app.request('DELETE', '/api/probe/nothing-here');
+      expect(res.status).to.equal(404);
+      expect(res.body).to.deep.equal({ data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } });
+    });
+  },
+  { plugins: [probePlugin()] },
+);
 
 /** A platform whose log lines are captured, on a fresh database. */
-async function bootWithLog(client: (typeof testClients extends () => Array<infer C> ? C : never), slowMs: number, events: string[] = []) {
+async function bootWithLog(client: typeof testClients extends () => Array<infer C> ? C : never, slowMs: number, events: string[] = []) {
   const lines: string[] = [];
   const logger: Logger = {
     error: (message) => lines.push(`error ${message}`),

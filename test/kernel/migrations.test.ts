@@ -55,10 +55,11 @@ for (const client of testClients()) {
         await knex.destroy();
       }
     };
-    const snapshot = () => withKnex(async (knex) => {
-      const schema = await schemaSnapshot(knex, client);
-      return { schema, rows: await rowsSnapshot(knex, Object.keys(schema)) };
-    });
+    const snapshot = () =>
+      withKnex(async (knex) => {
+        const schema = await schemaSnapshot(knex, client);
+        return { schema, rows: await rowsSnapshot(knex, Object.keys(schema)) };
+      });
 
     before(async () => {
       database = await createTestDatabase(client as DatabaseClient);
@@ -91,7 +92,7 @@ for (const client of testClients()) {
       });
     });
 
-    it('does not run a migration already recorded in strapi_migrations (a Strapi project\'s)', async () => {
+    it("does not run a migration already recorded in strapi_migrations (a Strapi project's)", async () => {
       await withKnex((knex) => knex('strapi_migrations').insert({ name: '2024.04.01T00.00.00.from-strapi.js', time: new Date() }));
       write('2024.04.01T00.00.00.from-strapi.js', `module.exports = { up() { throw new Error('ran twice'); } };\n`);
       await boot();

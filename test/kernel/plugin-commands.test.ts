@@ -55,7 +55,7 @@ describe('plugin commands and secrets', function () {
     for (const dir of tmpDirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('platform --help lists the commands of the app\'s plugins after the kernel\'s', async () => {
+  it("platform --help lists the commands of the app's plugins after the kernel's", async () => {
     const { appDir, env } = appWithStamps();
     const run = await platform(['--help', '--app', appDir], env);
     expect(run).to.deep.equal({
@@ -65,7 +65,7 @@ describe('plugin commands and secrets', function () {
     });
   });
 
-  it('platform <command> --help prints the command\'s own help without starting the app', async () => {
+  it("platform <command> --help prints the command's own help without starting the app", async () => {
     const { appDir, env } = appWithStamps();
     const run = await platform(['stamp', '--help', '--app', appDir], env);
     expect(run.code).to.equal(0);
@@ -125,7 +125,9 @@ describe('plugin commands and secrets', function () {
     const { appDir, env } = appWithStamps();
     const run = await platform(['stamps', '--app', appDir], env);
     expect(run.code).to.equal(2);
-    expect(run.stderr).to.equal(`platform: Unknown command "stamps"\n\n${HELP}\nCommands of the app's plugins (platform <command> --help):\n  openapi            print or write the OpenAPI document of the API\n  types              write TypeScript declarations of the content model\n  graphql:schema     print the GraphQL schema (SDL) generated for the app\n  stamp              add or count stamps\n\n`);
+    expect(run.stderr).to.equal(
+      `platform: Unknown command "stamps"\n\n${HELP}\nCommands of the app's plugins (platform <command> --help):\n  openapi            print or write the OpenAPI document of the API\n  types              write TypeScript declarations of the content model\n  graphql:schema     print the GraphQL schema (SDL) generated for the app\n  stamp              add or count stamps\n\n`,
+    );
   });
 
   describe('secrets at start-up', () => {
@@ -148,13 +150,13 @@ describe('plugin commands and secrets', function () {
       expect((error as BootError).message).to.match(/^STAMP_KEY is not set: plugin "stamps" needs it/);
     });
 
-    it('start: the environment\'s value is used and nothing is written', async () => {
+    it("start: the environment's value is used and nothing is written", async () => {
       const { appDir, error } = await boot('start', { STAMP_KEY: 'k' });
       expect(error).to.equal(null);
       expect(fs.existsSync(path.join(appDir, '.env'))).to.equal(false);
     });
 
-    it('develop: a missing secret is generated into the app\'s .env', async () => {
+    it("develop: a missing secret is generated into the app's .env", async () => {
       const { appDir, error } = await boot('develop');
       expect(error).to.equal(null);
       expect(fs.readFileSync(path.join(appDir, '.env'), 'utf8')).to.match(/^STAMP_KEY=[A-Za-z0-9+/]{43}=\n$/);

@@ -74,9 +74,18 @@ describe('plugin start order and dependencies', function () {
     expect(names.filter((n) => ['a', 'b', 'c', 'free'].includes(n))).to.deep.equal(['a', 'b', 'c', 'free']);
     await app.close();
     expect(log).to.deep.equal([
-      'register a', 'register b', 'register c', 'register free',
-      'bootstrap a', 'bootstrap b', 'bootstrap c', 'bootstrap free',
-      'destroy free', 'destroy c', 'destroy b', 'destroy a',
+      'register a',
+      'register b',
+      'register c',
+      'register free',
+      'bootstrap a',
+      'bootstrap b',
+      'bootstrap c',
+      'bootstrap free',
+      'destroy free',
+      'destroy c',
+      'destroy b',
+      'destroy a',
     ]);
   });
 
@@ -102,16 +111,21 @@ describe('plugin start order and dependencies', function () {
   });
 
   it('wraps an error thrown in a plugin step with the plugin name and the step', async () => {
-    const error = await bootError([definePlugin({ name: 'broken', bootstrap: () => { throw new Error('no API key'); } })]);
+    const error = await bootError([
+      definePlugin({
+        name: 'broken',
+        bootstrap: () => {
+          throw new Error('no API key');
+        },
+      }),
+    ]);
     expect(error.code).to.equal('PLUGIN_STEP');
     expect(error.message).to.equal('Plugin "broken" failed in bootstrap: no API key');
     expect((error.cause as Error).message).to.equal('no API key');
   });
 
   it('refuses a service of a plugin that was not declared in requires or optional', async () => {
-    const error = await bootError([
-      definePlugin({ name: 'sneaky', register: (ctx) => void ctx.service('plugin::query-engine.hooks') }),
-    ]);
+    const error = await bootError([definePlugin({ name: 'sneaky', register: (ctx) => void ctx.service('plugin::query-engine.hooks') })]);
     expect(error.code).to.equal('PLUGIN_UNDECLARED');
     expect(error.message).to.equal('Plugin "sneaky" uses the service "plugin::query-engine.hooks" of plugin "query-engine" without declaring "query-engine" in "requires" or "optional"');
   });

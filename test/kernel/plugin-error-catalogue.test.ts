@@ -98,7 +98,9 @@ describe('plugin error catalogues', function () {
       }
 
       it('declares exactly the codes it raises, each raised as the kind it is declared', () => {
-        const declared = Object.entries(table).map(([code, spec]) => `${spec.kind} ${code}`).sort();
+        const declared = Object.entries(table)
+          .map(([code, spec]) => `${spec.kind} ${code}`)
+          .sort();
         expect(raisedCodes(sources)).to.deep.equal(declared);
       });
 

@@ -124,13 +124,16 @@ describe('plugin imports', function () {
       write('package.json', JSON.stringify({ name: '@platform/fixture', dependencies: { '@platform/core': '0.1.0', '@platform/query-engine': '0.1.0', '@platform/i18n': '0.1.0' } }));
       // A definition without imports of its own, so it loads from a temporary folder.
       write('index.ts', "export default { name: 'fixture', requires: ['query-engine'] };\n");
-      write('src/ok.ts', [
-        "import { definePlugin } from '@platform/core';",
-        "import type { Entity } from '@platform/query-engine';",
-        "export type { FindParams } from '@platform/query-engine';",
-        "declare module '@platform/core' { interface ServiceMap { x: 1 } }",
-        'export const used = [definePlugin, null as unknown as Entity];',
-      ].join('\n'));
+      write(
+        'src/ok.ts',
+        [
+          "import { definePlugin } from '@platform/core';",
+          "import type { Entity } from '@platform/query-engine';",
+          "export type { FindParams } from '@platform/query-engine';",
+          "declare module '@platform/core' { interface ServiceMap { x: 1 } }",
+          'export const used = [definePlugin, null as unknown as Entity];',
+        ].join('\n'),
+      );
       write('src/undeclared.ts', "import type { LocalesService } from '@platform/i18n';\nexport type L = LocalesService;\n");
       write('src/unlisted.ts', "export type W = import('@platform/relations').RelationWriter;\nexport const load = () => import('@platform/draft-publish');\n");
       write('src/deep.ts', "export { parseId } from '@platform/query-engine/src/ids';\nconst core = require('@platform/core/src/errors');\nexport default core;\n");

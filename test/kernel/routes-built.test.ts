@@ -23,39 +23,43 @@ const routeEditor = definePlugin({
   },
 });
 
-describeEachDatabase('routesBuilt hook', (ctx) => {
-  it('mounts a route a tap pushed under the REST prefix', async () => {
-    const res = await ctx.app.get('/api/added');
-    expect({ status: res.status, body: res.body }).to.deep.equal({ status: 200, body: { data: 'added' } });
-    expect(ctx.app.platform.routes().filter((r) => r.path === '/api/added')).to.have.length(1);
-  });
-
-  it('mounts a pushed route with its own prefix there only', async () => {
-    const res = await ctx.app.get('/custom/elsewhere');
-    expect({ status: res.status, body: res.body }).to.deep.equal({ status: 200, body: { data: 'elsewhere' } });
-    const elsewhere = await ctx.app.get('/api/elsewhere');
-    expect({ status: elsewhere.status, body: elsewhere.body }).to.deep.equal({ status: 404, body: NOT_FOUND });
-  });
-
-  it('answers a wrong method on a pushed route with a 405', async () => {
-    const res = await ctx.app.post('/api/added', {});
-    expect({ status: res.status, body: res.body }).to.deep.equal({
-      status: 405,
-      body: { data: null, error: { status: 405, name: 'MethodNotAllowedError', message: 'Method Not Allowed', details: {} } },
+describeEachDatabase(
+  'routesBuilt hook',
+  (ctx) => {
+    it('mounts a route a tap pushed under the REST prefix', async () => {
+      const res = await ctx.app.get('/api/added');
+      expect({ status: res.status, body: res.body }).to.deep.equal({ status: 200, body: { data: 'added' } });
+      expect(ctx.app.platform.routes().filter((r) => r.path === '/api/added')).to.have.length(1);
     });
-  });
 
-  it('does not mount a route a tap removed', async () => {
-    const res = await ctx.app.get('/api/i18n/locales');
-    expect({ status: res.status, body: res.body }).to.deep.equal({ status: 404, body: NOT_FOUND });
-    expect(ctx.app.platform.routes().some((r) => r.path === '/api/i18n/locales')).to.equal(false);
-    // the other routes stay
-    expect(ctx.app.platform.routes().some((r) => r.path === '/api/articles/:id/localizations')).to.equal(true);
-    expect((await ctx.app.get('/api/tags')).status).to.equal(200);
-  });
+    it('mounts a pushed route with its own prefix there only', async () => {
+      const res = await ctx.app.get('/custom/elsewhere');
+      expect({ status: res.status, body: res.body }).to.deep.equal({ status: 200, body: { data: 'elsewhere' } });
+      const elsewhere = await ctx.app.get('/api/elsewhere');
+      expect({ status: elsewhere.status, body: elsewhere.body }).to.deep.equal({ status: 404, body: NOT_FOUND });
+    });
 
-  it('answers a handler that produced nothing with the 404 envelope, not a 405', async () => {
-    const res = await ctx.app.get('/api/nothing');
-    expect({ status: res.status, body: res.body }).to.deep.equal({ status: 404, body: NOT_FOUND });
-  });
-}, { plugins: [routeEditor] });
+    it('answers a wrong method on a pushed route with a 405', async () => {
+      const res = await ctx.app.post('/api/added', {});
+      expect({ status: res.status, body: res.body }).to.deep.equal({
+        status: 405,
+        body: { data: null, error: { status: 405, name: 'MethodNotAllowedError', message: 'Method Not Allowed', details: {} } },
+      });
+    });
+
+    it('does not mount a route a tap removed', async () => {
+      const res = await ctx.app.get('/api/i18n/locales');
+      expect({ status: res.status, body: res.body }).to.deep.equal({ status: 404, body: NOT_FOUND });
+      expect(ctx.app.platform.routes().some((r) => r.path === '/api/i18n/locales')).to.equal(false);
+      // the other routes stay
+      expect(ctx.app.platform.routes().some((r) => r.path === '/api/articles/:id/localizations')).to.equal(true);
+      expect((await ctx.app.get('/api/tags')).status).to.equal(200);
+    });
+
+    it('answers a handler that produced nothing with the 404 envelope, not a 405', async () => {
+      const res = await ctx.app.get('/api/nothing');
+      expect({ status: res.status, body: res.body }).to.deep.equal({ status: 404, body: NOT_FOUND });
+    });
+  },
+  { plugins: [routeEditor] },
+);

@@ -16,11 +16,27 @@ const FIXTURES = path.resolve(__dirname, '..', 'fixtures');
 
 /** The tables the kernel itself makes for the example app (plugins may add more, e.g. `i18n_locale`). */
 const EXAMPLE_APP_TABLES = [
-  'articles', 'articles_author_links', 'articles_category_links', 'articles_components', 'articles_related_links',
-  'articles_tags_links', 'categories', 'components_shared_meta_tags', 'components_shared_quotes',
-  'components_shared_rich_texts', 'components_shared_seos', 'components_shared_seos_components', 'globals',
-  'globals_components', 'profiles', 'strapi_core_store_settings', 'strapi_database_schema', 'strapi_migrations',
-  'tags', 'writers', 'writers_profile_links',
+  'articles',
+  'articles_author_links',
+  'articles_category_links',
+  'articles_components',
+  'articles_related_links',
+  'articles_tags_links',
+  'categories',
+  'components_shared_meta_tags',
+  'components_shared_quotes',
+  'components_shared_rich_texts',
+  'components_shared_seos',
+  'components_shared_seos_components',
+  'globals',
+  'globals_components',
+  'profiles',
+  'strapi_core_store_settings',
+  'strapi_database_schema',
+  'strapi_migrations',
+  'tags',
+  'writers',
+  'writers_profile_links',
 ];
 
 /** What the SQLite types of the layout DDL are on the servers (`float` is double, or decimal for a decimal attribute). */
@@ -164,9 +180,7 @@ for (const client of testClients()) {
             { name: 'articles_tags_links_fk', column: 'article_id', target: 'articles', onDelete: 'CASCADE' },
             { name: 'articles_tags_links_inv_fk', column: 'tag_id', target: 'tags', onDelete: 'CASCADE' },
           ]);
-          expect(await foreignKeys(app.knex, client, 'articles_components')).to.deep.equal([
-            { name: 'articles_entity_fk', column: 'entity_id', target: 'articles', onDelete: 'CASCADE' },
-          ]);
+          expect(await foreignKeys(app.knex, client, 'articles_components')).to.deep.equal([{ name: 'articles_entity_fk', column: 'entity_id', target: 'articles', onDelete: 'CASCADE' }]);
           const articleId = 901;
           const tagId = 902;
           await app.knex('articles').insert({ id: articleId, title: 'a' });

@@ -75,7 +75,11 @@ for (const client of testClients()) {
           await single.drop();
         }
         const results = await Promise.all([1, 2, 3].map(() => bootInChildProcess(appDir('v2'), database)));
-        expect(results).to.deep.equal([{ started: true, warnings: [] }, { started: true, warnings: [] }, { started: true, warnings: [] }]);
+        expect(results).to.deep.equal([
+          { started: true, warnings: [] },
+          { started: true, warnings: [] },
+          { started: true, warnings: [] },
+        ]);
         const knex = knexFactory({ ...knexClient(client), connection: database.config.connection.connection });
         try {
           expect(await schemaSnapshot(knex, client)).to.deep.equal(expected);
@@ -128,7 +132,10 @@ for (const client of testClients()) {
 
           await knexV1('people').insert({ id: 1, name: 'Ann' });
           // `ref` repeats a value: v2 makes it a uid, whose unique index these rows cannot have.
-          await knexV1('notes').insert([{ id: 1, title: 'first', body: 'one', ref: 'same', rank: 3 }, { id: 2, title: 'second', body: 'two', ref: 'same', rank: 5 }]);
+          await knexV1('notes').insert([
+            { id: 1, title: 'first', body: 'one', ref: 'same', rank: 3 },
+            { id: 2, title: 'second', body: 'two', ref: 'same', rank: 5 },
+          ]);
           await knexV1('notes_author_links').insert({ id: 1, note_id: 1, person_id: 1, note_order: 1 });
         } finally {
           await platform.destroy();
@@ -142,15 +149,17 @@ for (const client of testClients()) {
           expect(warnings[0]).to.match(/^database: cannot create index "notes_ref_unique" \(ref\) of table "notes", it is left out: /);
           const knex = platform.db.knex;
           const schema = await schemaSnapshot(knex, client);
-          expect(schema.notes?.columns.map((c) => c.name)).to.deep.equal([
-            'id', 'title', 'body', 'ref', 'rank', 'created_at', 'updated_at', 'created_by_id', 'updated_by_id', 'summary', 'code',
-          ]);
+          expect(schema.notes?.columns.map((c) => c.name)).to.deep.equal(['id', 'title', 'body', 'ref', 'rank', 'created_at', 'updated_at', 'created_by_id', 'updated_by_id', 'summary', 'code']);
           expect(schema.notes?.indexes.notes_code_unique).to.deep.equal({ columns: ['code'], unique: true });
           expect(schema.notes?.indexes).to.not.have.property('notes_ref_unique');
           expect(schema.labels?.columns.map((c) => c.name)).to.deep.equal(['id', 'name', 'created_at', 'updated_at', 'created_by_id', 'updated_by_id']);
           expect(schema.notes_labels_links?.columns.map((c) => c.name)).to.deep.equal(['id', 'note_id', 'label_id', 'label_order', 'note_order']);
           expect(secondaryIndexNames('notes_labels_links', tableIn(schema, 'notes_labels_links'))).to.deep.equal([
-            'notes_labels_links_fk', 'notes_labels_links_inv_fk', 'notes_labels_links_order_fk', 'notes_labels_links_order_inv_fk', 'notes_labels_links_unique',
+            'notes_labels_links_fk',
+            'notes_labels_links_inv_fk',
+            'notes_labels_links_order_fk',
+            'notes_labels_links_order_inv_fk',
+            'notes_labels_links_unique',
           ]);
           expect(schema.components_parts_steps?.columns.map((c) => c.name)).to.deep.equal(['id', 'text']);
           expect(schema.notes_components?.columns.map((c) => c.name)).to.deep.equal(['id', 'entity_id', 'component_id', 'component_type', 'field', 'order']);

@@ -77,9 +77,7 @@ describe('schema validation at boot', function () {
       post: contentType('post', 'posts', { tags: { type: 'relation', relation: 'manyToMany', target: 'api::tag.tag', inversedBy: 'posts' } }),
       tag: contentType('tag', 'tags', { posts: { type: 'relation', relation: 'manyToMany', target: 'api::post.post', mappedBy: 'articles' } }),
     });
-    expect((await bootError(appDir)).message).to.equal(
-      `${file('post')}: attribute "tags" is inversedBy "posts" on api::tag.tag, which must be a relation with mappedBy "tags"`,
-    );
+    expect((await bootError(appDir)).message).to.equal(`${file('post')}: attribute "tags" is inversedBy "posts" on api::tag.tag, which must be a relation with mappedBy "tags"`);
   });
 
   it('rejects a mappedBy naming an attribute that does not exist', async () => {
@@ -87,9 +85,7 @@ describe('schema validation at boot', function () {
       post: contentType('post', 'posts', { title: { type: 'string' } }),
       tag: contentType('tag', 'tags', { posts: { type: 'relation', relation: 'oneToMany', target: 'api::post.post', mappedBy: 'tag' } }),
     });
-    expect((await bootError(appDir)).message).to.equal(
-      `${file('tag')}: attribute "posts" is mappedBy "tag" on api::post.post, which must be a relation with inversedBy "posts"`,
-    );
+    expect((await bootError(appDir)).message).to.equal(`${file('tag')}: attribute "posts" is mappedBy "tag" on api::post.post, which must be a relation with inversedBy "posts"`);
   });
 
   it('rejects a plural name already used by another content-type', async () => {
@@ -100,7 +96,7 @@ describe('schema validation at boot', function () {
     expect((await bootError(appDir)).message).to.equal(`${file('news')}: name "posts" is already used by ${file('blog')}`);
   });
 
-  it('rejects a singular name used as another content-type\'s plural', async () => {
+  it("rejects a singular name used as another content-type's plural", async () => {
     const { appDir, file } = app({
       blog: contentType('post', 'posts', { title: { type: 'string' } }),
       news: { ...contentType('posts', 'postses', { title: { type: 'string' } }), collectionName: 'postses' },
@@ -122,19 +118,21 @@ describe('schema validation at boot', function () {
 
   it('checks the attributes a plugin adds: an unknown type or target stops start-up', async () => {
     const { appDir, file } = app({ post: contentType('post', 'posts', { title: { type: 'string' } }) });
-    const adding = (added: Record<string, unknown>) => definePlugin({
-      name: 'adder',
-      register(ctx) {
-        ctx.hooks.extendSchemas.tap('adder', (schemas) => {
-          const post = schemas.contentTypes.get('api::post.post');
-          assert.exists(post);
-          post.schema = { ...post.schema, attributes: { ...post.schema.attributes, ...(added as Attributes) } };
-        });
-      },
-    });
+    const adding = (added: Record<string, unknown>) =>
+      definePlugin({
+        name: 'adder',
+        register(ctx) {
+          ctx.hooks.extendSchemas.tap('adder', (schemas) => {
+            const post = schemas.contentTypes.get('api::post.post');
+            assert.exists(post);
+            post.schema = { ...post.schema, attributes: { ...post.schema.attributes, ...(added as Attributes) } };
+          });
+        },
+      });
     const unknownType = await bootError(appDir, [adding({ extra: { type: 'strin' } })]);
     expect({ code: unknownType.code, message: unknownType.message }).to.deep.equal({
-      code: 'SCHEMA_INVALID', message: `${file('post')}: attribute "extra" has type "strin", which no enabled plugin provides`,
+      code: 'SCHEMA_INVALID',
+      message: `${file('post')}: attribute "extra" has type "strin", which no enabled plugin provides`,
     });
     const unknownTarget = await bootError(appDir, [adding({ owner: { type: 'relation', relation: 'manyToOne', target: 'api::nobody.nobody' } })]);
     expect(unknownTarget.message).to.equal(`${file('post')}: attribute "owner" targets "api::nobody.nobody", which is not a known content-type`);
@@ -148,16 +146,18 @@ describe('schema validation at boot', function () {
       logLevel: 'silent',
       env: {},
       config: { database: { connection: { client: 'sqlite', connection: { filename: path.join(appDir, 'data.db') } } } },
-      plugins: [definePlugin({
-        name: 'adder',
-        register(ctx) {
-          ctx.hooks.extendSchemas.tap('adder', (schemas) => {
-            const post = schemas.contentTypes.get('api::post.post');
-            assert.exists(post);
-            post.schema = { ...post.schema, attributes: { ...post.schema.attributes, locale: { type: 'string' } } };
-          });
-        },
-      })],
+      plugins: [
+        definePlugin({
+          name: 'adder',
+          register(ctx) {
+            ctx.hooks.extendSchemas.tap('adder', (schemas) => {
+              const post = schemas.contentTypes.get('api::post.post');
+              assert.exists(post);
+              post.schema = { ...post.schema, attributes: { ...post.schema.attributes, locale: { type: 'string' } } };
+            });
+          },
+        }),
+      ],
     });
     try {
       await platform.start();

@@ -28,18 +28,36 @@ async function seed(knex: Knex): Promise<void> {
   ]);
   await knex('strapi_core_store_settings').insert([
     { id: 1, key: 'plugin_i18n_default_locale', value: '"en"', type: 'string', environment: null, tag: null },
-    { id: 2, key: 'plugin_content_manager_configuration_content_types::api::article.article', value: '{"uid":"api::article.article","settings":{"pageSize":10}}', type: 'object', environment: null, tag: null },
+    {
+      id: 2,
+      key: 'plugin_content_manager_configuration_content_types::api::article.article',
+      value: '{"uid":"api::article.article","settings":{"pageSize":10}}',
+      type: 'object',
+      environment: null,
+      tag: null,
+    },
   ]);
   await knex('strapi_database_schema').insert({ id: 1, schema: '{"tables":[]}', time: T2, hash: '0f343b0931126a20f133d67c2b018a3b' });
   await knex('strapi_migrations').insert({ id: 1, name: '5.0.0-discard-drafts', time: T2 });
   await knex('categories').insert({ id: 1, name: 'News', slug: 'news', ...stamps });
-  await knex('tags').insert([{ id: 1, name: 'tech', ...stamps }, { id: 2, name: 'life', ...stamps }]);
+  await knex('tags').insert([
+    { id: 1, name: 'tech', ...stamps },
+    { id: 2, name: 'life', ...stamps },
+  ]);
   await knex('profiles').insert({ id: 1, bio: 'Writes.', ...stamps });
   await knex('writers').insert({ id: 1, name: 'Ann', email: 'ann@example.com', secret: 'hidden', ...stamps });
   await knex('writers_profile_links').insert({ id: 1, writer_id: 1, profile_id: 1 });
   const article = {
-    body: '# Hello', views: 42, rating: 4.5, price: 9.99, published_on: '2024-01-15', featured: 1,
-    meta: '{"source":"import","tags":[1,2]}', status: 'review', contact_email: 'desk@example.com', ...stamps,
+    body: '# Hello',
+    views: 42,
+    rating: 4.5,
+    price: 9.99,
+    published_on: '2024-01-15',
+    featured: 1,
+    meta: '{"source":"import","tags":[1,2]}',
+    status: 'review',
+    contact_email: 'desk@example.com',
+    ...stamps,
   };
   await knex('articles').insert([
     { id: 1, title: 'Hello', slug: 'hello', ...article, published_at: T2, locale: 'en' },
@@ -56,7 +74,10 @@ async function seed(knex: Knex): Promise<void> {
     { id: 1, article_id: 1, inv_article_id: 2, article_order: 1 },
     { id: 2, article_id: 2, inv_article_id: 1, article_order: 1 },
   ]);
-  await knex('components_shared_seos').insert([{ id: 1, meta_title: 'Hello', meta_description: 'A first post' }, { id: 2, meta_title: 'Site', meta_description: null }]);
+  await knex('components_shared_seos').insert([
+    { id: 1, meta_title: 'Hello', meta_description: 'A first post' },
+    { id: 2, meta_title: 'Site', meta_description: null },
+  ]);
   await knex('components_shared_meta_tags').insert({ id: 1, name: 'robots', content: 'index' });
   await knex('components_shared_seos_components').insert({ id: 1, entity_id: 1, component_id: 1, component_type: 'shared.meta-tag', field: 'tags', order: 1 });
   await knex('components_shared_quotes').insert({ id: 1, title: 'Quote', body: 'Be brief.' });
@@ -69,8 +90,23 @@ async function seed(knex: Knex): Promise<void> {
   await knex('globals').insert({ id: 1, site_name: 'Sample', description: 'A Strapi site', ...stamps });
   await knex('globals_components').insert({ id: 1, entity_id: 1, component_id: 2, component_type: 'shared.seo', field: 'defaultSeo', order: 1 });
   await knex('files').insert({
-    id: 1, name: 'cover.png', alternative_text: null, caption: null, width: 800, height: 600, formats: '{}', hash: 'cover_abc', ext: '.png',
-    mime: 'image/png', size: 12.5, url: '/uploads/cover_abc.png', preview_url: null, provider: 'local', provider_metadata: null, folder_path: '/', ...stamps,
+    id: 1,
+    name: 'cover.png',
+    alternative_text: null,
+    caption: null,
+    width: 800,
+    height: 600,
+    formats: '{}',
+    hash: 'cover_abc',
+    ext: '.png',
+    mime: 'image/png',
+    size: 12.5,
+    url: '/uploads/cover_abc.png',
+    preview_url: null,
+    provider: 'local',
+    provider_metadata: null,
+    folder_path: '/',
+    ...stamps,
   });
   await knex('files_related_morphs').insert({ id: 1, file_id: 1, related_id: 1, related_type: 'api::article.article', field: 'cover', order: 1 });
   await knex('up_roles').insert([
@@ -159,7 +195,12 @@ describe('an existing Strapi v4 database (the layout document sample, SQLite)', 
             attributes: {
               title: 'Hello',
               category: { data: { id: 1, attributes: { name: 'News' } } },
-              tags: { data: [{ id: 2, attributes: { name: 'life' } }, { id: 1, attributes: { name: 'tech' } }] },
+              tags: {
+                data: [
+                  { id: 2, attributes: { name: 'life' } },
+                  { id: 1, attributes: { name: 'tech' } },
+                ],
+              },
             },
           },
         ],

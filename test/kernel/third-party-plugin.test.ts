@@ -14,53 +14,61 @@ import { describeEachDatabase, startApp } from '../helpers/app';
 const FIXTURES = path.resolve(__dirname, '..', 'fixtures');
 const PLUGIN_APP = path.join(FIXTURES, 'kernel-app-plugins');
 
-describeEachDatabase('third-party plugin from a local path', (ctx) => {
-  it('answers its route, with the greeting from config/plugins.ts', async () => {
-    const res = await ctx.app.get('/api/greeter/hello/Ada');
-    expect(res.status).to.equal(200);
-    expect(res.body).to.deep.equal({ data: { message: 'Bonjour, Ada!' } });
-  });
-
-  it('runs its global middleware on every answer: a route, an unknown path, an error', async () => {
-    const answers = await Promise.all(['/api/greeter/hello/Ada', '/api/nowhere', `/api/greeter/hello/${'x'.repeat(41)}`].map((p) => ctx.app.get(p)));
-    expect(answers.map((res) => [res.status, res.headers.get('x-greeting')])).to.deep.equal([[200, 'Bonjour (200)'], [404, 'Bonjour (404)'], [400, 'Bonjour (400)']]);
-  });
-
-  it('exposes its service through the plugin handle and the typed registry', () => {
-    const { platform } = ctx.app;
-    const viaHandle = platform.plugin('greeter').service<GreeterService>('greeter');
-    const viaUid = platform.service('plugin::greeter.greeter');
-    expect(viaUid).to.equal(viaHandle);
-    expect(viaUid.greet('Grace')).to.equal('Bonjour, Grace!');
-    expect(platform.plugin('greeter').config('greeting')).to.equal('Bonjour');
-    expect(platform.enabledPlugins()).to.include('greeter');
-  });
-
-  it('registers its content-type and creates its table', async () => {
-    const model = ctx.app.platform.contentType('plugin::greeter.greeting');
-    expect({ uid: model.uid, tableName: model.tableName, kind: model.kind }).to.deep.equal({
-      uid: 'plugin::greeter.greeting',
-      tableName: 'greeter_greetings',
-      kind: 'collectionType',
+describeEachDatabase(
+  'third-party plugin from a local path',
+  (ctx) => {
+    it('answers its route, with the greeting from config/plugins.ts', async () => {
+      const res = await ctx.app.get('/api/greeter/hello/Ada');
+      expect(res.status).to.equal(200);
+      expect(res.body).to.deep.equal({ data: { message: 'Bonjour, Ada!' } });
     });
-    expect(await ctx.app.knex.schema.hasTable('greeter_greetings')).to.equal(true);
-    for (const column of ['id', 'name', 'count', 'created_at', 'updated_at']) {
-      expect(await ctx.app.knex.schema.hasColumn('greeter_greetings', column), column).to.equal(true);
-    }
-  });
 
-  it('ran its register and bootstrap, and its taps on the kernel bootstrap and ready hooks, in order', () => {
-    expect(ctx.app.platform.service('plugin::greeter.greeter').events).to.deep.equal(['register', 'bootstrap', 'kernel bootstrap hook', 'ready']);
-  });
+    it('runs its global middleware on every answer: a route, an unknown path, an error', async () => {
+      const answers = await Promise.all(['/api/greeter/hello/Ada', '/api/nowhere', `/api/greeter/hello/${'x'.repeat(41)}`].map((p) => ctx.app.get(p)));
+      expect(answers.map((res) => [res.status, res.headers.get('x-greeting')])).to.deep.equal([
+        [200, 'Bonjour (200)'],
+        [404, 'Bonjour (404)'],
+        [400, 'Bonjour (400)'],
+      ]);
+    });
 
-  it('taps the query engine\'s entity hooks: its beforeCreate sets a value, its afterCreate sees the entry', async () => {
-    const { platform } = ctx.app;
-    const created = await platform.service('plugin::query-engine.entity-service').create('plugin::greeter.greeting', { data: { name: 'Ada' } });
-    expect(created).to.deep.include({ name: 'Ada', count: 1 });
-    expect(platform.service('plugin::greeter.greeter').events.at(-1)).to.equal('created Ada');
-    expect(await ctx.app.knex('greeter_greetings').select('name', 'count')).to.deep.equal([{ name: 'Ada', count: 1 }]);
-  });
-}, { appDir: PLUGIN_APP });
+    it('exposes its service through the plugin handle and the typed registry', () => {
+      const { platform } = ctx.app;
+      const viaHandle = platform.plugin('greeter').service<GreeterService>('greeter');
+      const viaUid = platform.service('plugin::greeter.greeter');
+      expect(viaUid).to.equal(viaHandle);
+      expect(viaUid.greet('Grace')).to.equal('Bonjour, Grace!');
+      expect(platform.plugin('greeter').config('greeting')).to.equal('Bonjour');
+      expect(platform.enabledPlugins()).to.include('greeter');
+    });
+
+    it('registers its content-type and creates its table', async () => {
+      const model = ctx.app.platform.contentType('plugin::greeter.greeting');
+      expect({ uid: model.uid, tableName: model.tableName, kind: model.kind }).to.deep.equal({
+        uid: 'plugin::greeter.greeting',
+        tableName: 'greeter_greetings',
+        kind: 'collectionType',
+      });
+      expect(await ctx.app.knex.schema.hasTable('greeter_greetings')).to.equal(true);
+      for (const column of ['id', 'name', 'count', 'created_at', 'updated_at']) {
+        expect(await ctx.app.knex.schema.hasColumn('greeter_greetings', column), column).to.equal(true);
+      }
+    });
+
+    it('ran its register and bootstrap, and its taps on the kernel bootstrap and ready hooks, in order', () => {
+      expect(ctx.app.platform.service('plugin::greeter.greeter').events).to.deep.equal(['register', 'bootstrap', 'kernel bootstrap hook', 'ready']);
+    });
+
+    it("taps the query engine's entity hooks: its beforeCreate sets a value, its afterCreate sees the entry", async () => {
+      const { platform } = ctx.app;
+      const created = await platform.service('plugin::query-engine.entity-service').create('plugin::greeter.greeting', { data: { name: 'Ada' } });
+      expect(created).to.deep.include({ name: 'Ada', count: 1 });
+      expect(platform.service('plugin::greeter.greeter').events.at(-1)).to.equal('created Ada');
+      expect(await ctx.app.knex('greeter_greetings').select('name', 'count')).to.deep.equal([{ name: 'Ada', count: 1 }]);
+    });
+  },
+  { appDir: PLUGIN_APP },
+);
 
 describe('third-party plugin loading and switching off', function () {
   this.timeout(60000);
@@ -147,31 +155,40 @@ describe('a plugin that lives outside the repository', function () {
     fs.cpSync(path.join(FIXTURES, 'third-party-badge'), path.join(base, 'badge'), { recursive: true });
     fs.mkdirSync(path.join(base, 'stamp'));
     fs.writeFileSync(path.join(base, 'stamp', 'package.json'), JSON.stringify({ name: 'platform-plugin-stamp', main: 'index.js', peerDependencies: { '@platform/core': '0.1.0' } }));
-    fs.writeFileSync(path.join(base, 'stamp', 'index.js'), [
-      "const { definePlugin, ValidationError } = require('@platform/core');",
-      'module.exports = definePlugin({',
-      "  name: 'stamp',",
-      "  routes: [{ method: 'GET', path: '/:word', config: { auth: false }, handler: (ctx) => {",
-      "    if (ctx.params.word === 'bad') throw new ValidationError('no bad words');",
-      '    return { data: { stamped: ctx.params.word } };',
-      '  } }],',
-      '});',
-    ].join('\n'));
+    fs.writeFileSync(
+      path.join(base, 'stamp', 'index.js'),
+      [
+        "const { definePlugin, ValidationError } = require('@platform/core');",
+        'module.exports = definePlugin({',
+        "  name: 'stamp',",
+        "  routes: [{ method: 'GET', path: '/:word', config: { auth: false }, handler: (ctx) => {",
+        "    if (ctx.params.word === 'bad') throw new ValidationError('no bad words');",
+        '    return { data: { stamped: ctx.params.word } };',
+        '  } }],',
+        '});',
+      ].join('\n'),
+    );
     fs.mkdirSync(path.join(base, 'site', 'config'), { recursive: true });
     // A content-type of the app that uses the greeter's attribute type.
     fs.mkdirSync(path.join(base, 'site', 'api', 'card', 'content-types', 'card'), { recursive: true });
-    fs.writeFileSync(path.join(base, 'site', 'api', 'card', 'content-types', 'card', 'schema.json'), JSON.stringify({
-      kind: 'collectionType',
-      collectionName: 'cards',
-      info: { singularName: 'card', pluralName: 'cards', displayName: 'Card' },
-      options: { draftAndPublish: false },
-      attributes: { title: { type: 'string' }, greetings: { type: 'greetings' } },
-    }));
-    fs.writeFileSync(path.join(base, 'site', 'config', 'plugins.json'), JSON.stringify({
-      greeter: { resolve: '../greeter', config: { greeting: 'Hej' } },
-      badge: { resolve: '../badge' },
-      stamp: { resolve: path.join(base, 'stamp') },
-    }));
+    fs.writeFileSync(
+      path.join(base, 'site', 'api', 'card', 'content-types', 'card', 'schema.json'),
+      JSON.stringify({
+        kind: 'collectionType',
+        collectionName: 'cards',
+        info: { singularName: 'card', pluralName: 'cards', displayName: 'Card' },
+        options: { draftAndPublish: false },
+        attributes: { title: { type: 'string' }, greetings: { type: 'greetings' } },
+      }),
+    );
+    fs.writeFileSync(
+      path.join(base, 'site', 'config', 'plugins.json'),
+      JSON.stringify({
+        greeter: { resolve: '../greeter', config: { greeting: 'Hej' } },
+        badge: { resolve: '../badge' },
+        stamp: { resolve: path.join(base, 'stamp') },
+      }),
+    );
   });
   after(() => fs.rmSync(base, { recursive: true, force: true }));
 
@@ -193,7 +210,8 @@ describe('a plugin that lives outside the repository', function () {
       // the greeter's own error code, through the error envelope
       const long = await app.get(`/api/greeter/hello/${'x'.repeat(41)}`);
       expect({ status: long.status, body: long.body }).to.deep.equal({
-        status: 400, body: { data: null, error: { status: 400, name: 'ValidationError', message: 'A name has at most 40 characters', details: { max: 40 } } },
+        status: 400,
+        body: { data: null, error: { status: 400, name: 'ValidationError', message: 'A name has at most 40 characters', details: { max: 40 } } },
       });
       // its optional dependency, enabled here
       const locale = await app.get('/api/greeter/locale');
@@ -211,7 +229,10 @@ describe('a plugin that lives outside the repository', function () {
       const bob = await entities.create('plugin::greeter.greeting', { data: { name: 'Bob' } });
       const created = await app.post('/api/cards?populate=greetings', { data: { title: 'Hi', greetings: [bob.id, ada.id] } });
       expect(created.status).to.equal(200);
-      expect(created.body.data.attributes.greetings.data.map((g: { id: number; attributes: { name: string } }) => [g.id, g.attributes.name])).to.deep.equal([[bob.id, 'Bob'], [ada.id, 'Ada']]);
+      expect(created.body.data.attributes.greetings.data.map((g: { id: number; attributes: { name: string } }) => [g.id, g.attributes.name])).to.deep.equal([
+        [bob.id, 'Bob'],
+        [ada.id, 'Ada'],
+      ]);
       expect(await app.knex('greeter_greetings_links').orderBy('position').select('owner_id', 'owner_type', 'field', 'greeting_id', 'position')).to.deep.equal([
         { owner_id: created.body.data.id, owner_type: 'api::card.card', field: 'greetings', greeting_id: bob.id, position: 1 },
         { owner_id: created.body.data.id, owner_type: 'api::card.card', field: 'greetings', greeting_id: ada.id, position: 2 },
@@ -219,7 +240,15 @@ describe('a plugin that lives outside the repository', function () {
       const missing = await app.post('/api/cards', { data: { title: 'No', greetings: [999] } });
       expect({ status: missing.status, body: missing.body }).to.deep.equal({
         status: 400,
-        body: { data: null, error: { status: 400, name: 'ValidationError', message: '1 greeting(s) of "greetings" do not exist', details: { errors: [{ path: ['greetings'], message: '1 greeting(s) of "greetings" do not exist', name: 'ValidationError' }] } } },
+        body: {
+          data: null,
+          error: {
+            status: 400,
+            name: 'ValidationError',
+            message: '1 greeting(s) of "greetings" do not exist',
+            details: { errors: [{ path: ['greetings'], message: '1 greeting(s) of "greetings" do not exist', name: 'ValidationError' }] },
+          },
+        },
       });
       expect(await app.knex('cards').count({ n: '*' })).to.deep.equal([{ n: 1 }]);
       const filtered = await app.get('/api/cards?filters[greetings][name][$eq]=Ada&fields[0]=title');

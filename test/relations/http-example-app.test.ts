@@ -25,7 +25,13 @@ describeEachDatabase('relations over HTTP: example app', (ctx) => {
           id: article,
           attributes: {
             title: 'Hello',
-            tags: { data: [{ id: t2, attributes: { name: 'beta' } }, { id: t3, attributes: { name: 'gamma' } }, { id: t1, attributes: { name: 'alpha' } }] },
+            tags: {
+              data: [
+                { id: t2, attributes: { name: 'beta' } },
+                { id: t3, attributes: { name: 'gamma' } },
+                { id: t1, attributes: { name: 'alpha' } },
+              ],
+            },
             category: { data: { id: category, attributes: { name: 'News' } } },
             author: { data: { id: writer, attributes: { name: 'Ada' } } },
           },

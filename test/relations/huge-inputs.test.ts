@@ -34,72 +34,80 @@ async function largestStatement(app: TestApp, fn: () => Promise<unknown>): Promi
   return Math.max(...queries.map((q) => q.bindings.length));
 }
 
-describeEachDatabase('relations: huge id lists', (ctx) => {
-  let labels: number[] = [];
-  let files: number[] = [];
-  before(async function () {
-    this.timeout(120000);
-    labels = await bulkInsert(ctx.app, 'labels', MAX_RELATION_IDS, (i) => ({ name: `l${i}` }));
-    files = await bulkInsert(ctx.app, 'files', MAX_RELATION_IDS, (i) => ({ name: `f${i}.png`, mime: 'image/png' }));
-  });
-
-  it(`links ${MAX_RELATION_IDS} ids in one POST, in slices, in the order sent`, async function () {
-    this.timeout(120000);
-    const ids = [...labels].reverse();
-    let status = 0;
-    let post = 0;
-    const largest = await largestStatement(ctx.app, async () => {
-      const res = await ctx.app.post('/api/posts', { data: { title: 'many', labels: ids } });
-      status = res.status;
-      post = res.body?.data?.id;
+describeEachDatabase(
+  'relations: huge id lists',
+  (ctx) => {
+    let labels: number[] = [];
+    let files: number[] = [];
+    before(async function () {
+      this.timeout(120000);
+      labels = await bulkInsert(ctx.app, 'labels', MAX_RELATION_IDS, (i) => ({ name: `l${i}` }));
+      files = await bulkInsert(ctx.app, 'files', MAX_RELATION_IDS, (i) => ({ name: `f${i}.png`, mime: 'image/png' }));
     });
-    expect(status).to.equal(200);
-    expect(await listOf(ctx.app, 'posts_labels_links', 'post_id', post, 'label_id', 'label_order')).to.deep.equal(ids);
-    expect(largest).to.be.at.most(4000);
-  });
 
-  it('connects thousands of ids with positions in one PUT', async function () {
-    this.timeout(120000);
-    const post = (await ctx.app.post('/api/posts', { data: { title: 'positions', labels: labels.slice(0, 2) } })).body.data.id as number;
-    // Each new id goes before the one sent after it: a chain as long as the list.
-    const chain = labels.slice(2);
-    const connect = chain.map((id, i) => (i + 1 < chain.length ? { id, position: { before: chain[i + 1] } } : { id, position: { start: true } }));
-    const res = await ctx.app.put(`/api/posts/${post}`, { data: { labels: { connect } } });
-    expect(res.status, res.text.slice(0, 300)).to.equal(200);
-    expect(await listOf(ctx.app, 'posts_labels_links', 'post_id', post, 'label_id', 'label_order')).to.deep.equal([...chain, ...labels.slice(0, 2)]);
-  });
+    it(`links ${MAX_RELATION_IDS} ids in one POST, in slices, in the order sent`, async function () {
+      this.timeout(120000);
+      const ids = [...labels].reverse();
+      let status = 0;
+      let post = 0;
+      const largest = await largestStatement(ctx.app, async () => {
+        const res = await ctx.app.post('/api/posts', { data: { title: 'many', labels: ids } });
+        status = res.status;
+        post = res.body?.data?.id;
+      });
+      expect(status).to.equal(200);
+      expect(await listOf(ctx.app, 'posts_labels_links', 'post_id', post, 'label_id', 'label_order')).to.deep.equal(ids);
+      expect(largest).to.be.at.most(4000);
+    });
 
-  it(`answers 400 past ${MAX_RELATION_IDS} ids (plain list, connect, set, disconnect), and writes nothing`, async () => {
-    const posts = await count(ctx.app, 'posts');
-    const links = await count(ctx.app, 'posts_labels_links');
-    const many = Array.from({ length: 32767 }, (_, i) => i + 1);
-    const cases: Array<[unknown, number]> = [
-      [many, 32767],
-      [{ connect: many }, 32767],
-      [{ set: many.slice(0, MAX_RELATION_IDS + 1) }, MAX_RELATION_IDS + 1],
-      [{ connect: many.slice(0, 6000).map((id) => ({ id, position: { end: true } })), disconnect: many.slice(6000, 11000) }, 11000],
-    ];
-    for (const [labelsValue, n] of cases) {
-      const res = await ctx.app.post('/api/posts', { data: { title: 'too many', labels: labelsValue } });
-      expect({ status: res.status, body: res.body }).to.deep.equal({ status: 400, body: tooMany('labels', n) });
-    }
-    const put = await ctx.app.put('/api/posts/1', { data: { labels: many } });
-    expect({ status: put.status, body: put.body }).to.deep.equal({ status: 400, body: tooMany('labels', 32767) });
-    expect([await count(ctx.app, 'posts'), await count(ctx.app, 'posts_labels_links')]).to.deep.equal([posts, links]);
-  });
+    it('connects thousands of ids with positions in one PUT', async function () {
+      this.timeout(120000);
+      const post = (await ctx.app.post('/api/posts', { data: { title: 'positions', labels: labels.slice(0, 2) } })).body.data.id as number;
+      // Each new id goes before the one sent after it: a chain as long as the list.
+      const chain = labels.slice(2);
+      const connect = chain.map((id, i) => (i + 1 < chain.length ? { id, position: { before: chain[i + 1] } } : { id, position: { start: true } }));
+      const res = await ctx.app.put(`/api/posts/${post}`, { data: { labels: { connect } } });
+      expect(res.status, res.text.slice(0, 300)).to.equal(200);
+      expect(await listOf(ctx.app, 'posts_labels_links', 'post_id', post, 'label_id', 'label_order')).to.deep.equal([...chain, ...labels.slice(0, 2)]);
+    });
 
-  it(`media: ${MAX_RELATION_IDS} files in one POST, 400 past it`, async function () {
-    this.timeout(120000);
-    const res = await ctx.app.post('/api/posts', { data: { title: 'gallery', gallery: files } });
-    expect(res.status, res.text.slice(0, 300)).to.equal(200);
-    const post = res.body.data.id as number;
-    const stored: Array<{ file_id: number | string }> = await ctx.app.knex('files_related_morphs').select('file_id').where({ related_type: 'api::post.post', related_id: post, field: 'gallery' }).orderBy('order');
-    expect(stored.map((row) => Number(row.file_id))).to.deep.equal(files);
-    const morphs = await count(ctx.app, 'files_related_morphs');
-    const tooBig = await ctx.app.put(`/api/posts/${post}`, { data: { gallery: [...files, ...files.map((id) => id + MAX_RELATION_IDS)].slice(0, 32767) } });
-    expect({ status: tooBig.status, body: tooBig.body }).to.deep.equal({ status: 400, body: tooMany('gallery', 2 * MAX_RELATION_IDS) });
-    const deleted = await ctx.app.del(`/api/posts/${post}`);
-    expect(deleted.status).to.equal(200);
-    expect(await count(ctx.app, 'files_related_morphs')).to.equal(morphs - MAX_RELATION_IDS);
-  });
-}, { appDir: RELATIONS_APP });
+    it(`answers 400 past ${MAX_RELATION_IDS} ids (plain list, connect, set, disconnect), and writes nothing`, async () => {
+      const posts = await count(ctx.app, 'posts');
+      const links = await count(ctx.app, 'posts_labels_links');
+      const many = Array.from({ length: 32767 }, (_, i) => i + 1);
+      const cases: Array<[unknown, number]> = [
+        [many, 32767],
+        [{ connect: many }, 32767],
+        [{ set: many.slice(0, MAX_RELATION_IDS + 1) }, MAX_RELATION_IDS + 1],
+        [{ connect: many.slice(0, 6000).map((id) => ({ id, position: { end: true } })), disconnect: many.slice(6000, 11000) }, 11000],
+      ];
+      for (const [labelsValue, n] of cases) {
+        const res = await ctx.app.post('/api/posts', { data: { title: 'too many', labels: labelsValue } });
+        expect({ status: res.status, body: res.body }).to.deep.equal({ status: 400, body: tooMany('labels', n) });
+      }
+      const put = await ctx.app.put('/api/posts/1', { data: { labels: many } });
+      expect({ status: put.status, body: put.body }).to.deep.equal({ status: 400, body: tooMany('labels', 32767) });
+      expect([await count(ctx.app, 'posts'), await count(ctx.app, 'posts_labels_links')]).to.deep.equal([posts, links]);
+    });
+
+    it(`media: ${MAX_RELATION_IDS} files in one POST, 400 past it`, async function () {
+      this.timeout(120000);
+      const res = await ctx.app.post('/api/posts', { data: { title: 'gallery', gallery: files } });
+      expect(res.status, res.text.slice(0, 300)).to.equal(200);
+      const post = res.body.data.id as number;
+      const stored: Array<{ file_id: number | string }> = await ctx.app
+        .knex('files_related_morphs')
+        .select('file_id')
+        .where({ related_type: 'api::post.post', related_id: post, field: 'gallery' })
+        .orderBy('order');
+      expect(stored.map((row) => Number(row.file_id))).to.deep.equal(files);
+      const morphs = await count(ctx.app, 'files_related_morphs');
+      const tooBig = await ctx.app.put(`/api/posts/${post}`, { data: { gallery: [...files, ...files.map((id) => id + MAX_RELATION_IDS)].slice(0, 32767) } });
+      expect({ status: tooBig.status, body: tooBig.body }).to.deep.equal({ status: 400, body: tooMany('gallery', 2 * MAX_RELATION_IDS) });
+      const deleted = await ctx.app.del(`/api/posts/${post}`);
+      expect(deleted.status).to.equal(200);
+      expect(await count(ctx.app, 'files_related_morphs')).to.equal(morphs - MAX_RELATION_IDS);
+    });
+  },
+  { appDir: RELATIONS_APP },
+);

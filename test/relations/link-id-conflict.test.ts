@@ -31,7 +31,10 @@ for (const client of testClients().filter((name) => name === 'postgres')) {
         body: { data: null, error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error' } },
       });
       expect(await app.knex('articles').where('title', 'lost?').select('id')).to.deep.equal([]);
-      expect((await app.knex('articles_tags_links').orderBy('id').select('article_id', 'tag_id')).map((r) => [r.article_id, r.tag_id])).to.deep.equal([[article, first], [article, second]]);
+      expect((await app.knex('articles_tags_links').orderBy('id').select('article_id', 'tag_id')).map((r) => [r.article_id, r.tag_id])).to.deep.equal([
+        [article, first],
+        [article, second],
+      ]);
     });
 
     it('still keeps one row when the same pair is linked twice at once', async () => {

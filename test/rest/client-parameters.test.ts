@@ -24,12 +24,20 @@ describeEachDatabase('client parameters: internal flags', (ctx) => {
     const list = await ctx.app.get('/api/writers?fields[0]=name&includePrivate=true');
     expect(list.status).to.equal(200);
     expect(list.body).to.deep.equal({ data: [{ id: 1, attributes: { name: 'Ada' } }], meta: page(1) });
-    for (const url of ['/api/writers?includePrivate=true&fields[0]=secret', '/api/writers/1?includePrivate=true&fields[0]=name&fields[1]=secret', '/api/writers?includePrivate=true&filters[secret][$eq]=s', '/api/writers?includePrivate=true&sort=secret']) {
+    for (const url of [
+      '/api/writers?includePrivate=true&fields[0]=secret',
+      '/api/writers/1?includePrivate=true&fields[0]=name&fields[1]=secret',
+      '/api/writers?includePrivate=true&filters[secret][$eq]=s',
+      '/api/writers?includePrivate=true&sort=secret',
+    ]) {
       const res = await ctx.app.get(url);
       expect(res.status, url).to.equal(400);
       expect(res.body, url).to.deep.equal(invalid('secret'));
     }
-    for (const [url, name] of [['/api/articles?populate[author][includePrivate]=true&populate[author][fields][0]=secret', 'secret'], ['/api/writers?filters[includePrivate]=true', 'includePrivate']] satisfies Array<[string, string]>) {
+    for (const [url, name] of [
+      ['/api/articles?populate[author][includePrivate]=true&populate[author][fields][0]=secret', 'secret'],
+      ['/api/writers?filters[includePrivate]=true', 'includePrivate'],
+    ] satisfies Array<[string, string]>) {
       const res = await ctx.app.get(url);
       expect(res.status, url).to.equal(400);
       expect(res.body, url).to.deep.equal(invalid(name));
@@ -47,8 +55,11 @@ describeEachDatabase('client parameters: internal flags', (ctx) => {
     expect(writer.body).to.deep.equal({ data: { id: 1, attributes: { name: 'Ada', articles: { data: [{ id: 1, attributes: { title: 'Published' } }] } } }, meta: {} });
   });
 
-  it('checks the shape of an enabled plugin\'s parameter', async () => {
-    for (const [query, name] of [['publicationState[0]=live', 'publicationState'], ['locale[a]=b', 'locale']] satisfies Array<[string, string]>) {
+  it("checks the shape of an enabled plugin's parameter", async () => {
+    for (const [query, name] of [
+      ['publicationState[0]=live', 'publicationState'],
+      ['locale[a]=b', 'locale'],
+    ] satisfies Array<[string, string]>) {
       const res = await ctx.app.get(`/api/articles?${query}`);
       expect(res.status, query).to.equal(400);
       expect(res.body, query).to.deep.equal(invalid(name));
@@ -56,37 +67,45 @@ describeEachDatabase('client parameters: internal flags', (ctx) => {
   });
 });
 
-describeEachDatabase('client parameters: draft & publish disabled', (ctx) => {
-  before(async () => {
-    expect((await ctx.app.post('/api/posts', { data: { title: 'One' } })).status).to.equal(200);
-  });
+describeEachDatabase(
+  'client parameters: draft & publish disabled',
+  (ctx) => {
+    before(async () => {
+      expect((await ctx.app.post('/api/posts', { data: { title: 'One' } })).status).to.equal(200);
+    });
 
-  it('drops publicationState, whatever its value or shape', async () => {
-    const expected = { data: [{ id: 1, attributes: { title: 'One' } }], meta: page(1) };
-    for (const query of ['publicationState=preview', 'publicationState=live', 'publicationState[0]=live', 'publicationState[a]=b']) {
-      const res = await ctx.app.get(`/api/posts?fields[0]=title&${query}`);
-      expect(res.status, query).to.equal(200);
-      expect(res.body, query).to.deep.equal(expected);
-    }
-    expect((await ctx.app.get('/api/posts/1?fields[0]=title&publicationState=preview')).body).to.deep.equal({ data: { id: 1, attributes: { title: 'One' } }, meta: {} });
-  });
-}, { appDir: DP_I18N_APP, env: { DP_ENABLED: 'false' } });
+    it('drops publicationState, whatever its value or shape', async () => {
+      const expected = { data: [{ id: 1, attributes: { title: 'One' } }], meta: page(1) };
+      for (const query of ['publicationState=preview', 'publicationState=live', 'publicationState[0]=live', 'publicationState[a]=b']) {
+        const res = await ctx.app.get(`/api/posts?fields[0]=title&${query}`);
+        expect(res.status, query).to.equal(200);
+        expect(res.body, query).to.deep.equal(expected);
+      }
+      expect((await ctx.app.get('/api/posts/1?fields[0]=title&publicationState=preview')).body).to.deep.equal({ data: { id: 1, attributes: { title: 'One' } }, meta: {} });
+    });
+  },
+  { appDir: DP_I18N_APP, env: { DP_ENABLED: 'false' } },
+);
 
-describeEachDatabase('client parameters: i18n disabled', (ctx) => {
-  before(async () => {
-    expect((await ctx.app.post('/api/posts', { data: { title: 'One' } })).status).to.equal(200);
-  });
+describeEachDatabase(
+  'client parameters: i18n disabled',
+  (ctx) => {
+    before(async () => {
+      expect((await ctx.app.post('/api/posts', { data: { title: 'One' } })).status).to.equal(200);
+    });
 
-  it('drops locale, whatever its value or shape', async () => {
-    const expected = { data: [{ id: 1, attributes: { title: 'One' } }], meta: page(1) };
-    for (const query of ['locale=fr', 'locale=en', 'locale=all', 'locale[a]=b']) {
-      const res = await ctx.app.get(`/api/posts?fields[0]=title&${query}`);
-      expect(res.status, query).to.equal(200);
-      expect(res.body, query).to.deep.equal(expected);
-    }
-    expect((await ctx.app.get('/api/posts/1?fields[0]=title&locale=fr')).body).to.deep.equal({ data: { id: 1, attributes: { title: 'One' } }, meta: {} });
-  });
-}, { appDir: DP_I18N_APP, env: { I18N_ENABLED: 'false' } });
+    it('drops locale, whatever its value or shape', async () => {
+      const expected = { data: [{ id: 1, attributes: { title: 'One' } }], meta: page(1) };
+      for (const query of ['locale=fr', 'locale=en', 'locale=all', 'locale[a]=b']) {
+        const res = await ctx.app.get(`/api/posts?fields[0]=title&${query}`);
+        expect(res.status, query).to.equal(200);
+        expect(res.body, query).to.deep.equal(expected);
+      }
+      expect((await ctx.app.get('/api/posts/1?fields[0]=title&locale=fr')).body).to.deep.equal({ data: { id: 1, attributes: { title: 'One' } }, meta: {} });
+    });
+  },
+  { appDir: DP_I18N_APP, env: { I18N_ENABLED: 'false' } },
+);
 
 describe('client parameters: declaring one', function () {
   this.timeout(30000);
@@ -124,14 +143,16 @@ describe('client parameters: declaring one', function () {
   it('passes a declared parameter to the engine', async () => {
     const seen: unknown[] = [];
     const app = await startApp({
-      plugins: [definePlugin({
-        name: 'regions',
-        requires: ['query-engine'],
-        register(ctx) {
-          ctx.service('plugin::query-engine.content-api').params.declare({ name: 'region', owner: 'regions', kinds: ['string'] });
-          ctx.service('plugin::query-engine.hooks').validateParams.tap('regions', ({ params }) => void seen.push(params.region));
-        },
-      })],
+      plugins: [
+        definePlugin({
+          name: 'regions',
+          requires: ['query-engine'],
+          register(ctx) {
+            ctx.service('plugin::query-engine.content-api').params.declare({ name: 'region', owner: 'regions', kinds: ['string'] });
+            ctx.service('plugin::query-engine.hooks').validateParams.tap('regions', ({ params }) => void seen.push(params.region));
+          },
+        }),
+      ],
     });
     try {
       expect((await app.get('/api/categories?region=north&includeHidden=true')).status).to.equal(200);

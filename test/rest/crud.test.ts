@@ -44,7 +44,10 @@ describeEachDatabase('REST collection type routes', (ctx) => {
   it('lists entries ordered by id with pagination meta', async () => {
     const res = await ctx.app.get('/api/categories');
     expect(res.status).to.equal(200);
-    expect(res.body.data.map((e: { id: number; attributes: { name: string } }) => [e.id, e.attributes.name])).to.deep.equal([[1, 'News'], [2, 'Sport']]);
+    expect(res.body.data.map((e: { id: number; attributes: { name: string } }) => [e.id, e.attributes.name])).to.deep.equal([
+      [1, 'News'],
+      [2, 'Sport'],
+    ]);
     expect(Object.keys(res.body.data[0])).to.deep.equal(['id', 'attributes']);
     expect(Object.keys(res.body.data[0].attributes)).to.deep.equal(['name', 'slug', 'createdAt', 'updatedAt']);
     expect(res.body.meta).to.deep.equal({ pagination: { page: 1, pageSize: 25, pageCount: 1, total: 2 } });
@@ -114,11 +117,20 @@ describeEachDatabase('REST collection type routes', (ctx) => {
     const noBody = await ctx.app.request('POST', '/api/categories');
     expect(noBody).to.deep.include({ status: 400, body: missingData });
     const rows = await ctx.app.knex('categories').orderBy('id').select('id', 'name', 'slug');
-    expect(rows).to.deep.equal([{ id: 1, name: 'News', slug: null }, { id: 2, name: 'Sport', slug: null }]);
+    expect(rows).to.deep.equal([
+      { id: 1, name: 'News', slug: null },
+      { id: 2, name: 'Sport', slug: null },
+    ]);
   });
 
   it('answers 400 for query parameters of the wrong shape', async () => {
-    for (const [query, key] of [['filters=x', 'filters'], ['pagination=3', 'pagination'], ['locale[a]=b', 'locale'], ['publicationState[0]=live', 'publicationState'], ['fields[a][b]=c', 'fields']]) {
+    for (const [query, key] of [
+      ['filters=x', 'filters'],
+      ['pagination=3', 'pagination'],
+      ['locale[a]=b', 'locale'],
+      ['publicationState[0]=live', 'publicationState'],
+      ['fields[a][b]=c', 'fields'],
+    ]) {
       const res = await ctx.app.get(`/api/categories?${query}`);
       expect(res.status, query).to.equal(400);
       expect(res.body, query).to.deep.equal({ data: null, error: { status: 400, name: 'ValidationError', message: `Invalid parameter ${key}`, details: {} } });
@@ -167,7 +179,12 @@ describeEachDatabase('REST collection type routes', (ctx) => {
   });
 
   it('answers 405 for a wrong method on a known path', async () => {
-    for (const [method, path] of [['PATCH', '/api/categories/1'], ['DELETE', '/api/categories'], ['PUT', '/api/categories'], ['POST', '/api/categories/1']] satisfies Array<[string, string]>) {
+    for (const [method, path] of [
+      ['PATCH', '/api/categories/1'],
+      ['DELETE', '/api/categories'],
+      ['PUT', '/api/categories'],
+      ['POST', '/api/categories/1'],
+    ] satisfies Array<[string, string]>) {
       const res = await ctx.app.request(method, path, method === 'GET' ? undefined : { data: {} });
       expect(res.status, `${method} ${path}`).to.equal(405);
       expect(res.body, `${method} ${path}`).to.deep.equal(methodNotAllowed);
@@ -187,19 +204,50 @@ describeEachDatabase('REST collection type routes', (ctx) => {
 /** Replays the requests of the Strapi v4.26.2 transcript and compares whole bodies. */
 describeEachDatabase('REST response shapes of the transcript', (ctx) => {
   const article = {
-    title: 'Hello World', body: '# hi', views: 3, rating: 4.5, price: 9.99, publishedOn: '2024-01-02', meta: { a: [1, 2] }, status: 'review',
-    contactEmail: 'ada@example.com', category: 1, tags: [1], author: 1,
+    title: 'Hello World',
+    body: '# hi',
+    views: 3,
+    rating: 4.5,
+    price: 9.99,
+    publishedOn: '2024-01-02',
+    meta: { a: [1, 2] },
+    status: 'review',
+    contactEmail: 'ada@example.com',
+    category: 1,
+    tags: [1],
+    author: 1,
     seo: { metaTitle: 'mt', tags: [{ name: 'n', content: 'c' }] },
-    blocks: [{ __component: 'shared.quote', title: 'q', body: 'b' }, { __component: 'shared.rich-text', body: '**rt**' }],
+    blocks: [
+      { __component: 'shared.quote', title: 'q', body: 'b' },
+      { __component: 'shared.rich-text', body: '**rt**' },
+    ],
   };
   const scalars = (a: Record<string, unknown>) => ({
-    title: 'Hello World', slug: null, body: '# hi', views: 3, rating: 4.5, price: 9.99, publishedOn: '2024-01-02', featured: false,
-    meta: { a: [1, 2] }, status: 'review', contactEmail: 'ada@example.com', createdAt: a.createdAt, updatedAt: a.updatedAt, publishedAt: a.publishedAt, locale: 'en',
+    title: 'Hello World',
+    slug: null,
+    body: '# hi',
+    views: 3,
+    rating: 4.5,
+    price: 9.99,
+    publishedOn: '2024-01-02',
+    featured: false,
+    meta: { a: [1, 2] },
+    status: 'review',
+    contactEmail: 'ada@example.com',
+    createdAt: a.createdAt,
+    updatedAt: a.updatedAt,
+    publishedAt: a.publishedAt,
+    locale: 'en',
   });
   const stampsOf = (a: Record<string, unknown>) => ({ createdAt: a.createdAt, updatedAt: a.updatedAt });
 
   before(async () => {
-    for (const [path, data] of [['/api/categories', { name: 'News' }], ['/api/tags', { name: 'alpha' }], ['/api/profiles', { bio: 'writes things' }], ['/api/writers', { name: 'Ada', email: 'ada@example.com', secret: 'hidden', profile: 1 }]] as const) {
+    for (const [path, data] of [
+      ['/api/categories', { name: 'News' }],
+      ['/api/tags', { name: 'alpha' }],
+      ['/api/profiles', { bio: 'writes things' }],
+      ['/api/writers', { name: 'Ada', email: 'ada@example.com', secret: 'hidden', profile: 1 }],
+    ] as const) {
       const res = await ctx.app.post(path, { data });
       expect(res.status, path).to.equal(200);
     }
@@ -230,20 +278,25 @@ describeEachDatabase('REST response shapes of the transcript', (ctx) => {
     const tag = a.tags.data[0].attributes;
     const author = a.author.data.attributes;
     expect(res.body).to.deep.equal({
-      data: [{
-        id: 1,
-        attributes: {
-          ...scalars(a),
-          category: { data: { id: 1, attributes: { name: 'News', slug: null, ...stampsOf(category) } } },
-          tags: { data: [{ id: 1, attributes: { name: 'alpha', ...stampsOf(tag) } }] },
-          author: { data: { id: 1, attributes: { name: 'Ada', email: 'ada@example.com', ...stampsOf(author) } } },
-          related: { data: [] },
-          cover: { data: null },
-          seo: { id: 1, metaTitle: 'mt', metaDescription: null },
-          blocks: [{ id: 1, __component: 'shared.quote', title: 'q', body: 'b' }, { id: 1, __component: 'shared.rich-text', body: '**rt**' }],
-          localizations: { data: [] },
+      data: [
+        {
+          id: 1,
+          attributes: {
+            ...scalars(a),
+            category: { data: { id: 1, attributes: { name: 'News', slug: null, ...stampsOf(category) } } },
+            tags: { data: [{ id: 1, attributes: { name: 'alpha', ...stampsOf(tag) } }] },
+            author: { data: { id: 1, attributes: { name: 'Ada', email: 'ada@example.com', ...stampsOf(author) } } },
+            related: { data: [] },
+            cover: { data: null },
+            seo: { id: 1, metaTitle: 'mt', metaDescription: null },
+            blocks: [
+              { id: 1, __component: 'shared.quote', title: 'q', body: 'b' },
+              { id: 1, __component: 'shared.rich-text', body: '**rt**' },
+            ],
+            localizations: { data: [] },
+          },
         },
-      }],
+      ],
       meta: { pagination: { page: 1, pageSize: 25, pageCount: 1, total: 1 } },
     });
     expect(Object.keys(a)).to.deep.equal([...Object.keys(scalars(a)), 'category', 'tags', 'author', 'related', 'cover', 'seo', 'blocks', 'localizations']);
@@ -251,7 +304,9 @@ describeEachDatabase('REST response shapes of the transcript', (ctx) => {
 
   it('GET with publicationState=preview, fields and sort', async () => {
     const res = await ctx.app.get('/api/articles?publicationState=preview&fields[0]=title&sort=id:desc');
-    expect(res.text).to.equal('{"data":[{"id":2,"attributes":{"title":"Draft one"}},{"id":1,"attributes":{"title":"Hello World"}}],"meta":{"pagination":{"page":1,"pageSize":25,"pageCount":1,"total":2}}}');
+    expect(res.text).to.equal(
+      '{"data":[{"id":2,"attributes":{"title":"Draft one"}},{"id":1,"attributes":{"title":"Hello World"}}],"meta":{"pagination":{"page":1,"pageSize":25,"pageCount":1,"total":2}}}',
+    );
   });
 
   it('GET with a filter, a nested component populate and a dynamic zone', async () => {
@@ -259,14 +314,19 @@ describeEachDatabase('REST response shapes of the transcript', (ctx) => {
     expect(res.status).to.equal(200);
     const a = res.body.data[0].attributes;
     expect(res.body).to.deep.equal({
-      data: [{
-        id: 1,
-        attributes: {
-          ...scalars(a),
-          seo: { id: 1, metaTitle: 'mt', metaDescription: null, tags: [{ id: 1, name: 'n', content: 'c' }] },
-          blocks: [{ id: 1, __component: 'shared.quote', title: 'q', body: 'b' }, { id: 1, __component: 'shared.rich-text', body: '**rt**' }],
+      data: [
+        {
+          id: 1,
+          attributes: {
+            ...scalars(a),
+            seo: { id: 1, metaTitle: 'mt', metaDescription: null, tags: [{ id: 1, name: 'n', content: 'c' }] },
+            blocks: [
+              { id: 1, __component: 'shared.quote', title: 'q', body: 'b' },
+              { id: 1, __component: 'shared.rich-text', body: '**rt**' },
+            ],
+          },
         },
-      }],
+      ],
       meta: { pagination: { page: 1, pageSize: 25, pageCount: 1, total: 1 } },
     });
   });
@@ -345,7 +405,10 @@ describeEachDatabase('REST bad query parameters', (ctx) => {
     for (const query of ['populate[nope]=true', 'populate=nope', 'published_at_null=true', 'foo[bar]=1']) {
       const res = await ctx.app.get(`/api/articles?${query}`);
       expect(res.status, query).to.equal(200);
-      expect(res.body.data.map((e: { id: number }) => e.id), query).to.deep.equal([1]);
+      expect(
+        res.body.data.map((e: { id: number }) => e.id),
+        query,
+      ).to.deep.equal([1]);
     }
   });
 });

@@ -14,134 +14,149 @@ const policyFailed = { data: null, error: { status: 403, name: 'PolicyError', me
 const notFound = { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } };
 const methodNotAllowed = { data: null, error: { status: 405, name: 'MethodNotAllowedError', message: 'Method Not Allowed', details: {} } };
 
-describeEachDatabase('Strapi v4 factories in an app', (ctx) => {
-  it('a core service override reshapes data through super.create; private attributes stay out', async () => {
-    const res = await ctx.app.post('/api/books', { data: { title: 'Dune', pages: 412, secret: 's3' } });
-    expect(res.status).to.equal(200);
-    const { createdAt, updatedAt } = res.body.data.attributes;
-    expect(createdAt).to.match(ISO);
-    expect(updatedAt).to.match(ISO);
-    expect(res.text).to.equal(`{"data":{"id":1,"attributes":{"title":"Dune!","pages":412,"createdAt":"${createdAt}","updatedAt":"${updatedAt}"}},"meta":{}}`);
-    const rows = await ctx.app.knex('books').select('id', 'title', 'pages', 'secret');
-    expect(rows).to.deep.equal([{ id: 1, title: 'Dune!', pages: 412, secret: 's3' }]);
-  });
+describeEachDatabase(
+  'Strapi v4 factories in an app',
+  (ctx) => {
+    it('a core service override reshapes data through super.create; private attributes stay out', async () => {
+      const res = await ctx.app.post('/api/books', { data: { title: 'Dune', pages: 412, secret: 's3' } });
+      expect(res.status).to.equal(200);
+      const { createdAt, updatedAt } = res.body.data.attributes;
+      expect(createdAt).to.match(ISO);
+      expect(updatedAt).to.match(ISO);
+      expect(res.text).to.equal(`{"data":{"id":1,"attributes":{"title":"Dune!","pages":412,"createdAt":"${createdAt}","updatedAt":"${updatedAt}"}},"meta":{}}`);
+      const rows = await ctx.app.knex('books').select('id', 'title', 'pages', 'secret');
+      expect(rows).to.deep.equal([{ id: 1, title: 'Dune!', pages: 412, secret: 's3' }]);
+    });
 
-  it('a core controller override reshapes super.find (meta) and runs the route middleware', async () => {
-    const res = await ctx.app.get('/api/books');
-    expect(res.status).to.equal(200);
-    expect(res.headers.get('x-stamp')).to.equal('default');
-    expect(res.body.meta).to.deep.equal({ pagination: { page: 1, pageSize: 25, pageCount: 1, total: 1 }, source: 'custom-find' });
-    expect(res.body.data).to.have.length(1);
-    expect(res.body.data[0].attributes).to.deep.include({ title: 'Dune!', pages: 412 });
-    expect(res.body.data[0].attributes).to.not.have.property('secret');
-  });
+    it('a core controller override reshapes super.find (meta) and runs the route middleware', async () => {
+      const res = await ctx.app.get('/api/books');
+      expect(res.status).to.equal(200);
+      expect(res.headers.get('x-stamp')).to.equal('default');
+      expect(res.body.meta).to.deep.equal({ pagination: { page: 1, pageSize: 25, pageCount: 1, total: 1 }, source: 'custom-find' });
+      expect(res.body.data).to.have.length(1);
+      expect(res.body.data[0].attributes).to.deep.include({ title: 'Dune!', pages: 412 });
+      expect(res.body.data[0].attributes).to.not.have.property('secret');
+    });
 
-  it('a core controller override reshapes super.findOne (data)', async () => {
-    const res = await ctx.app.get('/api/books/1');
-    expect(res.status).to.equal(200);
-    expect(res.headers.get('x-stamp')).to.equal(null);
-    expect(res.body.data.attributes).to.deep.include({ title: 'DUNE!', pages: 412 });
-    expect(res.body.meta).to.deep.equal({});
-  });
+    it('a core controller override reshapes super.findOne (data)', async () => {
+      const res = await ctx.app.get('/api/books/1');
+      expect(res.status).to.equal(200);
+      expect(res.headers.get('x-stamp')).to.equal(null);
+      expect(res.body.data.attributes).to.deep.include({ title: 'DUNE!', pages: 412 });
+      expect(res.body.meta).to.deep.equal({});
+    });
 
-  it('an override written without a null check still answers 404 for a missing id', async () => {
-    const res = await ctx.app.get('/api/books/999');
-    expect(res.status).to.equal(404);
-    expect(res.body).to.deep.equal(notFound);
-  });
+    it('an override written without a null check still answers 404 for a missing id', async () => {
+      const res = await ctx.app.get('/api/books/999');
+      expect(res.status).to.equal(404);
+      expect(res.body).to.deep.equal(notFound);
+    });
 
-  it('a custom route reaches a custom action that uses the custom service (before /books/:id)', async () => {
-    await ctx.app.post('/api/books', { data: { title: 'Emma' } });
-    const res = await ctx.app.get('/api/books/count');
-    expect(res.status).to.equal(200);
-    expect(res.body).to.deep.equal({ count: 2 });
-  });
+    it('a custom route reaches a custom action that uses the custom service (before /books/:id)', async () => {
+      await ctx.app.post('/api/books', { data: { title: 'Emma' } });
+      const res = await ctx.app.get('/api/books/count');
+      expect(res.status).to.equal(200);
+      expect(res.body).to.deep.equal({ count: 2 });
+    });
 
-  it('a policy returning false answers 403 PolicyError on a custom route', async () => {
-    const res = await ctx.app.get('/api/books/forbidden');
-    expect(res.status).to.equal(403);
-    expect(res.body).to.deep.equal(policyFailed);
-  });
+    it('a policy returning false answers 403 PolicyError on a custom route', async () => {
+      const res = await ctx.app.get('/api/books/forbidden');
+      expect(res.status).to.equal(403);
+      expect(res.body).to.deep.equal(policyFailed);
+    });
 
-  it('a policy referenced by full uid decides per request', async () => {
-    const denied = await ctx.app.get('/api/books/guarded');
-    expect(denied.status).to.equal(403);
-    expect(denied.body).to.deep.equal(policyFailed);
-    const allowed = await ctx.app.get('/api/books/guarded', { 'x-allow': 'yes' });
-    expect(allowed.status).to.equal(200);
-    expect(allowed.body.meta.source).to.equal('custom-find');
-  });
+    it('a policy referenced by full uid decides per request', async () => {
+      const denied = await ctx.app.get('/api/books/guarded');
+      expect(denied.status).to.equal(403);
+      expect(denied.body).to.deep.equal(policyFailed);
+      const allowed = await ctx.app.get('/api/books/guarded', { 'x-allow': 'yes' });
+      expect(allowed.status).to.equal(200);
+      expect(allowed.body.meta.source).to.equal('custom-find');
+    });
 
-  it('a policy in the core router config blocks update and writes nothing', async () => {
-    const res = await ctx.app.put('/api/books/1', { data: { title: 'Changed' } });
-    expect(res.status).to.equal(403);
-    expect(res.body).to.deep.equal(policyFailed);
-    expect((await ctx.app.knex('books').where({ id: 1 }).first('title')).title).to.equal('Dune!');
-  });
+    it('a policy in the core router config blocks update and writes nothing', async () => {
+      const res = await ctx.app.put('/api/books/1', { data: { title: 'Changed' } });
+      expect(res.status).to.equal(403);
+      expect(res.body).to.deep.equal(policyFailed);
+      expect((await ctx.app.knex('books').where({ id: 1 }).first('title')).title).to.equal('Dune!');
+    });
 
-  it('`except: [delete]` leaves DELETE out (405 on the known path) and the entry in place', async () => {
-    const res = await ctx.app.del('/api/books/1');
-    expect(res.status).to.equal(405);
-    expect(res.body).to.deep.equal(methodNotAllowed);
-    expect(await ctx.app.knex('books').where({ id: 1 }).first('id')).to.deep.equal({ id: 1 });
-  });
+    it('`except: [delete]` leaves DELETE out (405 on the known path) and the entry in place', async () => {
+      const res = await ctx.app.del('/api/books/1');
+      expect(res.status).to.equal(405);
+      expect(res.body).to.deep.equal(methodNotAllowed);
+      expect(await ctx.app.knex('books').where({ id: 1 }).first('id')).to.deep.equal({ id: 1 });
+    });
 
-  it('a plain controller object serves a custom route with a configured middleware and auth: false', async () => {
-    const res = await ctx.app.get('/api/books/ping');
-    expect(res.status).to.equal(200);
-    expect(res.body).to.deep.equal({ pong: true, stamp: 'configured' });
-    expect(res.headers.get('x-stamp')).to.equal('configured');
-  });
+    it('a plain controller object serves a custom route with a configured middleware and auth: false', async () => {
+      const res = await ctx.app.get('/api/books/ping');
+      expect(res.status).to.equal(200);
+      expect(res.body).to.deep.equal({ pong: true, stamp: 'configured' });
+      expect(res.headers.get('x-stamp')).to.equal('configured');
+    });
 
-  it('a custom action that returns null answers the 404 envelope', async () => {
-    const res = await ctx.app.get('/api/books/nothing');
-    expect(res.status).to.equal(404);
-    expect(res.body).to.deep.equal(notFound);
-  });
+    it('a custom action that returns null answers the 404 envelope', async () => {
+      const res = await ctx.app.get('/api/books/nothing');
+      expect(res.status).to.equal(404);
+      expect(res.body).to.deep.equal(notFound);
+    });
 
-  it('`prefix` and `only` shape the core routes of a router', async () => {
-    const created = await ctx.app.post('/api/v2/notes', { data: { text: 'hi' } });
-    expect(created.status).to.equal(200);
-    expect(created.body.data).to.deep.include({ id: 1 });
-    expect(created.body.data.attributes).to.deep.include({ text: 'hi' });
-    const list = await ctx.app.get('/api/v2/notes');
-    expect(list.status).to.equal(200);
-    expect(list.body.data.map((n: { id: number }) => n.id)).to.deep.equal([1]);
-    expect(await ctx.app.get('/api/notes')).to.deep.include({ status: 404, body: notFound });
-    expect(await ctx.app.get('/api/v2/notes/1')).to.deep.include({ status: 404, body: notFound });
-    expect(await ctx.app.put('/api/v2/notes', { data: {} })).to.deep.include({ status: 405, body: methodNotAllowed });
-    expect(await ctx.app.knex('notes').select('id', 'text')).to.deep.equal([{ id: 1, text: 'hi' }]);
-  });
+    it('`prefix` and `only` shape the core routes of a router', async () => {
+      const created = await ctx.app.post('/api/v2/notes', { data: { text: 'hi' } });
+      expect(created.status).to.equal(200);
+      expect(created.body.data).to.deep.include({ id: 1 });
+      expect(created.body.data.attributes).to.deep.include({ text: 'hi' });
+      const list = await ctx.app.get('/api/v2/notes');
+      expect(list.status).to.equal(200);
+      expect(list.body.data.map((n: { id: number }) => n.id)).to.deep.equal([1]);
+      expect(await ctx.app.get('/api/notes')).to.deep.include({ status: 404, body: notFound });
+      expect(await ctx.app.get('/api/v2/notes/1')).to.deep.include({ status: 404, body: notFound });
+      expect(await ctx.app.put('/api/v2/notes', { data: {} })).to.deep.include({ status: 405, body: methodNotAllowed });
+      expect(await ctx.app.knex('notes').select('id', 'text')).to.deep.equal([{ id: 1, text: 'hi' }]);
+    });
 
-  it('a content-type without controller, service or routes files gets the core ones', async () => {
-    const created = await ctx.app.post('/api/shelves', { data: { label: 'A' } });
-    expect(created.status).to.equal(200);
-    expect(created.body.data.attributes).to.deep.include({ label: 'A' });
-    const one = await ctx.app.get(`/api/shelves/${created.body.data.id}`);
-    expect(one.body).to.deep.equal(created.body);
-    const deleted = await ctx.app.del(`/api/shelves/${created.body.data.id}`);
-    expect(deleted.status).to.equal(200);
-    expect(await ctx.app.knex('shelves').count({ n: '*' }).first()).to.satisfy((r: { n: unknown }) => Number(r.n) === 0);
-  });
+    it('a content-type without controller, service or routes files gets the core ones', async () => {
+      const created = await ctx.app.post('/api/shelves', { data: { label: 'A' } });
+      expect(created.status).to.equal(200);
+      expect(created.body.data.attributes).to.deep.include({ label: 'A' });
+      const one = await ctx.app.get(`/api/shelves/${created.body.data.id}`);
+      expect(one.body).to.deep.equal(created.body);
+      const deleted = await ctx.app.del(`/api/shelves/${created.body.data.id}`);
+      expect(deleted.status).to.equal(200);
+      expect(await ctx.app.knex('shelves').count({ n: '*' }).first()).to.satisfy((r: { n: unknown }) => Number(r.n) === 0);
+    });
 
-  it('registers the app parts under api::<api>.<name>', () => {
-    const { platform } = ctx.app;
-    for (const uid of ['api::book.book', 'api::book.ping', 'api::note.note', 'api::shelf.shelf']) expect(platform.controllers.has(uid), uid).to.equal(true);
-    for (const uid of ['api::book.book', 'api::note.note', 'api::shelf.shelf']) expect(platform.services.has(uid), uid).to.equal(true);
-    expect(platform.policies.has('api::book.deny')).to.equal(true);
-    expect(platform.policies.has('api::book.has-header')).to.equal(true);
-    expect(platform.middlewares.has('api::book.stamp')).to.equal(true);
-    const configOf = (method: string, path: string) => platform.routes().find((r) => r.route.method === method && r.path === path)?.route.config;
-    expect(configOf('GET', '/api/books')).to.deep.equal({ middlewares: ['stamp'], auth: { scope: ['api::book.book.find'] } });
-    expect(configOf('PUT', '/api/books/:id')).to.deep.equal({ policies: ['deny'], auth: { scope: ['api::book.book.update'] } });
-    expect(configOf('GET', '/api/books/count')).to.deep.equal({ auth: { scope: ['api::book.book.count'] } });
-    expect(configOf('GET', '/api/books/ping')?.auth).to.equal(false);
-    expect(configOf('GET', '/api/shelves/:id')).to.deep.equal({ auth: { scope: ['api::shelf.shelf.findOne'] } });
-    const handlers = platform.routes().filter((r) => r.path.startsWith('/api/books') || r.path.includes('notes')).map((r) => `${r.route.method} ${r.path}`);
-    expect(handlers).to.deep.equal([
-      'GET /api/books/count', 'GET /api/books/forbidden', 'GET /api/books/guarded', 'GET /api/books/nothing', 'GET /api/books/ping',
-      'GET /api/books', 'GET /api/books/:id', 'POST /api/books', 'PUT /api/books/:id',
-      'GET /api/v2/notes', 'POST /api/v2/notes',
-    ]);
-  });
-}, { appDir: APP });
+    it('registers the app parts under api::<api>.<name>', () => {
+      const { platform } = ctx.app;
+      for (const uid of ['api::book.book', 'api::book.ping', 'api::note.note', 'api::shelf.shelf']) expect(platform.controllers.has(uid), uid).to.equal(true);
+      for (const uid of ['api::book.book', 'api::note.note', 'api::shelf.shelf']) expect(platform.services.has(uid), uid).to.equal(true);
+      expect(platform.policies.has('api::book.deny')).to.equal(true);
+      expect(platform.policies.has('api::book.has-header')).to.equal(true);
+      expect(platform.middlewares.has('api::book.stamp')).to.equal(true);
+      const configOf = (method: string, path: string) => platform.routes().find((r) => r.route.method === method && r.path === path)?.route.config;
+      expect(configOf('GET', '/api/books')).to.deep.equal({ middlewares: ['stamp'], auth: { scope: ['api::book.book.find'] } });
+      expect(configOf('PUT', '/api/books/:id')).to.deep.equal({ policies: ['deny'], auth: { scope: ['api::book.book.update'] } });
+      expect(configOf('GET', '/api/books/count')).to.deep.equal({ auth: { scope: ['api::book.book.count'] } });
+      expect(configOf('GET', '/api/books/ping')?.auth).to.equal(false);
+      expect(configOf('GET', '/api/shelves/:id')).to.deep.equal({ auth: { scope: ['api::shelf.shelf.findOne'] } });
+      const handlers = platform
+        .routes()
+        .filter((r) => r.path.startsWith('/api/books') || r.path.includes('notes'))
+        .map((r) => `${r.route.method} ${r.path}`);
+      expect(handlers).to.deep.equal([
+        'GET /api/books/count',
+        'GET /api/books/forbidden',
+        'GET /api/books/guarded',
+        'GET /api/books/nothing',
+        'GET /api/books/ping',
+        'GET /api/books',
+        'GET /api/books/:id',
+        'POST /api/books',
+        'PUT /api/books/:id',
+        'GET /api/v2/notes',
+        'POST /api/v2/notes',
+      ]);
+    });
+  },
+  { appDir: APP },
+);

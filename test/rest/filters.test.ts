@@ -213,14 +213,28 @@ describeEachDatabase('REST filters', (ctx) => {
     const res = await ctx.app.get('/api/articles?filters[title][$startsWith]=Zeb');
     expect(res.status).to.equal(200);
     expect(res.body).to.deep.equal({
-      data: [{
-        id: 4,
-        attributes: {
-          title: 'Zebra', slug: null, body: 'zzz', views: 5, rating: 1.25, price: 0.5, publishedOn: '2023-12-31', featured: false,
-          meta: { b: 2 }, status: 'done', contactEmail: 'ada@example.com', createdAt: '2024-04-01T10:00:00.000Z',
-          updatedAt: '2024-04-01T10:00:00.000Z', publishedAt: '2024-04-01T10:00:00.000Z', locale: 'en',
+      data: [
+        {
+          id: 4,
+          attributes: {
+            title: 'Zebra',
+            slug: null,
+            body: 'zzz',
+            views: 5,
+            rating: 1.25,
+            price: 0.5,
+            publishedOn: '2023-12-31',
+            featured: false,
+            meta: { b: 2 },
+            status: 'done',
+            contactEmail: 'ada@example.com',
+            createdAt: '2024-04-01T10:00:00.000Z',
+            updatedAt: '2024-04-01T10:00:00.000Z',
+            publishedAt: '2024-04-01T10:00:00.000Z',
+            locale: 'en',
+          },
         },
-      }],
+      ],
       meta: { pagination: { page: 1, pageSize: 25, pageCount: 1, total: 1 } },
     });
   });
@@ -230,7 +244,11 @@ describeEachDatabase('REST filters', (ctx) => {
     expect(live.status).to.equal(200);
     expect(ids(live.body)).to.deep.equal([]);
     const published = await ctx.app.get('/api/categories?filters[articles][views][$gte]=5&fields[0]=name');
-    expect(published.body.data).to.deep.equal([{ id: 1, attributes: { name: 'News' } }, { id: 2, attributes: { name: 'Sport' } }, { id: 3, attributes: { name: 'Tech' } }]);
+    expect(published.body.data).to.deep.equal([
+      { id: 1, attributes: { name: 'News' } },
+      { id: 2, attributes: { name: 'Sport' } },
+      { id: 3, attributes: { name: 'Tech' } },
+    ]);
     const preview = await ctx.app.get('/api/categories?filters[articles][title]=Hello World draft&publicationState=preview');
     expect(ids(preview.body)).to.deep.equal([3]);
     const root = await ctx.app.get('/api/articles?filters[category][articles][views]=30&publicationState=preview');
@@ -244,11 +262,7 @@ describeEachDatabase('REST filters', (ctx) => {
   });
 
   it('accepts every encoding of the same filter', async () => {
-    const forms = [
-      'filters%5Btitle%5D%5B%24containsi%5D=WORLD',
-      'filters[title][%24containsi]=WORLD&',
-      'filters[title][$containsi]=WORLD',
-    ];
+    const forms = ['filters%5Btitle%5D%5B%24containsi%5D=WORLD', 'filters[title][%24containsi]=WORLD&', 'filters[title][$containsi]=WORLD'];
     for (const form of forms) expect(ids((await ctx.app.get(`/api/articles?${form}`)).body)).to.deep.equal([1, 2]);
   });
 
@@ -276,7 +290,10 @@ describeEachDatabase('REST filters on media attributes', (ctx) => {
   before(async () => {
     await seedReadData(ctx.app);
     const k = ctx.app.knex;
-    await k('files').insert([{ name: 'cat.png', mime: 'image/png', url: '/uploads/cat.png' }, { name: 'dog.jpg', mime: 'image/jpeg', url: '/uploads/dog.jpg' }]);
+    await k('files').insert([
+      { name: 'cat.png', mime: 'image/png', url: '/uploads/cat.png' },
+      { name: 'dog.jpg', mime: 'image/jpeg', url: '/uploads/dog.jpg' },
+    ]);
     await k('files_related_morphs').insert([
       { file_id: 1, related_id: 1, related_type: 'api::article.article', field: 'cover', order: 1 },
       { file_id: 2, related_id: 4, related_type: 'api::article.article', field: 'cover', order: 1 },

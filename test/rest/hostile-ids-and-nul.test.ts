@@ -15,7 +15,11 @@ describeEachDatabase('ids beyond the id column and NUL characters', (ctx) => {
   });
 
   it('answers 404 for an id above 2147483647 on read, update and delete, and changes nothing', async () => {
-    for (const [method, body] of [['GET', undefined], ['PUT', { data: { name: 'x' } }], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PUT', { data: { name: 'x' } }],
+      ['DELETE', undefined],
+    ] as const) {
       const res = await ctx.app.request(method, '/api/tags/99999999999', body);
       expect(res.status, method).to.equal(404);
       expect(res.body, method).to.deep.equal(NOT_FOUND);

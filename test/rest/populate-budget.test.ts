@@ -28,10 +28,19 @@ const TOO_LARGE = {
 async function seed(app: TestApp): Promise<void> {
   const knex = app.knex;
   await knex('tags').insert(range(TAGS).map((id) => ({ id, name: `tag${id}`, ...stamps(T1) })));
-  await knex.batchInsert('articles', range(ARTICLES).map((id) => articleRow(app, { id, title: `article${id}`, published: id % 2 === 0 })), 100);
-  const links = range(ARTICLES).flatMap((id) => range(TAGS_PER_ARTICLE).map((k) => ({
-    article_id: id, tag_id: ((id + k * 5) % TAGS) + 1, tag_order: k, article_order: id,
-  })));
+  await knex.batchInsert(
+    'articles',
+    range(ARTICLES).map((id) => articleRow(app, { id, title: `article${id}`, published: id % 2 === 0 })),
+    100,
+  );
+  const links = range(ARTICLES).flatMap((id) =>
+    range(TAGS_PER_ARTICLE).map((k) => ({
+      article_id: id,
+      tag_id: ((id + k * 5) % TAGS) + 1,
+      tag_order: k,
+      article_order: id,
+    })),
+  );
   await knex.batchInsert('articles_tags_links', links, 200);
 }
 
@@ -73,7 +82,9 @@ describeEachDatabase('populate fan-out budget', (ctx) => {
 
   it('answers a populate under the budget, each occurrence of a shared entry filled in', async () => {
     // 5 articles -> 40 tags -> 40 x 40 published articles (every other article is a draft)
-    const { result, count } = await ctx.app.countQueries(() => ctx.app.get('/api/articles?fields[0]=title&populate[tags][fields][0]=name&populate[tags][populate][articles][fields][0]=title&pagination[pageSize]=5&sort=id'));
+    const { result, count } = await ctx.app.countQueries(() =>
+      ctx.app.get('/api/articles?fields[0]=title&populate[tags][fields][0]=name&populate[tags][populate][articles][fields][0]=title&pagination[pageSize]=5&sort=id'),
+    );
     expect(result.status).to.equal(200);
     expect(count).to.equal(4);
     const data = result.body.data as Array<{ id: number; attributes: { tags: { data: Array<{ id: number; attributes: { articles: { data: unknown[] } } }> } } }>;

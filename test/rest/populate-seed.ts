@@ -26,17 +26,41 @@ export interface ArticleRow {
 
 export function articleRow(app: TestApp, a: ArticleRow) {
   return {
-    id: a.id, title: a.title, slug: null, body: null, views: a.views ?? null, rating: null, price: null,
-    published_on: null, featured: bool(app, false), meta: null, status: null, contact_email: null,
-    ...stamps(T1), published_at: a.published === false ? null : new Date(T2), locale: a.locale ?? 'en',
+    id: a.id,
+    title: a.title,
+    slug: null,
+    body: null,
+    views: a.views ?? null,
+    rating: null,
+    price: null,
+    published_on: null,
+    featured: bool(app, false),
+    meta: null,
+    status: null,
+    contact_email: null,
+    ...stamps(T1),
+    published_at: a.published === false ? null : new Date(T2),
+    locale: a.locale ?? 'en',
   };
 }
 
 /** The flat attributes the API answers for an article row written by `articleRow`. */
 export function articleAttributes(title: string, options: { views?: number | null; published?: boolean; locale?: string } = {}) {
   return {
-    title, slug: null, body: null, views: options.views ?? null, rating: null, price: null, publishedOn: null, featured: false,
-    meta: null, status: null, contactEmail: null, createdAt: T1, updatedAt: T1, publishedAt: options.published === false ? null : T2,
+    title,
+    slug: null,
+    body: null,
+    views: options.views ?? null,
+    rating: null,
+    price: null,
+    publishedOn: null,
+    featured: false,
+    meta: null,
+    status: null,
+    contactEmail: null,
+    createdAt: T1,
+    updatedAt: T1,
+    publishedAt: options.published === false ? null : T2,
     locale: options.locale ?? 'en',
   };
 }
@@ -53,8 +77,15 @@ export function articleAttributes(title: string, options: { views?: number | nul
  */
 export async function seedPopulateFixture(app: TestApp): Promise<void> {
   const knex = app.knex;
-  await knex('categories').insert([{ id: 1, name: 'News', slug: null, ...stamps(T1) }, { id: 2, name: 'Sport', slug: 'sport', ...stamps(T1) }]);
-  await knex('tags').insert([{ id: 1, name: 'alpha', ...stamps(T1) }, { id: 2, name: 'beta', ...stamps(T1) }, { id: 3, name: 'gamma', ...stamps(T1) }]);
+  await knex('categories').insert([
+    { id: 1, name: 'News', slug: null, ...stamps(T1) },
+    { id: 2, name: 'Sport', slug: 'sport', ...stamps(T1) },
+  ]);
+  await knex('tags').insert([
+    { id: 1, name: 'alpha', ...stamps(T1) },
+    { id: 2, name: 'beta', ...stamps(T1) },
+    { id: 3, name: 'gamma', ...stamps(T1) },
+  ]);
   await knex('profiles').insert([{ id: 1, bio: 'writes things', ...stamps(T1) }]);
   await knex('writers').insert([
     { id: 1, name: 'Ada', email: 'ada@example.com', secret: 'hidden', ...stamps(T1) },
@@ -87,13 +118,18 @@ export async function seedPopulateFixture(app: TestApp): Promise<void> {
     { id: 2, article_id: 1, inv_article_id: 3, article_order: 1 },
   ]);
   await knex('components_shared_seos').insert([{ id: 1, meta_title: 'mt1', meta_description: null }]);
-  await knex('components_shared_meta_tags').insert([{ id: 1, name: 'n1', content: 'c1' }, { id: 2, name: 'n2', content: 'c2' }]);
+  await knex('components_shared_meta_tags').insert([
+    { id: 1, name: 'n1', content: 'c1' },
+    { id: 2, name: 'n2', content: 'c2' },
+  ]);
   await knex('components_shared_seos_components').insert([
     { id: 1, entity_id: 1, component_id: 1, component_type: 'shared.meta-tag', field: 'tags', order: 2 },
     { id: 2, entity_id: 1, component_id: 2, component_type: 'shared.meta-tag', field: 'tags', order: 1 },
   ]);
   await knex('components_shared_quotes').insert([
-    { id: 1, title: 'q1', body: 'b1' }, { id: 2, title: 'q2', body: 'b2' }, { id: 3, title: 'q3', body: 'b3' },
+    { id: 1, title: 'q1', body: 'b1' },
+    { id: 2, title: 'q2', body: 'b2' },
+    { id: 3, title: 'q3', body: 'b3' },
   ]);
   await knex('components_shared_rich_texts').insert([{ id: 1, body: '**rt**' }]);
   await knex('articles_components').insert([
@@ -109,7 +145,10 @@ export async function seedPopulateFixture(app: TestApp): Promise<void> {
 export async function seedQueryCountFixture(app: TestApp, entries: number): Promise<void> {
   const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
   const knex = app.knex;
-  await knex('categories').insert([{ id: 1, name: 'News', ...stamps(T1) }, { id: 2, name: 'Sport', ...stamps(T1) }]);
+  await knex('categories').insert([
+    { id: 1, name: 'News', ...stamps(T1) },
+    { id: 2, name: 'Sport', ...stamps(T1) },
+  ]);
   await knex('tags').insert(range(3).map((id) => ({ id, name: `tag${id}`, ...stamps(T1) })));
   await knex('writers').insert(range(2).map((id) => ({ id, name: `writer${id}`, ...stamps(T1) })));
   await knex('articles').insert(range(entries).map((id) => articleRow(app, { id, title: `article${id}` })));
@@ -119,14 +158,22 @@ export async function seedQueryCountFixture(app: TestApp, entries: number): Prom
   await knex('articles_related_links').insert(range(entries).map((id) => ({ id, article_id: id, inv_article_id: (id % entries) + 1, article_order: 1 })));
   await knex('components_shared_seos').insert(range(entries).map((id) => ({ id, meta_title: `seo${id}` })));
   await knex('components_shared_meta_tags').insert(range(entries * 2).map((id) => ({ id, name: `name${id}`, content: `content${id}` })));
-  await knex('components_shared_seos_components').insert(range(entries * 2).map((id) => ({
-    entity_id: Math.ceil(id / 2), component_id: id, component_type: 'shared.meta-tag', field: 'tags', order: id,
-  })));
+  await knex('components_shared_seos_components').insert(
+    range(entries * 2).map((id) => ({
+      entity_id: Math.ceil(id / 2),
+      component_id: id,
+      component_type: 'shared.meta-tag',
+      field: 'tags',
+      order: id,
+    })),
+  );
   await knex('components_shared_quotes').insert(range(entries).map((id) => ({ id, title: `q${id}`, body: 'b' })));
   await knex('components_shared_rich_texts').insert(range(entries).map((id) => ({ id, body: 'rt' })));
-  await knex('articles_components').insert(range(entries).flatMap((id) => [
-    { entity_id: id, component_id: id, component_type: 'shared.seo', field: 'seo', order: 1 },
-    { entity_id: id, component_id: id, component_type: 'shared.quote', field: 'blocks', order: 1 },
-    { entity_id: id, component_id: id, component_type: 'shared.rich-text', field: 'blocks', order: 2 },
-  ]));
+  await knex('articles_components').insert(
+    range(entries).flatMap((id) => [
+      { entity_id: id, component_id: id, component_type: 'shared.seo', field: 'seo', order: 1 },
+      { entity_id: id, component_id: id, component_type: 'shared.quote', field: 'blocks', order: 1 },
+      { entity_id: id, component_id: id, component_type: 'shared.rich-text', field: 'blocks', order: 2 },
+    ]),
+  );
 }

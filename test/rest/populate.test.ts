@@ -81,13 +81,15 @@ describeEachDatabase('REST populate', (ctx) => {
   it('comma string: populate=tags,category', async () => {
     const res = await get('/api/articles?fields[0]=title&populate=tags,category');
     expect(res.status).to.equal(200);
-    expect(res.text).to.equal(JSON.stringify({
-      data: [
-        titled(1, 'First', { category: { data: cat(1, 'News') }, tags: { data: [tag(3, 'gamma'), tag(1, 'alpha')] } }),
-        titled(2, 'Second', { category: { data: cat(1, 'News') }, tags: { data: [tag(2, 'beta')] } }),
-      ],
-      meta: page(2),
-    }));
+    expect(res.text).to.equal(
+      JSON.stringify({
+        data: [
+          titled(1, 'First', { category: { data: cat(1, 'News') }, tags: { data: [tag(3, 'gamma'), tag(1, 'alpha')] } }),
+          titled(2, 'Second', { category: { data: cat(1, 'News') }, tags: { data: [tag(2, 'beta')] } }),
+        ],
+        meta: page(2),
+      }),
+    );
   });
 
   it('index list with a dotted path into a nested component: populate[0]=author&populate[1]=seo.tags', async () => {
@@ -97,7 +99,15 @@ describeEachDatabase('REST populate', (ctx) => {
       data: [
         titled(1, 'First', {
           author: { data: writer(1, 'Ada', 'ada@example.com') },
-          seo: { id: 1, metaTitle: 'mt1', metaDescription: null, tags: [{ id: 2, name: 'n2', content: 'c2' }, { id: 1, name: 'n1', content: 'c1' }] },
+          seo: {
+            id: 1,
+            metaTitle: 'mt1',
+            metaDescription: null,
+            tags: [
+              { id: 2, name: 'n2', content: 'c2' },
+              { id: 1, name: 'n1', content: 'c1' },
+            ],
+          },
         }),
         titled(2, 'Second', { author: { data: null }, seo: null }),
       ],
@@ -127,22 +137,35 @@ describeEachDatabase('REST populate', (ctx) => {
   it('the transcript query: filters with populate[seo][populate]=tags&populate[blocks]=*', async () => {
     const res = await get('/api/articles?filters[title][$containsi]=first&populate[seo][populate]=tags&populate[blocks]=*');
     expect(res.status).to.equal(200);
-    expect(res.text).to.equal(JSON.stringify({
-      data: [{
-        id: 1,
-        attributes: {
-          ...articleAttributes('First', { views: 10 }),
-          seo: { id: 1, metaTitle: 'mt1', metaDescription: null, tags: [{ id: 2, name: 'n2', content: 'c2' }, { id: 1, name: 'n1', content: 'c1' }] },
-          blocks: [rt1, q1, q2],
-        },
-      }],
-      meta: page(1),
-    }));
+    expect(res.text).to.equal(
+      JSON.stringify({
+        data: [
+          {
+            id: 1,
+            attributes: {
+              ...articleAttributes('First', { views: 10 }),
+              seo: {
+                id: 1,
+                metaTitle: 'mt1',
+                metaDescription: null,
+                tags: [
+                  { id: 2, name: 'n2', content: 'c2' },
+                  { id: 1, name: 'n1', content: 'c1' },
+                ],
+              },
+              blocks: [rt1, q1, q2],
+            },
+          },
+        ],
+        meta: page(1),
+      }),
+    );
   });
 
   it('nested populate with fields three levels deep; drafts stay hidden at every level', async () => {
-    const url = '/api/articles/2?fields[0]=title&populate[category][fields][0]=name&populate[category][populate][articles][fields][0]=title'
-      + '&populate[category][populate][articles][populate][tags][fields][0]=name';
+    const url =
+      '/api/articles/2?fields[0]=title&populate[category][fields][0]=name&populate[category][populate][articles][fields][0]=title' +
+      '&populate[category][populate][articles][populate][tags][fields][0]=name';
     const res = await get(url);
     expect(res.status).to.equal(200);
     expect(res.body).to.deep.equal({
@@ -154,7 +177,18 @@ describeEachDatabase('REST populate', (ctx) => {
               name: 'News',
               articles: {
                 data: [
-                  { id: 1, attributes: { title: 'First', tags: { data: [{ id: 3, attributes: { name: 'gamma' } }, { id: 1, attributes: { name: 'alpha' } }] } } },
+                  {
+                    id: 1,
+                    attributes: {
+                      title: 'First',
+                      tags: {
+                        data: [
+                          { id: 3, attributes: { name: 'gamma' } },
+                          { id: 1, attributes: { name: 'alpha' } },
+                        ],
+                      },
+                    },
+                  },
                   { id: 2, attributes: { title: 'Second', tags: { data: [{ id: 2, attributes: { name: 'beta' } }] } } },
                 ],
               },
@@ -177,7 +211,10 @@ describeEachDatabase('REST populate', (ctx) => {
     const res = await get('/api/tags/2?populate=articles.category');
     expect(res.status).to.equal(200);
     expect(res.body).to.deep.equal({
-      data: { id: 2, attributes: { name: 'beta', createdAt: T1, updatedAt: T1, articles: { data: [{ id: 2, attributes: { ...articleAttributes('Second', { views: 20 }), category: { data: cat(1, 'News') } } }] } } },
+      data: {
+        id: 2,
+        attributes: { name: 'beta', createdAt: T1, updatedAt: T1, articles: { data: [{ id: 2, attributes: { ...articleAttributes('Second', { views: 20 }), category: { data: cat(1, 'News') } } }] } },
+      },
       meta: {},
     });
   });
@@ -185,25 +222,42 @@ describeEachDatabase('REST populate', (ctx) => {
   it('both sides of a many-to-many, a one-way one-to-one and private attributes at depth', async () => {
     const res = await get('/api/writers?populate=*');
     expect(res.status).to.equal(200);
-    expect(res.text).to.equal(JSON.stringify({
-      data: [
-        {
-          id: 1,
-          attributes: {
-            name: 'Ada', email: 'ada@example.com', createdAt: T1, updatedAt: T1,
-            articles: { data: [article(1, 'First', { views: 10 })] },
-            avatar: { data: null },
-            profile: { data: { id: 1, attributes: { bio: 'writes things', createdAt: T1, updatedAt: T1 } } },
+    expect(res.text).to.equal(
+      JSON.stringify({
+        data: [
+          {
+            id: 1,
+            attributes: {
+              name: 'Ada',
+              email: 'ada@example.com',
+              createdAt: T1,
+              updatedAt: T1,
+              articles: { data: [article(1, 'First', { views: 10 })] },
+              avatar: { data: null },
+              profile: { data: { id: 1, attributes: { bio: 'writes things', createdAt: T1, updatedAt: T1 } } },
+            },
+          },
+          { id: 2, attributes: { name: 'Bob', email: null, createdAt: T1, updatedAt: T1, articles: { data: [] }, avatar: { data: null }, profile: { data: null } } },
+        ],
+        meta: page(2),
+      }),
+    );
+    const nested = await get('/api/articles/1?fields[0]=title&populate[author][populate]=*');
+    expect(nested.body.data).to.deep.equal(
+      titled(1, 'First', {
+        author: {
+          data: {
+            id: 1,
+            attributes: {
+              ...writer(1, 'Ada', 'ada@example.com').attributes,
+              articles: { data: [article(1, 'First', { views: 10 })] },
+              avatar: { data: null },
+              profile: { data: { id: 1, attributes: { bio: 'writes things', createdAt: T1, updatedAt: T1 } } },
+            },
           },
         },
-        { id: 2, attributes: { name: 'Bob', email: null, createdAt: T1, updatedAt: T1, articles: { data: [] }, avatar: { data: null }, profile: { data: null } } },
-      ],
-      meta: page(2),
-    }));
-    const nested = await get('/api/articles/1?fields[0]=title&populate[author][populate]=*');
-    expect(nested.body.data).to.deep.equal(titled(1, 'First', {
-      author: { data: { id: 1, attributes: { ...writer(1, 'Ada', 'ada@example.com').attributes, articles: { data: [article(1, 'First', { views: 10 })] }, avatar: { data: null }, profile: { data: { id: 1, attributes: { bio: 'writes things', createdAt: T1, updatedAt: T1 } } } } } },
-    }));
+      }),
+    );
   });
 
   it('dynamic zone, shared strategy: populate[blocks][populate]=* keeps the stored order across components', async () => {
@@ -216,7 +270,12 @@ describeEachDatabase('REST populate', (ctx) => {
     const res = await get('/api/articles?fields[0]=title&populate[blocks][on][shared.quote][fields][0]=title');
     expect(res.body).to.deep.equal({
       data: [
-        titled(1, 'First', { blocks: [{ id: 1, __component: 'shared.quote', title: 'q1' }, { id: 2, __component: 'shared.quote', title: 'q2' }] }),
+        titled(1, 'First', {
+          blocks: [
+            { id: 1, __component: 'shared.quote', title: 'q1' },
+            { id: 2, __component: 'shared.quote', title: 'q2' },
+          ],
+        }),
         titled(2, 'Second', { blocks: [{ id: 3, __component: 'shared.quote', title: 'q3' }] }),
       ],
       meta: page(2),
@@ -227,7 +286,17 @@ describeEachDatabase('REST populate', (ctx) => {
 
   it('fields, filters and sort inside a populated relation', async () => {
     const res = await get('/api/articles/1?fields[0]=title&populate[tags][fields][0]=name&populate[tags][sort]=name:desc&populate[tags][filters][name][$ne]=beta');
-    expect(res.body).to.deep.equal({ data: titled(1, 'First', { tags: { data: [{ id: 3, attributes: { name: 'gamma' } }, { id: 1, attributes: { name: 'alpha' } }] } }), meta: {} });
+    expect(res.body).to.deep.equal({
+      data: titled(1, 'First', {
+        tags: {
+          data: [
+            { id: 3, attributes: { name: 'gamma' } },
+            { id: 1, attributes: { name: 'alpha' } },
+          ],
+        },
+      }),
+      meta: {},
+    });
     const asc = await get('/api/articles/1?fields[0]=title&populate[tags][fields][0]=name&populate[tags][sort][0]=name');
     expect(asc.body.data.attributes.tags.data.map((t: { attributes: { name: string } }) => t.attributes.name)).to.deep.equal(['alpha', 'gamma']);
     const none = await get('/api/articles/1?fields[0]=title&populate[tags][filters][name][$eq]=zzz');
@@ -236,13 +305,15 @@ describeEachDatabase('REST populate', (ctx) => {
 
   it('count on a to-many relation, with the publication state of the request', async () => {
     const res = await get('/api/articles?fields[0]=title&populate[tags][count]=true&populate[related][count]=true');
-    expect(res.text).to.equal(JSON.stringify({
-      data: [
-        titled(1, 'First', { tags: { data: { attributes: { count: 2 } } }, related: { data: { attributes: { count: 1 } } } }),
-        titled(2, 'Second', { tags: { data: { attributes: { count: 1 } } }, related: { data: { attributes: { count: 0 } } } }),
-      ],
-      meta: page(2),
-    }));
+    expect(res.text).to.equal(
+      JSON.stringify({
+        data: [
+          titled(1, 'First', { tags: { data: { attributes: { count: 2 } } }, related: { data: { attributes: { count: 1 } } } }),
+          titled(2, 'Second', { tags: { data: { attributes: { count: 1 } } }, related: { data: { attributes: { count: 0 } } } }),
+        ],
+        meta: page(2),
+      }),
+    );
     const preview = await get('/api/articles/1?publicationState=preview&fields[0]=title&populate[related][count]=true');
     expect(preview.body.data).to.deep.equal(titled(1, 'First', { related: { data: { attributes: { count: 2 } } } }));
     const inverse = await get('/api/categories?fields[0]=name&populate[articles][count]=1');
@@ -258,14 +329,33 @@ describeEachDatabase('REST populate', (ctx) => {
     // qs: { 0: { blocks: ... }, 1: 'localizations', seo: { populate: 'tags' } } -> only seo
     const mixed = await get('/api/articles/1?fields[0]=title&populate[blocks][populate]=x&populate=localizations&populate[seo][populate]=tags');
     expect(mixed.status).to.equal(200);
-    expect(mixed.body.data).to.deep.equal(titled(1, 'First', {
-      seo: { id: 1, metaTitle: 'mt1', metaDescription: null, tags: [{ id: 2, name: 'n2', content: 'c2' }, { id: 1, name: 'n1', content: 'c1' }] },
-    }));
+    expect(mixed.body.data).to.deep.equal(
+      titled(1, 'First', {
+        seo: {
+          id: 1,
+          metaTitle: 'mt1',
+          metaDescription: null,
+          tags: [
+            { id: 2, name: 'n2', content: 'c2' },
+            { id: 1, name: 'n1', content: 'c1' },
+          ],
+        },
+      }),
+    );
   });
 
   it('pagination inside populate is ignored', async () => {
     const res = await get('/api/articles/1?fields[0]=title&populate[tags][fields][0]=name&populate[tags][pagination][pageSize]=1&populate[tags][pagination][page]=2');
-    expect(res.body.data).to.deep.equal(titled(1, 'First', { tags: { data: [{ id: 3, attributes: { name: 'gamma' } }, { id: 1, attributes: { name: 'alpha' } }] } }));
+    expect(res.body.data).to.deep.equal(
+      titled(1, 'First', {
+        tags: {
+          data: [
+            { id: 3, attributes: { name: 'gamma' } },
+            { id: 1, attributes: { name: 'alpha' } },
+          ],
+        },
+      }),
+    );
   });
 
   it('a single type with a component: GET /api/global?populate=*', async () => {
@@ -274,22 +364,37 @@ describeEachDatabase('REST populate', (ctx) => {
     await ctx.app.knex('globals_components').insert({ id: 1, entity_id: 1, component_id: 2, component_type: 'shared.seo', field: 'defaultSeo', order: 1 });
     const res = await get('/api/global?populate=*');
     expect(res.status).to.equal(200);
-    expect(res.text).to.equal(JSON.stringify({
-      data: { id: 1, attributes: { siteName: 'Peer', description: null, createdAt: T1, updatedAt: T1, defaultSeo: { id: 2, metaTitle: 'site', metaDescription: null } } },
-      meta: {},
-    }));
+    expect(res.text).to.equal(
+      JSON.stringify({
+        data: { id: 1, attributes: { siteName: 'Peer', description: null, createdAt: T1, updatedAt: T1, defaultSeo: { id: 2, metaTitle: 'site', metaDescription: null } } },
+        meta: {},
+      }),
+    );
   });
 
   it('the entity service takes the same populate in object form, counts as RelationCount', async () => {
     const service = ctx.app.platform.service('plugin::query-engine.entity-service');
     const entries = await service.findMany('api::article.article', {
-      fields: ['title'], filters: { id: 1 }, populate: { tags: { count: true }, seo: { populate: { tags: true } }, category: { fields: ['name'] }, author: false },
+      fields: ['title'],
+      filters: { id: 1 },
+      populate: { tags: { count: true }, seo: { populate: { tags: true } }, category: { fields: ['name'] }, author: false },
     });
     expect(entries).to.have.length(1);
     expect(entries[0]?.tags).to.be.instanceOf(RelationCount);
     expect(entries[0]).to.deep.equal({
-      id: 1, title: 'First', category: { id: 1, name: 'News' }, tags: new RelationCount(2),
-      seo: { id: 1, metaTitle: 'mt1', metaDescription: null, tags: [{ id: 2, name: 'n2', content: 'c2' }, { id: 1, name: 'n1', content: 'c1' }] },
+      id: 1,
+      title: 'First',
+      category: { id: 1, name: 'News' },
+      tags: new RelationCount(2),
+      seo: {
+        id: 1,
+        metaTitle: 'mt1',
+        metaDescription: null,
+        tags: [
+          { id: 2, name: 'n2', content: 'c2' },
+          { id: 1, name: 'n1', content: 'c1' },
+        ],
+      },
     });
   });
 

@@ -39,11 +39,12 @@ describeEachDatabase('populate query count', (ctx) => {
   });
 
   it('a three-level nested populate: the same number of statements for 5 and 50 entries', async () => {
-    const query = 'fields[0]=title'
-      + '&populate[category][populate][articles][populate][tags]=true'
-      + '&populate[author][populate][articles][populate][seo][populate]=tags'
-      + '&populate[seo][populate][tags]=true'
-      + '&populate[blocks][populate]=*';
+    const query =
+      'fields[0]=title' +
+      '&populate[category][populate][articles][populate][tags]=true' +
+      '&populate[author][populate][articles][populate][seo][populate]=tags' +
+      '&populate[seo][populate][tags]=true' +
+      '&populate[blocks][populate]=*';
     const small = await cost(query, 5);
     const large = await cost(query, 50);
     expect(small.entries).to.equal(5);

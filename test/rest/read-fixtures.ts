@@ -8,11 +8,71 @@ import type { TestApp } from '../helpers/app';
 const at = (iso: string) => new Date(iso);
 
 export const ARTICLES = [
-  { title: 'Hello World', body: 'Some *Bold* text', views: 10, rating: 4.5, price: 9.99, published_on: '2024-01-02', featured: true, meta: '{"a":1}', status: 'review', contact_email: 'ada@example.com', created_at: at('2024-01-01T10:00:00.000Z') },
-  { title: 'hello world', body: null, views: 20, rating: 3, price: 19.5, published_on: '2024-02-10', featured: false, meta: null, status: 'draft', contact_email: 'bob@example.com', created_at: at('2024-02-01T10:00:00.000Z') },
-  { title: '100% sure_thing', body: null, views: null, rating: null, price: null, published_on: null, featured: null, meta: null, status: null, contact_email: null, created_at: at('2024-03-01T10:00:00.000Z') },
-  { title: 'Zebra', body: 'zzz', views: 5, rating: 1.25, price: 0.5, published_on: '2023-12-31', featured: false, meta: '{"b":2}', status: 'done', contact_email: 'ada@example.com', created_at: at('2024-04-01T10:00:00.000Z') },
-  { title: '1000 sure things', body: null, views: 0, rating: 2, price: null, published_on: null, featured: true, meta: null, status: 'review', contact_email: null, created_at: at('2024-05-01T10:00:00.000Z') },
+  {
+    title: 'Hello World',
+    body: 'Some *Bold* text',
+    views: 10,
+    rating: 4.5,
+    price: 9.99,
+    published_on: '2024-01-02',
+    featured: true,
+    meta: '{"a":1}',
+    status: 'review',
+    contact_email: 'ada@example.com',
+    created_at: at('2024-01-01T10:00:00.000Z'),
+  },
+  {
+    title: 'hello world',
+    body: null,
+    views: 20,
+    rating: 3,
+    price: 19.5,
+    published_on: '2024-02-10',
+    featured: false,
+    meta: null,
+    status: 'draft',
+    contact_email: 'bob@example.com',
+    created_at: at('2024-02-01T10:00:00.000Z'),
+  },
+  {
+    title: '100% sure_thing',
+    body: null,
+    views: null,
+    rating: null,
+    price: null,
+    published_on: null,
+    featured: null,
+    meta: null,
+    status: null,
+    contact_email: null,
+    created_at: at('2024-03-01T10:00:00.000Z'),
+  },
+  {
+    title: 'Zebra',
+    body: 'zzz',
+    views: 5,
+    rating: 1.25,
+    price: 0.5,
+    published_on: '2023-12-31',
+    featured: false,
+    meta: '{"b":2}',
+    status: 'done',
+    contact_email: 'ada@example.com',
+    created_at: at('2024-04-01T10:00:00.000Z'),
+  },
+  {
+    title: '1000 sure things',
+    body: null,
+    views: 0,
+    rating: 2,
+    price: null,
+    published_on: null,
+    featured: true,
+    meta: null,
+    status: 'review',
+    contact_email: null,
+    created_at: at('2024-05-01T10:00:00.000Z'),
+  },
 ];
 
 export async function seedReadData(app: TestApp): Promise<void> {
@@ -20,12 +80,18 @@ export async function seedReadData(app: TestApp): Promise<void> {
   const stamp = at('2024-01-01T00:00:00.000Z');
   await k('categories').insert(['News', 'Sport', 'Tech'].map((name) => ({ name, created_at: stamp, updated_at: stamp })));
   await k('tags').insert(['alpha', 'beta', 'gamma'].map((name) => ({ name, created_at: stamp, updated_at: stamp })));
-  await k('profiles').insert([{ bio: 'likes math', created_at: stamp, updated_at: stamp }, { bio: 'likes sport', created_at: stamp, updated_at: stamp }]);
+  await k('profiles').insert([
+    { bio: 'likes math', created_at: stamp, updated_at: stamp },
+    { bio: 'likes sport', created_at: stamp, updated_at: stamp },
+  ]);
   await k('writers').insert([
     { name: 'Ada', email: 'ada@example.com', secret: 'sa', created_at: stamp, updated_at: stamp },
     { name: 'Bob', email: 'bob@example.com', secret: 'sb', created_at: stamp, updated_at: stamp },
   ]);
-  await k('writers_profile_links').insert([{ writer_id: 1, profile_id: 1 }, { writer_id: 2, profile_id: 2 }]);
+  await k('writers_profile_links').insert([
+    { writer_id: 1, profile_id: 1 },
+    { writer_id: 2, profile_id: 2 },
+  ]);
   for (const row of ARTICLES) {
     await k('articles').insert({ ...row, updated_at: row.created_at, published_at: row.created_at, locale: 'en' });
   }
@@ -49,7 +115,10 @@ export async function seedReadData(app: TestApp): Promise<void> {
     { article_id: 2, tag_id: 2, tag_order: 1, article_order: 2 },
     { article_id: 4, tag_id: 3, tag_order: 1, article_order: 1 },
   ]);
-  await k('components_shared_seos').insert([{ meta_title: 'Intro', meta_description: null }, { meta_title: 'Second', meta_description: 'two' }]);
+  await k('components_shared_seos').insert([
+    { meta_title: 'Intro', meta_description: null },
+    { meta_title: 'Second', meta_description: 'two' },
+  ]);
   await k('articles_components').insert([
     { entity_id: 1, component_id: 1, component_type: 'shared.seo', field: 'seo', order: 1 },
     { entity_id: 2, component_id: 2, component_type: 'shared.seo', field: 'seo', order: 1 },

@@ -29,26 +29,40 @@ const readHooksPlugin = definePlugin({
   },
 });
 
-describeEachDatabase('typed read hooks', (ctx) => {
-  before(async () => {
-    for (const name of ['alpha', 'beta', 'apex']) expect((await ctx.app.post('/api/tags', { data: { name } })).status).to.equal(200);
-    seen.length = 0;
-  });
-
-  it('a beforeFindMany tap narrows a list; afterFindMany sees the entries', async () => {
-    const res = await ctx.app.get('/api/tags?fields[0]=name&sort=name');
-    expect(res.status).to.equal(200);
-    expect(res.body).to.deep.equal({
-      data: [{ id: 1, attributes: { name: 'alpha' } }, { id: 3, attributes: { name: 'apex' } }],
-      meta: { pagination: { page: 1, pageSize: 25, pageCount: 1, total: 2 } },
+describeEachDatabase(
+  'typed read hooks',
+  (ctx) => {
+    before(async () => {
+      for (const name of ['alpha', 'beta', 'apex']) expect((await ctx.app.post('/api/tags', { data: { name } })).status).to.equal(200);
+      seen.length = 0;
     });
-    expect(seen.at(-1)).to.deep.equal({ action: 'findMany', uid: 'api::tag.tag', result: [{ id: 1, name: 'alpha' }, { id: 3, name: 'apex' }] });
-  });
 
-  it('a beforeFindOne tap changes the fields of a read by id; afterFindOne sees the entry', async () => {
-    const res = await ctx.app.get('/api/tags/2');
-    expect(res.status).to.equal(200);
-    expect(res.body).to.deep.equal({ data: { id: 2, attributes: { name: 'beta' } }, meta: {} });
-    expect(seen.at(-1)).to.deep.equal({ action: 'findOne', uid: 'api::tag.tag', result: { id: 2, name: 'beta' } });
-  });
-}, { plugins: [readHooksPlugin] });
+    it('a beforeFindMany tap narrows a list; afterFindMany sees the entries', async () => {
+      const res = await ctx.app.get('/api/tags?fields[0]=name&sort=name');
+      expect(res.status).to.equal(200);
+      expect(res.body).to.deep.equal({
+        data: [
+          { id: 1, attributes: { name: 'alpha' } },
+          { id: 3, attributes: { name: 'apex' } },
+        ],
+        meta: { pagination: { page: 1, pageSize: 25, pageCount: 1, total: 2 } },
+      });
+      expect(seen.at(-1)).to.deep.equal({
+        action: 'findMany',
+        uid: 'api::tag.tag',
+        result: [
+          { id: 1, name: 'alpha' },
+          { id: 3, name: 'apex' },
+        ],
+      });
+    });
+
+    it('a beforeFindOne tap changes the fields of a read by id; afterFindOne sees the entry', async () => {
+      const res = await ctx.app.get('/api/tags/2');
+      expect(res.status).to.equal(200);
+      expect(res.body).to.deep.equal({ data: { id: 2, attributes: { name: 'beta' } }, meta: {} });
+      expect(seen.at(-1)).to.deep.equal({ action: 'findOne', uid: 'api::tag.tag', result: { id: 2, name: 'beta' } });
+    });
+  },
+  { plugins: [readHooksPlugin] },
+);

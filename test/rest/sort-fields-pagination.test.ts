@@ -97,7 +97,11 @@ describeEachDatabase('REST sort, fields and pagination', (ctx) => {
       const live = await ctx.app.get('/api/categories?sort=articles.views:desc&fields[0]=name');
       expect(live.status).to.equal(200);
       expect(live.body).to.deep.equal({
-        data: [{ id: 2, attributes: { name: 'Sport' } }, { id: 1, attributes: { name: 'News' } }, { id: 3, attributes: { name: 'Tech' } }],
+        data: [
+          { id: 2, attributes: { name: 'Sport' } },
+          { id: 1, attributes: { name: 'News' } },
+          { id: 3, attributes: { name: 'Tech' } },
+        ],
         meta: meta({ page: 1, pageSize: 25, pageCount: 1, total: 3 }),
       });
       const preview = await ctx.app.get('/api/categories?sort=articles.views:desc&publicationState=preview');
@@ -117,7 +121,9 @@ describeEachDatabase('REST sort, fields and pagination', (ctx) => {
     it('fields[0]=title selects one attribute (id always there)', async () => {
       const res = await ctx.app.get('/api/articles?fields[0]=title&pagination[pageSize]=2');
       expect(res.status).to.equal(200);
-      expect(res.text).to.equal('{"data":[{"id":1,"attributes":{"title":"Hello World"}},{"id":2,"attributes":{"title":"hello world"}}],"meta":{"pagination":{"page":1,"pageSize":2,"pageCount":3,"total":5}}}');
+      expect(res.text).to.equal(
+        '{"data":[{"id":1,"attributes":{"title":"Hello World"}},{"id":2,"attributes":{"title":"hello world"}}],"meta":{"pagination":{"page":1,"pageSize":2,"pageCount":3,"total":5}}}',
+      );
     });
 
     it('fields=title (a single string) and fields[0]=id&fields[1]=title give the same', async () => {
@@ -148,7 +154,10 @@ describeEachDatabase('REST sort, fields and pagination', (ctx) => {
     it('never returns a private attribute by default', async () => {
       const res = await ctx.app.get('/api/writers/1');
       expect(res.status).to.equal(200);
-      expect(res.body).to.deep.equal({ data: { id: 1, attributes: { name: 'Ada', email: 'ada@example.com', createdAt: '2024-01-01T00:00:00.000Z', updatedAt: '2024-01-01T00:00:00.000Z' } }, meta: {} });
+      expect(res.body).to.deep.equal({
+        data: { id: 1, attributes: { name: 'Ada', email: 'ada@example.com', createdAt: '2024-01-01T00:00:00.000Z', updatedAt: '2024-01-01T00:00:00.000Z' } },
+        meta: {},
+      });
     });
 
     for (const [url, message] of BAD_FIELDS) {
@@ -196,7 +205,9 @@ describeEachDatabase('REST sort, fields and pagination', (ctx) => {
     }
 
     it('keeps the meta key order of Strapi v4', async () => {
-      expect((await ctx.app.get('/api/articles?fields[0]=title&pagination[start]=4')).text).to.equal('{"data":[{"id":5,"attributes":{"title":"1000 sure things"}}],"meta":{"pagination":{"start":4,"limit":25,"total":5}}}');
+      expect((await ctx.app.get('/api/articles?fields[0]=title&pagination[start]=4')).text).to.equal(
+        '{"data":[{"id":5,"attributes":{"title":"1000 sure things"}}],"meta":{"pagination":{"start":4,"limit":25,"total":5}}}',
+      );
     });
 
     it('withCount=false skips the count query; the list query is limited', async () => {

@@ -10,7 +10,10 @@ import { articleRow, stamps, T1 } from './populate-seed';
 
 /** Articles 1-3 with views 30, 10, 20; 1 and 2 in category News, 3 in Sport. */
 async function seed(app: TestApp): Promise<void> {
-  await app.knex('categories').insert([{ id: 1, name: 'News', ...stamps(T1) }, { id: 2, name: 'Sport', ...stamps(T1) }]);
+  await app.knex('categories').insert([
+    { id: 1, name: 'News', ...stamps(T1) },
+    { id: 2, name: 'Sport', ...stamps(T1) },
+  ]);
   await app.knex('articles').insert([30, 10, 20].map((views, i) => articleRow(app, { id: i + 1, title: `a${i + 1}`, views })));
   await app.knex('articles_category_links').insert([1, 2, 3].map((id) => ({ article_id: id, category_id: id === 3 ? 2 : 1, article_order: id })));
 }

@@ -22,22 +22,26 @@ const extensionPlugin = definePlugin({
   },
 });
 
-describeEachDatabase('write extension points for plugins', (ctx) => {
-  it('beforeValidate sees the final data and may relax required attributes', async () => {
-    const strict = await ctx.app.post('/api/writers', { data: { email: 'other@example.com' } });
-    expect(strict.status).to.equal(400);
-    expect(strict.body.error.details).to.deep.equal({ errors: [{ path: ['name'], message: 'name must be defined.', name: 'ValidationError' }] });
-    const relaxed = await ctx.app.post('/api/writers?fields[0]=name&fields[1]=email', { data: { email: 'draft@example.com' } });
-    expect(relaxed.status, JSON.stringify(relaxed.body)).to.equal(200);
-    expect(relaxed.body.data.attributes).to.deep.equal({ name: null, email: 'draft@example.com' });
-    expect(await ctx.app.knex('writers').select('name', 'email')).to.deep.equal([{ name: null, email: 'draft@example.com' }]);
-  });
+describeEachDatabase(
+  'write extension points for plugins',
+  (ctx) => {
+    it('beforeValidate sees the final data and may relax required attributes', async () => {
+      const strict = await ctx.app.post('/api/writers', { data: { email: 'other@example.com' } });
+      expect(strict.status).to.equal(400);
+      expect(strict.body.error.details).to.deep.equal({ errors: [{ path: ['name'], message: 'name must be defined.', name: 'ValidationError' }] });
+      const relaxed = await ctx.app.post('/api/writers?fields[0]=name&fields[1]=email', { data: { email: 'draft@example.com' } });
+      expect(relaxed.status, JSON.stringify(relaxed.body)).to.equal(200);
+      expect(relaxed.body.data.attributes).to.deep.equal({ name: null, email: 'draft@example.com' });
+      expect(await ctx.app.knex('writers').select('name', 'email')).to.deep.equal([{ name: null, email: 'draft@example.com' }]);
+    });
 
-  it('a create whose entry a plugin scope hides answers a typed 400 and writes nothing', async () => {
-    const res = await ctx.app.post('/api/categories', { data: { name: 'invisible' } });
-    expect(res.status).to.equal(400);
-    expect(res.body.error.name).to.equal('ApplicationError');
-    expect(res.body.error.message).to.match(/^The created entry api::category\.category #\d+ could not be read back$/);
-    expect(await ctx.app.knex('categories').where('name', 'invisible')).to.deep.equal([]);
-  });
-}, { plugins: [extensionPlugin] });
+    it('a create whose entry a plugin scope hides answers a typed 400 and writes nothing', async () => {
+      const res = await ctx.app.post('/api/categories', { data: { name: 'invisible' } });
+      expect(res.status).to.equal(400);
+      expect(res.body.error.name).to.equal('ApplicationError');
+      expect(res.body.error.message).to.match(/^The created entry api::category\.category #\d+ could not be read back$/);
+      expect(await ctx.app.knex('categories').where('name', 'invisible')).to.deep.equal([]);
+    });
+  },
+  { plugins: [extensionPlugin] },
+);

@@ -22,13 +22,17 @@ export interface Part {
 export async function png(width: number, height: number): Promise<Buffer> {
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 7) % 251;
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 export async function jpeg(width: number, height: number): Promise<Buffer> {
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 13) % 256;
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 export function form(files: Part[], fields: Record<string, string | string[]> = {}): FormData {
@@ -65,7 +69,11 @@ export function uploadApp(files: Record<string, string> = {}, source = EXAMPLE_A
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-upload-app-'));
   for (const folder of ['api', 'components']) fs.symlinkSync(path.join(source, folder), path.join(dir, folder));
   fs.mkdirSync(path.join(dir, 'config'));
-  const written = new Set(Object.keys(files).filter((name) => name.startsWith('config/')).map((name) => path.parse(name).name));
+  const written = new Set(
+    Object.keys(files)
+      .filter((name) => name.startsWith('config/'))
+      .map((name) => path.parse(name).name),
+  );
   for (const file of fs.readdirSync(path.join(source, 'config'))) {
     if (!written.has(path.parse(file).name)) fs.symlinkSync(path.join(source, 'config', file), path.join(dir, 'config', file));
   }

@@ -24,14 +24,23 @@ const MB = 1024 * 1024;
 /** The peak resident set of a process, in bytes. */
 function peakRss(pid: number | undefined): number {
   if (pid === undefined) throw new Error('the server process did not start');
-  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmHWM:'));
+  const line = fs
+    .readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmHWM:'));
   return Number(line?.match(/(\d+)/)?.[1] ?? 0) * 1024;
 }
 
 function databaseEnv(database: TestDatabase): NodeJS.ProcessEnv {
   const connection = database.config.connection.connection as Record<string, unknown>;
   if (database.client === 'sqlite') return { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: String(connection.filename) };
-  return { DATABASE_CLIENT: database.client, DATABASE_NAME: String(connection.database), DATABASE_HOST: String(connection.host), DATABASE_PORT: String(connection.port), DATABASE_USERNAME: String(connection.user) };
+  return {
+    DATABASE_CLIENT: database.client,
+    DATABASE_NAME: String(connection.database),
+    DATABASE_HOST: String(connection.host),
+    DATABASE_PORT: String(connection.port),
+    DATABASE_USERNAME: String(connection.user),
+  };
 }
 
 async function uploadFile(url: string, file: string, name: string, type: string): Promise<{ status: number; body: Json }> {
@@ -74,7 +83,12 @@ for (const client of testClients()) {
         child.stderr.on('data', onData);
       });
       // warm up: the first upload loads the multipart reader and sharp
-      fs.writeFileSync(path.join(work, 'warm.png'), await sharp({ create: { width: 300, height: 300, channels: 3, background: '#c33' } }).png().toBuffer());
+      fs.writeFileSync(
+        path.join(work, 'warm.png'),
+        await sharp({ create: { width: 300, height: 300, channels: 3, background: '#c33' } })
+          .png()
+          .toBuffer(),
+      );
       expect((await uploadFile(url, path.join(work, 'warm.png'), 'warm.png', 'image/png')).status).to.equal(200);
     });
     after(async () => {
@@ -107,7 +121,9 @@ for (const client of testClients()) {
       const width = 3000;
       const height = 2400;
       const file = path.join(work, 'photo.jpg');
-      await sharp(crypto.randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).jpeg({ quality: 100, chromaSubsampling: '4:4:4' }).toFile(file);
+      await sharp(crypto.randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+        .jpeg({ quality: 100, chromaSubsampling: '4:4:4' })
+        .toFile(file);
       expect(fs.statSync(file).size).to.be.above(19 * MB);
       const before = peakRss(child.pid);
       const res = await uploadFile(url, file, 'photo.jpg', 'image/jpeg');

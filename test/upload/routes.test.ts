@@ -10,7 +10,25 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { describeUploads, dimensions, ISO, jpeg, listFiles, png, send, upload } from './helpers';
 
-const RECORD_KEYS = ['id', 'name', 'alternativeText', 'caption', 'width', 'height', 'formats', 'hash', 'ext', 'mime', 'size', 'url', 'previewUrl', 'provider', 'provider_metadata', 'createdAt', 'updatedAt'];
+const RECORD_KEYS = [
+  'id',
+  'name',
+  'alternativeText',
+  'caption',
+  'width',
+  'height',
+  'formats',
+  'hash',
+  'ext',
+  'mime',
+  'size',
+  'url',
+  'previewUrl',
+  'provider',
+  'provider_metadata',
+  'createdAt',
+  'updatedAt',
+];
 const kb = (bytes: number) => Math.round((bytes / 1000) * 100) / 100;
 const notFound = { data: null, error: { status: 404, name: 'NotFoundError', message: 'file.notFound', details: {} } };
 
@@ -34,13 +52,26 @@ describeUploads('upload: the content API routes', (ctx) => {
     expect(file.hash).to.match(/^smoke_cover_[0-9a-f]{10}$/);
     const { hash } = file;
     expect(file).to.deep.equal({
-      id: file.id, name: 'smoke-cover.png', alternativeText: null, caption: null, width: 640, height: 480,
+      id: file.id,
+      name: 'smoke-cover.png',
+      alternativeText: null,
+      caption: null,
+      width: 640,
+      height: 480,
       formats: {
         thumbnail: await expectedFormat('thumbnail', 'smoke-cover.png', hash, '.png', 'image/png'),
         small: await expectedFormat('small', 'smoke-cover.png', hash, '.png', 'image/png'),
       },
-      hash, ext: '.png', mime: 'image/png', size: kb(size(`${hash}.png`)), url: `/uploads/${hash}.png`, previewUrl: null,
-      provider: 'local', provider_metadata: null, createdAt: file.createdAt, updatedAt: file.createdAt,
+      hash,
+      ext: '.png',
+      mime: 'image/png',
+      size: kb(size(`${hash}.png`)),
+      url: `/uploads/${hash}.png`,
+      previewUrl: null,
+      provider: 'local',
+      provider_metadata: null,
+      createdAt: file.createdAt,
+      updatedAt: file.createdAt,
     });
     expect(file.createdAt).to.match(ISO);
     expect(file.formats.thumbnail).to.include({ width: 208, height: 156 });
@@ -76,10 +107,14 @@ describeUploads('upload: the content API routes', (ctx) => {
   });
 
   it('uploads a text file and several files at once, each with its own fileInfo', async () => {
-    const res = await upload(ctx.app, [
-      { name: 'notes.txt', type: 'text/plain', data: 'hello, world\n' },
-      { name: 'tiny.png', type: 'image/png', data: await png(100, 80) },
-    ], { fileInfo: [JSON.stringify({ caption: 'first' }), JSON.stringify({ name: 'second.png' })] });
+    const res = await upload(
+      ctx.app,
+      [
+        { name: 'notes.txt', type: 'text/plain', data: 'hello, world\n' },
+        { name: 'tiny.png', type: 'image/png', data: await png(100, 80) },
+      ],
+      { fileInfo: [JSON.stringify({ caption: 'first' }), JSON.stringify({ name: 'second.png' })] },
+    );
     expect(res.status).to.equal(200);
     const [text, image] = res.body;
     expect(text).to.deep.include({ name: 'notes.txt', caption: 'first', width: null, height: null, formats: null, ext: '.txt', mime: 'text/plain', size: 0.01 });
@@ -94,7 +129,10 @@ describeUploads('upload: the content API routes', (ctx) => {
     expect(all.status).to.equal(200);
     expect(all.body.map((f: { name: string }) => f.name)).to.deep.equal(['smoke-cover.png', 'Holiday photo.jpg', 'notes.txt', 'second.png']);
     const pngs = await send(ctx.app, 'GET', '/api/upload/files?filters[mime][$eq]=image/png&sort=name:desc&fields[0]=name');
-    expect(pngs.body.map((f: { id: number; name: string }) => Object.keys(f))).to.deep.equal([['id', 'name'], ['id', 'name']]);
+    expect(pngs.body.map((f: { id: number; name: string }) => Object.keys(f))).to.deep.equal([
+      ['id', 'name'],
+      ['id', 'name'],
+    ]);
     expect(pngs.body.map((f: { name: string }) => f.name)).to.deep.equal(['smoke-cover.png', 'second.png']);
     const page = await send(ctx.app, 'GET', '/api/upload/files?sort=id&pagination[page]=2&pagination[pageSize]=3');
     expect(page.body.map((f: { name: string }) => f.name)).to.deep.equal(['second.png']);
@@ -107,7 +145,11 @@ describeUploads('upload: the content API routes', (ctx) => {
   });
 
   it('answers 404 file.notFound for a file that does not exist, on read, delete and describe', async () => {
-    for (const [method, url] of [['GET', '/api/upload/files/99999'], ['GET', '/api/upload/files/abc'], ['DELETE', '/api/upload/files/99999']] satisfies Array<[string, string]>) {
+    for (const [method, url] of [
+      ['GET', '/api/upload/files/99999'],
+      ['GET', '/api/upload/files/abc'],
+      ['DELETE', '/api/upload/files/99999'],
+    ] satisfies Array<[string, string]>) {
       const res = await send(ctx.app, method, url);
       expect({ status: res.status, body: res.body }, `${method} ${url}`).to.deep.equal({ status: 404, body: notFound });
     }
@@ -136,9 +178,18 @@ describeUploads('upload: the content API routes', (ctx) => {
     expect(listFiles(ctx.dir.uploads).filter((name) => name.includes(file.hash))).to.deep.equal([`${file.hash}.png`, `thumbnail_${file.hash}.png`]);
     const read = await send(ctx.app, 'GET', `/api/upload/files/${file.id}`);
     expect(read.body).to.deep.equal(res.body);
-    const two = await upload(ctx.app, [{ name: 'x.png', type: 'image/png', data: await png(10, 10) }, { name: 'y.png', type: 'image/png', data: await png(10, 10) }], {}, `?id=${file.id}`);
+    const two = await upload(
+      ctx.app,
+      [
+        { name: 'x.png', type: 'image/png', data: await png(10, 10) },
+        { name: 'y.png', type: 'image/png', data: await png(10, 10) },
+      ],
+      {},
+      `?id=${file.id}`,
+    );
     expect({ status: two.status, body: two.body }).to.deep.equal({
-      status: 400, body: { data: null, error: { status: 400, name: 'ApplicationError', message: 'Cannot replace a file with multiple ones', details: {} } },
+      status: 400,
+      body: { data: null, error: { status: 400, name: 'ApplicationError', message: 'Cannot replace a file with multiple ones', details: {} } },
     });
   });
 
@@ -148,7 +199,8 @@ describeUploads('upload: the content API routes', (ctx) => {
     for (const query of ['?id[$ne]=0', '?id[$gt]=0', '?id=abc', '?id=0', '?id=-1', '?id=1&id=2']) {
       const res = await upload(ctx.app, [{ name: 'evil.png', type: 'image/png', data: await png(10, 10) }], {}, query);
       expect({ status: res.status, body: res.body }, query).to.deep.equal({
-        status: 400, body: { data: null, error: { status: 400, name: 'ValidationError', message: 'id must be a positive integer', details: {} } },
+        status: 400,
+        body: { data: null, error: { status: 400, name: 'ValidationError', message: 'id must be a positive integer', details: {} } },
       });
     }
     expect(await ctx.app.knex('files').select('id', 'name', 'hash', 'updated_at').orderBy('id')).to.deep.equal(before);
@@ -184,7 +236,9 @@ describeUploads('upload: the content API routes', (ctx) => {
     expect(vector).to.include({ width: 10, height: 10, formats: null, ext: '.svg', mime: 'image/svg+xml' });
     const served = await fetch(ctx.app.url + vector.url);
     expect({ type: served.headers.get('content-type'), csp: served.headers.get('content-security-policy'), nosniff: served.headers.get('x-content-type-options') }).to.deep.equal({
-      type: 'image/svg+xml', csp: "default-src 'none'; style-src 'unsafe-inline'; sandbox", nosniff: 'nosniff',
+      type: 'image/svg+xml',
+      csp: "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      nosniff: 'nosniff',
     });
     for (const name of ['missing.png', '..%2F..%2Fconfig%2Fapi.ts', '.hidden', '%00.png']) {
       const res = await fetch(`${ctx.app.url}/uploads/${name}`);
@@ -208,17 +262,62 @@ describeUploads('upload: the content API routes', (ctx) => {
   });
 
   it('serves the files rows of an existing Strapi v4 database unchanged', async () => {
-    const formats = { thumbnail: { name: 'thumbnail_old.png', hash: 'thumbnail_old_abc', ext: '.png', mime: 'image/png', path: null, width: 208, height: 156, size: 0.56, sizeInBytes: 560, url: '/uploads/thumbnail_old_abc.png' } };
-    const [row] = await ctx.app.knex('files').insert({
-      name: 'old.png', alternative_text: 'alt', caption: null, width: 640, height: 480, formats: JSON.stringify(formats), hash: 'old_abc', ext: '.png', mime: 'image/png',
-      size: 0.41, url: '/uploads/old_abc.png', preview_url: null, provider: 'local', provider_metadata: null, folder_path: '/1',
-      created_at: new Date('2026-11-25T21:23:28.699Z'), updated_at: new Date('2026-11-25T21:23:28.699Z'),
-    }, ['id']);
+    const formats = {
+      thumbnail: {
+        name: 'thumbnail_old.png',
+        hash: 'thumbnail_old_abc',
+        ext: '.png',
+        mime: 'image/png',
+        path: null,
+        width: 208,
+        height: 156,
+        size: 0.56,
+        sizeInBytes: 560,
+        url: '/uploads/thumbnail_old_abc.png',
+      },
+    };
+    const [row] = await ctx.app.knex('files').insert(
+      {
+        name: 'old.png',
+        alternative_text: 'alt',
+        caption: null,
+        width: 640,
+        height: 480,
+        formats: JSON.stringify(formats),
+        hash: 'old_abc',
+        ext: '.png',
+        mime: 'image/png',
+        size: 0.41,
+        url: '/uploads/old_abc.png',
+        preview_url: null,
+        provider: 'local',
+        provider_metadata: null,
+        folder_path: '/1',
+        created_at: new Date('2026-11-25T21:23:28.699Z'),
+        updated_at: new Date('2026-11-25T21:23:28.699Z'),
+      },
+      ['id'],
+    );
     const id = Number(typeof row === 'object' ? row.id : row);
     const res = await send(ctx.app, 'GET', `/api/upload/files/${id}`);
     expect(res.body).to.deep.equal({
-      id, name: 'old.png', alternativeText: 'alt', caption: null, width: 640, height: 480, formats, hash: 'old_abc', ext: '.png', mime: 'image/png', size: 0.41,
-      url: '/uploads/old_abc.png', previewUrl: null, provider: 'local', provider_metadata: null, createdAt: '2026-11-25T21:23:28.699Z', updatedAt: '2026-11-25T21:23:28.699Z',
+      id,
+      name: 'old.png',
+      alternativeText: 'alt',
+      caption: null,
+      width: 640,
+      height: 480,
+      formats,
+      hash: 'old_abc',
+      ext: '.png',
+      mime: 'image/png',
+      size: 0.41,
+      url: '/uploads/old_abc.png',
+      previewUrl: null,
+      provider: 'local',
+      provider_metadata: null,
+      createdAt: '2026-11-25T21:23:28.699Z',
+      updatedAt: '2026-11-25T21:23:28.699Z',
     });
   });
 });

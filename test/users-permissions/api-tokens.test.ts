@@ -52,7 +52,7 @@ for (const client of testClients()) {
       expect((await app.get('/api/tags', bearer(custom.accessKey))).body).to.deep.equal(FORBIDDEN);
     });
 
-    it('populate follows the token\'s ability: a relation whose target it may not find is left out', async () => {
+    it("populate follows the token's ability: a relation whose target it may not find is left out", async () => {
       const custom = await tokens.create({ name: 'articles-only', type: 'custom', permissions: ['api::article.article.find'] });
       await app.post('/api/articles', { data: { title: 'With category', category: 1 } }, bearer((await tokens.create({ name: 'writer', type: 'full-access' })).accessKey));
       const res = await app.get('/api/articles?populate=category', bearer(custom.accessKey));

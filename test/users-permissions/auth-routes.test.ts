@@ -25,7 +25,10 @@ function issues(...list: Array<[string[], string]>) {
 /** Captures what the plugin sends instead of logging it. */
 function captureEmails(app: TestApp): EmailMessage[] {
   const sent: EmailMessage[] = [];
-  app.platform.plugin('users-permissions').service<EmailService>('email').use({ send: async (message) => void sent.push(message) });
+  app.platform
+    .plugin('users-permissions')
+    .service<EmailService>('email')
+    .use({ send: async (message) => void sent.push(message) });
   return sent;
 }
 
@@ -45,7 +48,10 @@ for (const client of testClients()) {
         expect(Object.keys(res.body)).to.deep.equal(['jwt', 'user']);
         expect(Object.keys(res.body.user)).to.deep.equal(USER_KEYS);
         expect(res.body.user).to.include({ username: 'ada', email: 'ada@example.com', provider: 'local', confirmed: true, blocked: false });
-        const [header, payload] = res.body.jwt.split('.').slice(0, 2).map((part: string) => JSON.parse(Buffer.from(part, 'base64url').toString()));
+        const [header, payload] = res.body.jwt
+          .split('.')
+          .slice(0, 2)
+          .map((part: string) => JSON.parse(Buffer.from(part, 'base64url').toString()));
         expect(header).to.deep.equal({ alg: 'HS256', typ: 'JWT' });
         expect(Object.keys(payload)).to.deep.equal(['id', 'iat', 'exp']);
         expect(payload.id).to.equal(res.body.user.id);
@@ -93,7 +99,15 @@ for (const client of testClients()) {
       });
 
       it('takes only username, email and password (and register.allowedFields): a role or confirmed flag in the body is ignored', async () => {
-        const res = await app.post('/api/auth/local/register', { username: 'sneaky', email: 'sneaky@example.com', password: 'Passw0rd!', role: 999, confirmed: false, blocked: true, provider: 'github' });
+        const res = await app.post('/api/auth/local/register', {
+          username: 'sneaky',
+          email: 'sneaky@example.com',
+          password: 'Passw0rd!',
+          role: 999,
+          confirmed: false,
+          blocked: true,
+          provider: 'github',
+        });
         expect(res.status).to.equal(200);
         expect(res.body.user).to.include({ confirmed: true, blocked: false, provider: 'local' });
       });

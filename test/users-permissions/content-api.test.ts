@@ -78,7 +78,7 @@ for (const client of testClients()) {
       }
     });
 
-    it('never shows the creator fields, even when the columns are set (Strapi\'s admin users)', async () => {
+    it("never shows the creator fields, even when the columns are set (Strapi's admin users)", async () => {
       await app.knex('articles').update({ created_by_id: 1, updated_by_id: 1 });
       for (const path of ['/api/articles?populate=*', '/api/articles?populate=createdBy', '/api/articles?populate[updatedBy]=true', '/api/articles/1']) {
         const res = await app.get(path, bearer(reader));

@@ -49,7 +49,10 @@ describe('users-permissions switched off', function () {
     expect(['0.0.0.0', '::', '10.0.0.5', 'example.com'].map(isLoopbackHost)).to.deep.equal([false, false, false, false]);
   });
 
-  for (const [host, times] of [['0.0.0.0', 2], ['127.0.0.1', 1]] as const) {
+  for (const [host, times] of [
+    ['0.0.0.0', 2],
+    ['127.0.0.1', 1],
+  ] as const) {
     it(`platform start on ${host} logs the warning ${times === 2 ? 'again once it listens' : 'once (loopback only)'}`, async () => {
       const base = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-open-'));
       const appDir = path.join(base, 'site');

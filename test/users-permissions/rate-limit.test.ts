@@ -26,7 +26,12 @@ for (const client of testClients()) {
 
     it('limits one address whatever identifier, email, path spelling or trailing slash it uses', async () => {
       const statuses: number[] = [];
-      for (const [path, identifier] of [['/api/auth/local', 'a@example.com'], ['/api/auth/local/', 'b@example.com'], ['/api/auth/local', 'c@example.com'], ['/api/auth/local/', 'd@example.com']] satisfies Array<[string, string]>) {
+      for (const [path, identifier] of [
+        ['/api/auth/local', 'a@example.com'],
+        ['/api/auth/local/', 'b@example.com'],
+        ['/api/auth/local', 'c@example.com'],
+        ['/api/auth/local/', 'd@example.com'],
+      ] satisfies Array<[string, string]>) {
         const res = await app.post(path, { identifier, password: 'Wrong-passw0rd' }, from('10.0.0.1'));
         statuses.push(res.status);
         if (res.status === 429) expect(res.body).to.deep.equal(LIMITED);
@@ -38,7 +43,12 @@ for (const client of testClients()) {
 
     it('limits one identifier (any case, any spacing) whatever address it comes from', async () => {
       const statuses: number[] = [];
-      for (const [ip, identifier] of [['10.1.0.1', 'victim@example.com'], ['10.1.0.2', 'VICTIM@example.com'], ['10.1.0.3', ' victim@example.com '], ['10.1.0.4', 'Victim@Example.com']] satisfies Array<[string, string]>) {
+      for (const [ip, identifier] of [
+        ['10.1.0.1', 'victim@example.com'],
+        ['10.1.0.2', 'VICTIM@example.com'],
+        ['10.1.0.3', ' victim@example.com '],
+        ['10.1.0.4', 'Victim@Example.com'],
+      ] satisfies Array<[string, string]>) {
         statuses.push((await app.post('/api/auth/local', { identifier, password: 'Wrong-passw0rd' }, from(ip))).status);
       }
       expect(statuses).to.deep.equal([400, 400, 400, 429]);
@@ -65,7 +75,10 @@ for (const client of testClients()) {
       const limiter = app.platform.plugin('users-permissions').service<RateLimiter>('rate-limit');
       for (let i = 0; i < 3; i++) await limiter.consume({ action: 'auth.callback', ip: '10.4.0.1', identifier: 'shared@example.com' });
       expect((await app.post('/api/auth/local', { identifier: 'other@example.com', password: 'Wrong-passw0rd' }, from('10.4.0.1'))).body).to.deep.equal(LIMITED);
-      const refused = await limiter.consume({ action: 'auth.callback', ip: '10.4.0.9', identifier: 'SHARED@example.com' }).then(() => null, (error: Error) => error);
+      const refused = await limiter.consume({ action: 'auth.callback', ip: '10.4.0.9', identifier: 'SHARED@example.com' }).then(
+        () => null,
+        (error: Error) => error,
+      );
       expect(refused?.message).to.equal('Too many requests, please try again later.');
     });
   });

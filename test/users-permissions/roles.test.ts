@@ -12,7 +12,8 @@ import { bearer, register, startAuthApp } from './helpers';
 const FORBIDDEN = { data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} } };
 
 async function roleActions(app: TestApp, type: string): Promise<string[]> {
-  const rows = await app.knex('up_permissions as p')
+  const rows = await app
+    .knex('up_permissions as p')
     .join('up_permissions_role_links as l', 'l.permission_id', 'p.id')
     .join('up_roles as r', 'r.id', 'l.role_id')
     .where('r.type', type)
@@ -31,7 +32,7 @@ for (const client of testClients()) {
         await app?.database.drop();
       });
 
-      it('creates Authenticated (id 1) and Public (id 2) with Strapi v4\'s actions plus the declared ones, wildcards expanded', async () => {
+      it("creates Authenticated (id 1) and Public (id 2) with Strapi v4's actions plus the declared ones, wildcards expanded", async () => {
         app = await startAuthApp(client, { permissions: { public: ['api::tag.tag.find'], authenticated: ['api::article.article.*'] } });
         const roles = await app.knex('up_roles').orderBy('id').select('id', 'name', 'description', 'type');
         expect(roles).to.deep.equal([
@@ -40,14 +41,23 @@ for (const client of testClients()) {
         ]);
         expect(await roleActions(app, 'public')).to.deep.equal([
           'api::tag.tag.find',
-          'plugin::users-permissions.auth.callback', 'plugin::users-permissions.auth.connect', 'plugin::users-permissions.auth.emailConfirmation',
-          'plugin::users-permissions.auth.forgotPassword', 'plugin::users-permissions.auth.register', 'plugin::users-permissions.auth.resetPassword',
+          'plugin::users-permissions.auth.callback',
+          'plugin::users-permissions.auth.connect',
+          'plugin::users-permissions.auth.emailConfirmation',
+          'plugin::users-permissions.auth.forgotPassword',
+          'plugin::users-permissions.auth.register',
+          'plugin::users-permissions.auth.resetPassword',
           'plugin::users-permissions.auth.sendEmailConfirmation',
         ]);
         expect(await roleActions(app, 'authenticated')).to.deep.equal([
-          'api::article.article.create', 'api::article.article.createLocalization', 'api::article.article.delete', 'api::article.article.find',
-          'api::article.article.findOne', 'api::article.article.update',
-          'plugin::users-permissions.auth.changePassword', 'plugin::users-permissions.user.me',
+          'api::article.article.create',
+          'api::article.article.createLocalization',
+          'api::article.article.delete',
+          'api::article.article.find',
+          'api::article.article.findOne',
+          'api::article.article.update',
+          'plugin::users-permissions.auth.changePassword',
+          'plugin::users-permissions.user.me',
         ]);
       });
 
@@ -73,7 +83,11 @@ for (const client of testClients()) {
         const res = await app.get(`/api/users-permissions/roles/${publicId}`);
         expect(res.status).to.equal(403);
         await app.stop();
-        app = await startAuthApp(client, { permissions: { public: ['api::category.category.find', 'plugin::users-permissions.role.findOne', 'plugin::users-permissions.role.updateRole'], editor: ['api::tag.tag.*'] } }, { database: app.database });
+        app = await startAuthApp(
+          client,
+          { permissions: { public: ['api::category.category.find', 'plugin::users-permissions.role.findOne', 'plugin::users-permissions.role.updateRole'], editor: ['api::tag.tag.*'] } },
+          { database: app.database },
+        );
         const tree = (await app.get(`/api/users-permissions/roles/${publicId}`)).body.role.permissions;
         tree['api::writer'].controllers.writer.find.enabled = true;
         expect((await app.put(`/api/users-permissions/roles/${publicId}`, { permissions: tree })).body).to.deep.equal({ ok: true });
@@ -111,7 +125,12 @@ for (const client of testClients()) {
       let app: TestApp;
       let jwt: string;
       before(async () => {
-        app = await startAuthApp(client, { permissions: { public: ['api::category.category.find'], authenticated: ['api::category.category.find', 'api::category.category.findOne', 'api::category.category.create', 'api::tag.tag.find'] } });
+        app = await startAuthApp(client, {
+          permissions: {
+            public: ['api::category.category.find'],
+            authenticated: ['api::category.category.find', 'api::category.category.findOne', 'api::category.category.create', 'api::tag.tag.find'],
+          },
+        });
         jwt = (await register(app)).jwt;
         await app.knex('categories').insert({ name: 'Seed' });
       });
@@ -166,7 +185,10 @@ for (const client of testClients()) {
       it('GET /roles lists { roles } sorted by name, each with nb_users', async () => {
         const res = await app.get('/api/users-permissions/roles', bearer(jwt));
         expect(res.status).to.equal(200);
-        expect(res.body.roles.map((r: Record<string, unknown>) => [r.name, r.type, r.nb_users])).to.deep.equal([['Authenticated', 'authenticated', 1], ['Public', 'public', 0]]);
+        expect(res.body.roles.map((r: Record<string, unknown>) => [r.name, r.type, r.nb_users])).to.deep.equal([
+          ['Authenticated', 'authenticated', 1],
+          ['Public', 'public', 0],
+        ]);
         expect(Object.keys(res.body.roles[0])).to.deep.equal(['id', 'name', 'description', 'type', 'createdAt', 'updatedAt', 'nb_users']);
       });
 
@@ -184,16 +206,24 @@ for (const client of testClients()) {
         const res = await app.get('/api/users-permissions/permissions', bearer(jwt));
         expect(res.status).to.equal(200);
         expect(res.body.permissions['api::category'].controllers.category).to.deep.equal({
-          create: { enabled: false, policy: '' }, delete: { enabled: false, policy: '' }, find: { enabled: false, policy: '' },
-          findOne: { enabled: false, policy: '' }, update: { enabled: false, policy: '' },
+          create: { enabled: false, policy: '' },
+          delete: { enabled: false, policy: '' },
+          find: { enabled: false, policy: '' },
+          findOne: { enabled: false, policy: '' },
+          update: { enabled: false, policy: '' },
         });
       });
 
       it('POST creates a role with its permissions, PUT changes them (effective at once), DELETE moves its users to public', async () => {
-        const create = await app.post('/api/users-permissions/roles', {
-          name: 'Editors', description: 'Edit things',
-          permissions: { 'api::tag': { controllers: { tag: { find: { enabled: true }, create: { enabled: true } } } } },
-        }, bearer(jwt));
+        const create = await app.post(
+          '/api/users-permissions/roles',
+          {
+            name: 'Editors',
+            description: 'Edit things',
+            permissions: { 'api::tag': { controllers: { tag: { find: { enabled: true }, create: { enabled: true } } } } },
+          },
+          bearer(jwt),
+        );
         expect(create.body).to.deep.equal({ ok: true });
         const role = await app.knex('up_roles').where('type', 'editors').first();
         expect(role).to.include({ name: 'Editors', description: 'Edit things' });
@@ -202,9 +232,14 @@ for (const client of testClients()) {
         const editor = await register(app);
         await app.knex('up_users_role_links').where('user_id', editor.user.id).update({ role_id: role.id });
         // the link was changed behind the platform's back: a role change through the API clears every cache
-        const update = await app.put(`/api/users-permissions/roles/${role.id}`, {
-          name: 'Editors', permissions: { 'api::category': { controllers: { category: { find: { enabled: true } } } } },
-        }, bearer(jwt));
+        const update = await app.put(
+          `/api/users-permissions/roles/${role.id}`,
+          {
+            name: 'Editors',
+            permissions: { 'api::category': { controllers: { category: { find: { enabled: true } } } } },
+          },
+          bearer(jwt),
+        );
         expect(update.body).to.deep.equal({ ok: true });
         expect(await roleActions(app, 'editors')).to.deep.equal(['api::category.category.find']);
         expect((await app.get('/api/categories', bearer(editor.jwt))).status).to.equal(200);

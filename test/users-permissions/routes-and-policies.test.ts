@@ -22,13 +22,16 @@ function appCopy(): string {
   fs.cpSync(CUSTOM_APP, dir, { recursive: true });
   // its files import @platform/content-manager: resolve it from the repository's packages
   fs.symlinkSync(path.resolve(CUSTOM_APP, '..', '..', '..', 'node_modules'), path.join(dir, 'node_modules'));
-  fs.writeFileSync(path.join(dir, 'api', 'book', 'routes', 'members-book.ts'), `export default {
+  fs.writeFileSync(
+    path.join(dir, 'api', 'book', 'routes', 'members-book.ts'),
+    `export default {
   routes: [
     { method: 'GET', path: '/books/members', handler: 'book.find', config: { policies: ['plugin::users-permissions.isAuthenticated'] } },
     { method: 'GET', path: '/books/scoped', handler: 'book.find', config: { auth: { scope: ['api::book.book.readScoped'] } } },
   ],
 };
-`);
+`,
+  );
   return dir;
 }
 
@@ -40,12 +43,16 @@ for (const client of testClients()) {
     let jwt: string;
     before(async () => {
       dir = appCopy();
-      app = await startAuthApp(client, {
-        permissions: {
-          public: ['api::book.book.find'],
-          authenticated: ['api::book.book.find', 'api::book.book.count', 'api::book.book.readScoped'],
+      app = await startAuthApp(
+        client,
+        {
+          permissions: {
+            public: ['api::book.book.find'],
+            authenticated: ['api::book.book.find', 'api::book.book.count', 'api::book.book.readScoped'],
+          },
         },
-      }, { appDir: dir });
+        { appDir: dir },
+      );
       jwt = (await register(app)).jwt;
     });
     after(async () => {
@@ -70,7 +77,7 @@ for (const client of testClients()) {
       expect((await app.get('/api/books/scoped', bearer(jwt))).status).to.equal(200);
     });
 
-    it('the app\'s policies run after the permission check', async () => {
+    it("the app's policies run after the permission check", async () => {
       expect((await app.get('/api/books/guarded', { 'x-allow': 'yes' })).status).to.equal(200);
       expect((await app.get('/api/books/guarded')).body).to.deep.equal(POLICY_FAILED);
       expect((await app.get('/api/books/forbidden', bearer(jwt))).body).to.deep.equal(POLICY_FAILED);

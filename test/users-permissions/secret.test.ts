@@ -56,7 +56,7 @@ describe('users-permissions JWT secret', function () {
     expect(fs.existsSync(path.join(appDir, '.env'))).to.equal(false);
   });
 
-  it('platform develop writes a random JWT_SECRET into the app\'s .env, which platform start then uses', async () => {
+  it("platform develop writes a random JWT_SECRET into the app's .env, which platform start then uses", async () => {
     const { base, appDir } = appCopy();
     bases.push(base);
     const develop = await run('develop', appDir, base, /platform develop: serving/);

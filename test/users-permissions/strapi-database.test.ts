@@ -23,7 +23,14 @@ const STRAPI_DDL = [
 ];
 
 /** Strapi's advanced settings row, with email confirmation switched on. */
-const ADVANCED = { unique_email: true, allow_register: true, email_confirmation: true, email_reset_password: 'https://front.example.com/reset', email_confirmation_redirection: null, default_role: 'authenticated' };
+const ADVANCED = {
+  unique_email: true,
+  allow_register: true,
+  email_confirmation: true,
+  email_reset_password: 'https://front.example.com/reset',
+  email_confirmation_redirection: null,
+  default_role: 'authenticated',
+};
 
 /** What Strapi v4 writes: epoch milliseconds for datetimes on SQLite, 1/0 booleans. */
 async function seedStrapi(knex: Knex): Promise<void> {
@@ -34,8 +41,12 @@ async function seedStrapi(knex: Knex): Promise<void> {
     { id: 2, name: 'Public', description: 'Default role given to unauthenticated user.', type: 'public', created_at: at, updated_at: at },
   ]);
   const actions: Array<[string, number]> = [
-    ['plugin::users-permissions.user.me', 1], ['plugin::users-permissions.auth.changePassword', 1], ['api::tag.tag.find', 1],
-    ['plugin::users-permissions.auth.callback', 2], ['plugin::users-permissions.auth.register', 2], ['api::category.category.find', 2],
+    ['plugin::users-permissions.user.me', 1],
+    ['plugin::users-permissions.auth.changePassword', 1],
+    ['api::tag.tag.find', 1],
+    ['plugin::users-permissions.auth.callback', 2],
+    ['plugin::users-permissions.auth.register', 2],
+    ['api::category.category.find', 2],
   ];
   for (const [index, [action, role]] of actions.entries()) {
     await knex('up_permissions').insert({ id: index + 1, action, created_at: at, updated_at: at });
@@ -48,7 +59,11 @@ async function seedStrapi(knex: Knex): Promise<void> {
     { id: 2, username: 'blocked-user', email: 'blocked@example.com', provider: 'local', password: hash('0ld-strapi-pass'), confirmed: 1, blocked: 1, created_at: at, updated_at: at },
     { id: 3, username: 'unconfirmed-user', email: 'unconfirmed@example.com', provider: 'local', password: hash('0ld-strapi-pass'), confirmed: 0, blocked: 0, created_at: at, updated_at: at },
   ]);
-  await knex('up_users_role_links').insert([{ user_id: 1, role_id: 1, user_order: 1 }, { user_id: 2, role_id: 1, user_order: 2 }, { user_id: 3, role_id: 1, user_order: 3 }]);
+  await knex('up_users_role_links').insert([
+    { user_id: 1, role_id: 1, user_order: 1 },
+    { user_id: 2, role_id: 1, user_order: 2 },
+    { user_id: 3, role_id: 1, user_order: 3 },
+  ]);
   await knex('strapi_core_store_settings').insert({ key: 'plugin_users-permissions_advanced', value: JSON.stringify(ADVANCED), type: 'object', environment: '', tag: '' });
 }
 
@@ -76,7 +91,7 @@ describe('users-permissions on an existing Strapi v4 SQLite database', function 
     await database?.drop();
   });
 
-  it('keeps Strapi\'s roles and permissions as they are (no second public role, nothing added)', async () => {
+  it("keeps Strapi's roles and permissions as they are (no second public role, nothing added)", async () => {
     for (const table of ['up_roles', 'up_permissions', 'up_permissions_role_links', 'up_users_role_links']) {
       expect(await app.knex(table).orderBy('id').select(), table).to.deep.equal(before_[table]);
     }
@@ -86,12 +101,18 @@ describe('users-permissions on an existing Strapi v4 SQLite database', function 
     expect(users.map(({ password_changed_at: added, ...strapi }: Record<string, unknown>) => ({ added, strapi }))).to.deep.equal(usersBefore.map((strapi) => ({ added: null, strapi })));
   });
 
-  it('logs its users in with their Strapi passwords, by username or email, and serves their role\'s permissions', async () => {
+  it("logs its users in with their Strapi passwords, by username or email, and serves their role's permissions", async () => {
     const login = await app.post('/api/auth/local', { identifier: 'strapi-user', password: '0ld-strapi-pass' });
     expect(login.status).to.equal(200);
     expect(login.body.user).to.deep.equal({
-      id: 1, username: 'strapi-user', email: 'old@example.com', provider: 'local', confirmed: true, blocked: false,
-      createdAt: '2024-03-01T10:00:00.000Z', updatedAt: '2024-03-01T10:00:00.000Z',
+      id: 1,
+      username: 'strapi-user',
+      email: 'old@example.com',
+      provider: 'local',
+      confirmed: true,
+      blocked: false,
+      createdAt: '2024-03-01T10:00:00.000Z',
+      updatedAt: '2024-03-01T10:00:00.000Z',
     });
     expect((await app.post('/api/auth/local', { identifier: 'OLD@example.com', password: '0ld-strapi-pass' })).status).to.equal(200);
     const jwt = login.body.jwt;
@@ -105,7 +126,7 @@ describe('users-permissions on an existing Strapi v4 SQLite database', function 
     expect(blocked.body.error.message).to.equal('Your account has been blocked by an administrator');
   });
 
-  it('applies Strapi\'s advanced settings row: an unconfirmed user cannot log in while email confirmation is on', async () => {
+  it("applies Strapi's advanced settings row: an unconfirmed user cannot log in while email confirmation is on", async () => {
     const res = await app.post('/api/auth/local', { identifier: 'unconfirmed-user', password: '0ld-strapi-pass' });
     expect(res.status).to.equal(400);
     expect(res.body.error).to.deep.equal({ status: 400, name: 'ApplicationError', message: 'Your account email is not confirmed', details: {} });
@@ -114,9 +135,13 @@ describe('users-permissions on an existing Strapi v4 SQLite database', function 
     expect(registered.body.user.confirmed).to.equal(false);
   });
 
-  it('a Strapi user who changes the password gets a platform hash that still starts like Strapi\'s', async () => {
+  it("a Strapi user who changes the password gets a platform hash that still starts like Strapi's", async () => {
     const login = await app.post('/api/auth/local', { identifier: 'strapi-user', password: '0ld-strapi-pass' });
-    const changed = await app.post('/api/auth/change-password', { currentPassword: '0ld-strapi-pass', password: 'N3w-platform-pass', passwordConfirmation: 'N3w-platform-pass' }, bearer(login.body.jwt));
+    const changed = await app.post(
+      '/api/auth/change-password',
+      { currentPassword: '0ld-strapi-pass', password: 'N3w-platform-pass', passwordConfirmation: 'N3w-platform-pass' },
+      bearer(login.body.jwt),
+    );
     expect(changed.status).to.equal(200);
     const row = await app.knex('up_users').where('id', 1).first();
     expect(row.password).to.match(/^\$2[ab]\$10\$/);

@@ -32,7 +32,14 @@ for (const client of testClients()) {
     after(async () => app?.close());
 
     it('the public role gets 403 on every users route', async () => {
-      for (const [method, path] of [['GET', '/api/users'], ['GET', '/api/users/1'], ['GET', '/api/users/count'], ['POST', '/api/users'], ['PUT', '/api/users/1'], ['DELETE', '/api/users/1']] satisfies Array<[string, string]>) {
+      for (const [method, path] of [
+        ['GET', '/api/users'],
+        ['GET', '/api/users/1'],
+        ['GET', '/api/users/count'],
+        ['POST', '/api/users'],
+        ['PUT', '/api/users/1'],
+        ['DELETE', '/api/users/1'],
+      ] satisfies Array<[string, string]>) {
         const res = await app.request(method, path, method === 'POST' || method === 'PUT' ? {} : undefined);
         expect(res.status, `${method} ${path}`).to.equal(403);
       }
@@ -116,7 +123,12 @@ for (const client of testClients()) {
       expect(res.body.role).to.include({ id: roleId, type: 'authenticated' });
       expect(res.body).to.not.have.property('password');
       const noRole = await app.post('/api/users', { username: 'norole', email: 'norole@example.com', password: 'Passw0rd!' }, bearer(admin.jwt));
-      expect(noRole.body.error).to.deep.equal({ status: 400, name: 'ValidationError', message: 'role is a required field', details: { errors: [{ path: ['role'], message: 'role is a required field', name: 'ValidationError' }] } });
+      expect(noRole.body.error).to.deep.equal({
+        status: 400,
+        name: 'ValidationError',
+        message: 'role is a required field',
+        details: { errors: [{ path: ['role'], message: 'role is a required field', name: 'ValidationError' }] },
+      });
       const taken = await app.post('/api/users', { username: 'again', email: 'created@example.com', password: 'Passw0rd!', role: roleId }, bearer(admin.jwt));
       expect(taken.body.error).to.deep.equal({ status: 400, name: 'ApplicationError', message: 'Email already taken', details: {} });
       expect((await app.post('/api/auth/local', { identifier: 'created', password: 'Passw0rd!' })).status).to.equal(200);

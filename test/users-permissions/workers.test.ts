@@ -15,11 +15,15 @@ describe('users-permissions with platform start --workers 2', function () {
   after(async () => app?.close());
 
   it('a permission change made through one worker holds on every worker at once', async () => {
-    app = workersApp('platform-workers-', `export default {
+    app = workersApp(
+      'platform-workers-',
+      `export default {
   i18n: { enabled: false },
   'api-tokens': { enabled: false },
   'users-permissions': { config: { permissions: { public: ['api::note.note.find', 'plugin::users-permissions.role.findOne', 'plugin::users-permissions.role.updateRole'] } } },
-};\n`, { JWT_SECRET: 'workers-secret' });
+};\n`,
+      { JWT_SECRET: 'workers-secret' },
+    );
     const url = await app.start();
     const statuses = async (n: number) => {
       const out: number[] = [];

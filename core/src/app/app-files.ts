@@ -40,8 +40,7 @@ export function loadAppApiFiles(appDir: string): AppApiFiles[] {
   for (const apiName of fs.readdirSync(apiDir).sort()) {
     const base = path.join(apiDir, apiName);
     if (!fs.statSync(base).isDirectory()) continue;
-    const read = (folder: string): AppFile[] =>
-      [...listModuleFiles(path.join(base, folder))].map(([name, file]) => ({ name, uid: `api::${apiName}.${name}`, file, exported: loadUserModule(file) }));
+    const read = (folder: string): AppFile[] => [...listModuleFiles(path.join(base, folder))].map(([name, file]) => ({ name, uid: `api::${apiName}.${name}`, file, exported: loadUserModule(file) }));
     out.push({
       apiName,
       routes: read('routes'),

@@ -72,13 +72,17 @@ function buildDeclaration(host: AppHost, declaration: AppDeclaration, folder: Ap
     throw new BootError('APP_FILE', `${relative(host, part.file)}: ${factory}(...) needs plugin "${plugin}", ${why}`);
   }
   if (!provider.definition.appParts?.build) throw new BootError('APP_FILE', `${relative(host, part.file)}: plugin "${plugin}" does not build app parts (${factory})`);
-  return provider.definition.appParts.build(declaration, {
-    folder,
-    uid: part.uid,
-    apiName,
-    file: part.file,
-    evaluate: (exported) => evaluateAppExport(exported, host.platform, part.file),
-  }, provider.context);
+  return provider.definition.appParts.build(
+    declaration,
+    {
+      folder,
+      uid: part.uid,
+      apiName,
+      file: part.file,
+      evaluate: (exported) => evaluateAppExport(exported, host.platform, part.file),
+    },
+    provider.context,
+  );
 }
 
 function registerPolicies(host: AppHost, policies: AppFile[]): void {
@@ -99,9 +103,7 @@ function registerParts(host: AppHost, api: AppApiFiles): void {
   for (const folder of ['services', 'controllers'] as const) {
     const registry = folder === 'services' ? host.services : host.controllers;
     for (const part of api[folder]) {
-      const value = isAppDeclaration(part.exported)
-        ? buildDeclaration(host, part.exported, folder, api.apiName, part)
-        : evaluateAppExport(part.exported, host.platform, part.file);
+      const value = isAppDeclaration(part.exported) ? buildDeclaration(host, part.exported, folder, api.apiName, part) : evaluateAppExport(part.exported, host.platform, part.file);
       registry.add(part.uid, value);
     }
   }

@@ -24,7 +24,9 @@ describe('command arguments', () => {
       [['1', '--toString', 'x'], 'stamp add: unknown option "--toString" (platform stamp --help)'],
     ];
     for (const [argv, message] of cases) {
-      expect(() => parseCommandArgs(argv, spec), argv.join(' ')).to.throw(CliUsageError).with.property('message', message);
+      expect(() => parseCommandArgs(argv, spec), argv.join(' '))
+        .to.throw(CliUsageError)
+        .with.property('message', message);
     }
   });
 });

@@ -55,7 +55,11 @@ export function parseGenerateArgs(argv: string[]): GenerateArgs {
   });
   const [kind, name] = positionals;
   if (!(KINDS as readonly string[]).includes(kind)) throw new CliUsageError(`generate: unknown kind "${kind}" (one of ${KINDS.join(', ')}; platform generate --help)`);
-  for (const [what, value] of [['name', name], ['--api', options.api], ['--plural', options.plural]] as const) {
+  for (const [what, value] of [
+    ['name', name],
+    ['--api', options.api],
+    ['--plural', options.plural],
+  ] as const) {
     if (typeof value === 'string' && !NAME.test(value)) throw new CliUsageError(`generate: ${what} "${value}" must be kebab-case (blog-post)`);
   }
   const api = options.api as string | undefined;

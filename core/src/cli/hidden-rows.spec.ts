@@ -8,7 +8,12 @@ describe('CLI: platform hidden-rows arguments', () => {
   });
 
   it('reads --app, --table (comma-separated) and the action, in both spellings', () => {
-    expect(parseHiddenRowsArgs(['hidden-rows', '--app', 'site', '--table', 'posts, pages', '--delete', '--yes'])).to.deep.equal({ appDir: path.resolve('site'), tables: ['posts', 'pages'], action: 'delete', yes: true });
+    expect(parseHiddenRowsArgs(['hidden-rows', '--app', 'site', '--table', 'posts, pages', '--delete', '--yes'])).to.deep.equal({
+      appDir: path.resolve('site'),
+      tables: ['posts', 'pages'],
+      action: 'delete',
+      yes: true,
+    });
     expect(parseHiddenRowsArgs(['--app=/srv/site', 'hidden-rows', '--table=posts', '--reveal'])).to.deep.equal({ appDir: '/srv/site', tables: ['posts'], action: 'reveal', yes: false });
   });
 

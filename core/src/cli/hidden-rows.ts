@@ -59,7 +59,10 @@ export function parseHiddenRowsArgs(argv: string[]): HiddenRowsOptions {
 }
 
 function tableList(raw: string | undefined): string[] {
-  const tables = (raw ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+  const tables = (raw ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   if (tables.length === 0) throw new CliUsageError('--table takes one or more table names separated by commas');
   return tables;
 }
@@ -126,7 +129,9 @@ export async function runHiddenRows(db: Database, options: Omit<HiddenRowsOption
         write(`Would ${change}; ids ${idList(ids)}. Run again with --yes to do it.`);
         continue;
       }
-      await knex(guard.table).whereNull(guard.column).update({ [guard.column]: knex.ref(guard.revealFrom) });
+      await knex(guard.table)
+        .whereNull(guard.column)
+        .update({ [guard.column]: knex.ref(guard.revealFrom) });
       write(`Done: ${change}.`);
       continue;
     }
@@ -134,7 +139,14 @@ export async function runHiddenRows(db: Database, options: Omit<HiddenRowsOption
     const counts: string[] = [];
     for (const dep of linked) {
       let n = 0;
-      for (let i = 0; i < ids.length; i += SLICE) n += Number((await knex(dep.table).whereIn(dep.column, ids.slice(i, i + SLICE)).count({ n: '*' }))[0]?.n ?? 0);
+      for (let i = 0; i < ids.length; i += SLICE)
+        n += Number(
+          (
+            await knex(dep.table)
+              .whereIn(dep.column, ids.slice(i, i + SLICE))
+              .count({ n: '*' })
+          )[0]?.n ?? 0,
+        );
       if (n > 0) counts.push(`${n} row(s) of "${dep.table}"`);
     }
     const change = `delete ${what}, ids ${idList(ids)}${counts.length > 0 ? `, and ${counts.join(', ')} that point at them` : ''}`;

@@ -53,6 +53,12 @@ describe('CLI argument parsing', () => {
   });
 
   it('finds the command after options and their values', () => {
-    expect([commandOf(['--app', 'site', 'hidden-rows']), commandOf(['hidden-rows', '--table', 'posts']), commandOf(['--workers', '2']), commandOf(['--app=x', 'start']), commandOf(['--port', '80', '--host', 'h', 'develop'])]).to.deep.equal(['hidden-rows', 'hidden-rows', null, 'start', 'develop']);
+    expect([
+      commandOf(['--app', 'site', 'hidden-rows']),
+      commandOf(['hidden-rows', '--table', 'posts']),
+      commandOf(['--workers', '2']),
+      commandOf(['--app=x', 'start']),
+      commandOf(['--port', '80', '--host', 'h', 'develop']),
+    ]).to.deep.equal(['hidden-rows', 'hidden-rows', null, 'start', 'develop']);
   });
 });

@@ -63,7 +63,12 @@ export function newApp(dir: string, say: (line: string) => void): void {
   if (fs.existsSync(dir) && (!fs.statSync(dir).isDirectory() || fs.readdirSync(dir).length > 0)) {
     throw new CliUsageError(`new: ${dir} already exists and is not an empty folder; nothing was written`);
   }
-  const name = path.basename(dir).toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'platform-app';
+  const name =
+    path
+      .basename(dir)
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'platform-app';
   const written: Record<string, string> = {
     'package.json': files.packageFile(name, { '@platform/core': platformVersion(), ...distributionPlugins() }),
     'config/server.ts': files.SERVER_CONFIG,

@@ -16,15 +16,18 @@ describe('TypeScript files of the app, compiled as they are loaded', () => {
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('runs a file with types, enums and a default export, and the TypeScript files it imports', () => {
-    write('main.ts', [
-      "import helper, { type Shape } from './helper';",
-      "import { twice } from './lib';",
-      "import data from './data.json';",
-      "import path from 'node:path';",
-      'enum Size { Small = 1, Large = 2 }',
-      'const shape: Shape = { size: Size.Large };',
-      'export default { value: twice(helper(shape.size)), data, base: path.basename("/a/b.txt") };',
-    ].join('\n'));
+    write(
+      'main.ts',
+      [
+        "import helper, { type Shape } from './helper';",
+        "import { twice } from './lib';",
+        "import data from './data.json';",
+        "import path from 'node:path';",
+        'enum Size { Small = 1, Large = 2 }',
+        'const shape: Shape = { size: Size.Large };',
+        'export default { value: twice(helper(shape.size)), data, base: path.basename("/a/b.txt") };',
+      ].join('\n'),
+    );
     write('helper.ts', 'export interface Shape { size: number }\nexport default (n: number): number => n + 1;\n');
     write('lib/index.ts', "export { twice } from './twice.ts';\n");
     write('lib/twice.ts', 'export const twice = (n: number) => n * 2;\n');

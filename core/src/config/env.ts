@@ -15,7 +15,12 @@ export interface EnvFn {
 }
 
 /** Words environment files use on top of the booleans every parameter takes. */
-const SWITCH_WORDS = new Map([['yes', true], ['on', true], ['no', false], ['off', false]]);
+const SWITCH_WORDS = new Map([
+  ['yes', true],
+  ['on', true],
+  ['no', false],
+  ['off', false],
+]);
 
 export function createEnv(source: Record<string, string | undefined>): EnvFn {
   const read = (key: string) => {
@@ -58,7 +63,11 @@ export function createEnv(source: Record<string, string | undefined>): EnvFn {
   env.array = (key, defaultValue) => {
     const raw = read(key);
     if (raw === undefined) return defaultValue;
-    return raw.replace(/^\[|\]$/g, '').split(',').map((v) => v.trim().replace(/^"|"$/g, '')).filter(Boolean);
+    return raw
+      .replace(/^\[|\]$/g, '')
+      .split(',')
+      .map((v) => v.trim().replace(/^"|"$/g, ''))
+      .filter(Boolean);
   };
   return env;
 }

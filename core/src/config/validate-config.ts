@@ -10,16 +10,16 @@ import { isPlainObject } from '../util/values';
 
 type Check = (value: unknown) => string | null;
 
-const integer = (min: number, max: number): Check => (value) =>
-  Number.isInteger(value) && (value as number) >= min && (value as number) <= max ? null : `must be an integer from ${min} to ${max}`;
+const integer =
+  (min: number, max: number): Check =>
+  (value) =>
+    Number.isInteger(value) && (value as number) >= min && (value as number) <= max ? null : `must be an integer from ${min} to ${max}`;
 const nonEmptyString: Check = (value) => (typeof value === 'string' && value.length > 0 ? null : 'must be a non-empty string');
 const boolean: Check = (value) => (typeof value === 'boolean' ? null : 'must be a boolean');
 const object: Check = (value) => (isPlainObject(value) ? null : 'must be an object');
 const prefix: Check = (value) => (typeof value === 'string' && value.startsWith('/') ? null : 'must be a path starting with "/"');
 const size: Check = (value) =>
-  (typeof value === 'string' && /^\d+(\.\d+)?\s*(b|kb|mb|gb)?$/i.test(value)) || (Number.isInteger(value) && (value as number) > 0)
-    ? null
-    : 'must be a size such as "1mb" or a number of bytes';
+  (typeof value === 'string' && /^\d+(\.\d+)?\s*(b|kb|mb|gb)?$/i.test(value)) || (Number.isInteger(value) && (value as number) > 0) ? null : 'must be a size such as "1mb" or a number of bytes';
 
 const proxy: Check = (value) =>
   typeof value === 'boolean' || (isPlainObject(value) && Array.isArray(value.trusted) && value.trusted.every((a) => typeof a === 'string' && a.length > 0))
@@ -28,9 +28,7 @@ const proxy: Check = (value) =>
 const redisUrl: Check = (value) =>
   value === undefined || value === null || value === '' || (typeof value === 'string' && /^rediss?:\/\/\S*$/.test(value)) ? null : 'must be a redis:// or rediss:// URL';
 const tableList: Check = (value) =>
-  typeof value === 'boolean' || (Array.isArray(value) && value.every((t) => typeof t === 'string' && t.length > 0))
-    ? null
-    : 'must be true, false or a list of table names';
+  typeof value === 'boolean' || (Array.isArray(value) && value.every((t) => typeof t === 'string' && t.length > 0)) ? null : 'must be true, false or a list of table names';
 /** Dotted key (first part is the file name) -> check. Only keys that are present are checked. */
 const CHECKS: Array<[string, Check]> = [
   ['server', object],

@@ -61,7 +61,15 @@ export function declaredGuards(models: ModelRegistry): HiddenRowsGuard[] {
     for (const field of model.scalarFields) {
       const declaration: HiddenRowsDeclaration | undefined = field.attribute.hidesRowsWhenNull;
       if (!declaration) continue;
-      out.push({ table: model.tableName, column: field.column, uid: model.uid, attribute: field.name, noun: declaration.noun, reveal: declaration.reveal, revealFrom: columnOf(model, declaration.revealFrom) });
+      out.push({
+        table: model.tableName,
+        column: field.column,
+        uid: model.uid,
+        attribute: field.name,
+        noun: declaration.noun,
+        reveal: declaration.reveal,
+        revealFrom: columnOf(model, declaration.revealFrom),
+      });
     }
   }
   return out;
@@ -121,26 +129,37 @@ function keeps(keep: KeepHiddenRows, guard: HiddenRowsGuard): boolean {
 
 /** The boot error of guards whose rows would be served; the message gives the counts and the ways out. */
 export function exposedRowsError(exposed: NonEmpty<{ guard: HiddenRowsGuard; count: number }>): BootError {
-  const lines = exposed.map(({ guard, count }) =>
-    `table "${guard.table}" (${guard.uid}) holds ${count} ${guard.noun}(s): rows whose "${guard.column}" is NULL, hidden from the API by its "${guard.attribute}" attribute, which this start no longer has`);
+  const lines = exposed.map(
+    ({ guard, count }) =>
+      `table "${guard.table}" (${guard.uid}) holds ${count} ${guard.noun}(s): rows whose "${guard.column}" is NULL, hidden from the API by its "${guard.attribute}" attribute, which this start no longer has`,
+  );
   const tables = exposed.map(({ guard }) => guard.table).join(',');
   const { noun, reveal, attribute } = exposed[0].guard;
-  return new BootError('DB_HIDDEN_ROWS', [
-    `database: start-up stopped so that no ${noun} is served by accident:`,
-    ...lines.map((line) => `  - ${line}`),
-    'Choose one:',
-    `  - ${reveal} them: platform hidden-rows --reveal --table ${tables} --yes`,
-    `  - delete them: platform hidden-rows --delete --table ${tables} (lists what it would delete; add --yes to delete)`,
-    `  - keep them hidden: switch back on what added "${attribute}" (the content-type option or the plugin),`,
-    `    or start without it and keep them hidden from every read: keepHiddenRows: ${JSON.stringify(exposed.map(({ guard }) => guard.table))} in config/database.ts`,
-  ].join('\n'));
+  return new BootError(
+    'DB_HIDDEN_ROWS',
+    [
+      `database: start-up stopped so that no ${noun} is served by accident:`,
+      ...lines.map((line) => `  - ${line}`),
+      'Choose one:',
+      `  - ${reveal} them: platform hidden-rows --reveal --table ${tables} --yes`,
+      `  - delete them: platform hidden-rows --delete --table ${tables} (lists what it would delete; add --yes to delete)`,
+      `  - keep them hidden: switch back on what added "${attribute}" (the content-type option or the plugin),`,
+      `    or start without it and keep them hidden from every read: keepHiddenRows: ${JSON.stringify(exposed.map(({ guard }) => guard.table))} in config/database.ts`,
+    ].join('\n'),
+  );
 }
 
 /**
  * Run after the schema sync, before any plugin bootstraps or the server listens (see above).
  * Returns the guards kept by `keep`: their rows stay hidden though no attribute says so.
  */
-export async function reconcileHiddenRows(db: Database, declared: readonly HiddenRowsGuard[], existedBefore: ReadonlySet<string>, schemaChanged: boolean, keep: KeepHiddenRows = false): Promise<HiddenRowsGuard[]> {
+export async function reconcileHiddenRows(
+  db: Database,
+  declared: readonly HiddenRowsGuard[],
+  existedBefore: ReadonlySet<string>,
+  schemaChanged: boolean,
+  keep: KeepHiddenRows = false,
+): Promise<HiddenRowsGuard[]> {
   const { knex } = db;
   const stored = await readStoredGuards(knex);
   const declaredKeys = new Set(declared.map(key));
@@ -172,7 +191,9 @@ export async function reconcileHiddenRows(db: Database, declared: readonly Hidde
       const remembered = next.get(key(guard));
       if (remembered?.state !== 'active' && (remembered || !existedBefore.has(key(guard)))) {
         // Just added, or back after a time when nothing hid rows: every row there was visible.
-        await trx(guard.table).whereNull(guard.column).update({ [guard.column]: trx.ref(guard.revealFrom) });
+        await trx(guard.table)
+          .whereNull(guard.column)
+          .update({ [guard.column]: trx.ref(guard.revealFrom) });
       }
       next.set(key(guard), { ...guard, state: 'active' });
     }

@@ -11,7 +11,7 @@ describe('database: errors of long statements are shortened', () => {
     expect(short.endsWith('1,1) - too many SQL variables')).to.equal(true);
   });
 
-  it('shortens the message, the stack and a driver\'s sql field in place', () => {
+  it("shortens the message, the stack and a driver's sql field in place", () => {
     const error = Object.assign(new Error('x'.repeat(5000)), { sql: 'y'.repeat(5000) });
     shortenQueryError(error);
     expect([error.message, error.sql]).to.deep.equal([`${'x'.repeat(400)} … [4200 characters left out] … ${'x'.repeat(400)}`, `${'y'.repeat(400)} … [4200 characters left out] … ${'y'.repeat(400)}`]);

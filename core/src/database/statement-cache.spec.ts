@@ -67,7 +67,10 @@ describe('SQLite statement cache', () => {
       });
       await knex('things').insert([{ name: 'a' }, { name: 'b' }]);
       const read = () => knex('things').select('*').orderBy('id');
-      expect(await read()).to.deep.equal([{ id: 1, name: 'a' }, { id: 2, name: 'b' }]);
+      expect(await read()).to.deep.equal([
+        { id: 1, name: 'a' },
+        { id: 2, name: 'b' },
+      ]);
       await knex('things').insert({ name: 'c' });
       expect((await read()).map((r: { name: string }) => r.name)).to.deep.equal(['a', 'b', 'c']);
       await knex.schema.alterTable('things', (t) => {

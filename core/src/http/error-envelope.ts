@@ -13,7 +13,7 @@ export interface ErrorBody {
 export function toErrorBody(error: unknown): { status: number; body: ErrorBody; internal: boolean } {
   if (error instanceof ApplicationError) {
     // A body the JSON parser rejected carries no details, as in Strapi v4.
-    const details = error.name === 'SyntaxError' ? undefined : error.details ?? {};
+    const details = error.name === 'SyntaxError' ? undefined : (error.details ?? {});
     return {
       status: error.status,
       internal: false,

@@ -16,8 +16,16 @@ import type { Middleware } from './types';
 
 /** Strapi v4's default `config/middlewares.js`, used when the app has no such file. */
 export const DEFAULT_MIDDLEWARE_LIST: readonly string[] = [
-  'strapi::logger', 'strapi::errors', 'strapi::security', 'strapi::cors', 'strapi::poweredBy',
-  'strapi::query', 'strapi::body', 'strapi::session', 'strapi::favicon', 'strapi::public',
+  'strapi::logger',
+  'strapi::errors',
+  'strapi::security',
+  'strapi::cors',
+  'strapi::poweredBy',
+  'strapi::query',
+  'strapi::body',
+  'strapi::session',
+  'strapi::favicon',
+  'strapi::public',
 ];
 
 /** The Content API cannot answer without these: a list that leaves one out stops start-up. */
@@ -126,7 +134,10 @@ export function buildGlobalMiddlewares(sources: GlobalMiddlewareSources): Koa.Mi
   }
   const byName = new Map(entries.map((entry) => [entry.name, entry]));
   const placedByName = new Map(sources.placed.map((item) => [item.name, item]));
-  return placeAll(entries.map((e) => e.name), sources.placed).map((name) => {
+  return placeAll(
+    entries.map((e) => e.name),
+    sources.placed,
+  ).map((name) => {
     const entry = byName.get(name);
     if (entry) return build(entry, sources, placedByName);
     const placed = placedByName.get(name);

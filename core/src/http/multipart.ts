@@ -97,4 +97,3 @@ function withStatus(error: unknown): unknown {
   if (e && typeof e.httpCode === 'number' && e.status === undefined) e.status = e.httpCode;
   return error;
 }
-

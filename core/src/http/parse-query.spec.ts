@@ -29,7 +29,10 @@ describe('parseQueryString', () => {
     expect(caught).to.be.instanceOf(ValidationError);
     const error = caught as ValidationError;
     expect({ status: error.status, name: error.name, message: error.message, details: error.details }).to.deep.equal({
-      status: 400, name: 'ValidationError', message: 'Query string too long (over 65536 characters)', details: {},
+      status: 400,
+      name: 'ValidationError',
+      message: 'Query string too long (over 65536 characters)',
+      details: {},
     });
   });
 

@@ -56,9 +56,12 @@ export function createRouteResolver(sources: RouteResolverSources): RouteResolve
   }
 
   function resolvePolicy(ref: PolicyRef, route: RouteDefinition): (ctx: RequestContext) => Promise<boolean> {
-    const { fn, config } = typeof ref === 'function' ? { fn: ref, config: {} }
-      : typeof ref === 'string' ? { fn: lookup(policies, ref, route), config: {} }
-      : { fn: lookup(policies, ref.name, route), config: ref.config ?? {} };
+    const { fn, config } =
+      typeof ref === 'function'
+        ? { fn: ref, config: {} }
+        : typeof ref === 'string'
+          ? { fn: lookup(policies, ref, route), config: {} }
+          : { fn: lookup(policies, ref.name, route), config: ref.config ?? {} };
     if (!fn) throw new BootError('ROUTE_POLICY', `Route ${route.method} ${route.path}: unknown policy ${JSON.stringify(typeof ref === 'object' ? ref.name : ref)}`);
     return async (ctx) => {
       const result = await fn({ ctx, route }, config, { platform });

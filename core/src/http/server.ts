@@ -120,6 +120,7 @@ export function listen(handler: http.RequestListener, port: number, host: string
 function listenError(error: NodeJS.ErrnoException, port: number, host: string): Error {
   if (error.code === 'EADDRINUSE') return new BootError('PORT_IN_USE', `Port ${port} on ${host} is already in use (set PORT or --port to choose another)`, { cause: error });
   if (error.code === 'EACCES') return new BootError('PORT_IN_USE', `Port ${port} on ${host} needs privileges this process does not have (use a port above 1023)`, { cause: error });
-  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') return new BootError('PORT_IN_USE', `Cannot listen on ${host}:${port}: no such address on this machine (set HOST or --host)`, { cause: error });
+  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
+    return new BootError('PORT_IN_USE', `Cannot listen on ${host}:${port}: no such address on this machine (set HOST or --host)`, { cause: error });
   return error;
 }

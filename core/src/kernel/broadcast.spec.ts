@@ -6,11 +6,18 @@ import { BROADCAST_MESSAGE, createBroadcast, isBroadcastEnvelope, type Broadcast
 function channel() {
   const emitter = new EventEmitter();
   const sent: unknown[] = [];
-  return { sent, deliver: (message: unknown) => emitter.emit('message', message), on: emitter.on.bind(emitter), off: emitter.off.bind(emitter), send: (message: unknown) => sent.push(message) > 0, listeners: () => emitter.listenerCount('message') };
+  return {
+    sent,
+    deliver: (message: unknown) => emitter.emit('message', message),
+    on: emitter.on.bind(emitter),
+    off: emitter.off.bind(emitter),
+    send: (message: unknown) => sent.push(message) > 0,
+    listeners: () => emitter.listenerCount('message'),
+  };
 }
 
 describe('process broadcast', () => {
-  it('a worker sends its messages to the primary and hears the other workers\' on its channels', () => {
+  it("a worker sends its messages to the primary and hears the other workers' on its channels", () => {
     const ipc = channel();
     const broadcast = createBroadcast(ipc, true);
     const heard: unknown[] = [];

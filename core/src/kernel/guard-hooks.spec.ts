@@ -79,7 +79,9 @@ describe('guardHooks', () => {
     other.check.tap('config', () => {
       throw boot;
     });
-    expect(() => other.check.call(1)).to.throw(BootError).that.equals(boot);
+    expect(() => other.check.call(1))
+      .to.throw(BootError)
+      .that.equals(boot);
     expect(invalid).to.be.instanceOf(ApplicationError);
   });
 

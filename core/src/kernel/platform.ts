@@ -332,20 +332,23 @@ export class Platform {
     for (const plugin of this.plugins) this.registerPluginParts(plugin);
     for (const { definition, context } of this.plugins) await runStep(definition, 'register', () => definition.register?.(context));
     await this.hooks.register.promise();
-    registerApp({
-      appDir: this.appDir,
-      platform: this,
-      contentTypes: this.schemas.contentTypes.values(),
-      services: this.services,
-      controllers: this.controllers,
-      policies: this.policies,
-      middlewares: this.middlewares,
-      middlewareFactories: this.middlewareFactories,
-      plugins: this.plugins,
-      disabledPlugins: this.disabledPlugins,
-      pluginsFile,
-      addRoutes: (routes) => this.addRoutes(routes),
-    }, appApis);
+    registerApp(
+      {
+        appDir: this.appDir,
+        platform: this,
+        contentTypes: this.schemas.contentTypes.values(),
+        services: this.services,
+        controllers: this.controllers,
+        policies: this.policies,
+        middlewares: this.middlewares,
+        middlewareFactories: this.middlewareFactories,
+        plugins: this.plugins,
+        disabledPlugins: this.disabledPlugins,
+        pluginsFile,
+        addRoutes: (routes) => this.addRoutes(routes),
+      },
+      appApis,
+    );
 
     addTimestamps(this.schemas);
     this.hooks.extendSchemas.call(this.schemas);
@@ -383,7 +386,11 @@ export class Platform {
     this.phase = 'registered';
 
     for (const { definition: plugin } of this.plugins) {
-      if (plugin.routes?.length) this.addRoutes(plugin.routes.map((r) => withInfo(r, plugin.name)), joinPath(this.config<string>('api.rest.prefix', '/api'), `/${plugin.name}`));
+      if (plugin.routes?.length)
+        this.addRoutes(
+          plugin.routes.map((r) => withInfo(r, plugin.name)),
+          joinPath(this.config<string>('api.rest.prefix', '/api'), `/${plugin.name}`),
+        );
     }
     for (const { definition, context } of this.plugins) await runStep(definition, 'bootstrap', () => definition.bootstrap?.(context));
     await this.hooks.bootstrap.promise();

@@ -7,7 +7,13 @@ import { createPluginContext, type PluginContextHost, type PluginGround } from '
 
 function host(lines: string[]): PluginContextHost {
   const config: Record<string, unknown> = { 'plugin.seo': { title: 'Site' }, 'api.rest.prefix': '/api' };
-  const services: Record<string, unknown> = { 'plugin::seo.meta': 'own', 'plugin::search.hooks': 'hooks', 'plugin::sitemap.index': 'optional', 'plugin::mailer.send': 'undeclared', 'api::article.article': 'app' };
+  const services: Record<string, unknown> = {
+    'plugin::seo.meta': 'own',
+    'plugin::search.hooks': 'hooks',
+    'plugin::sitemap.index': 'optional',
+    'plugin::mailer.send': 'undeclared',
+    'api::article.article': 'app',
+  };
   const fail = (): never => {
     throw new Error('not lent in this test');
   };
@@ -49,14 +55,18 @@ describe('plugin context', () => {
   const lines: string[] = [];
   const ctx = createPluginContext(host(lines), definePlugin({ name: 'seo', requires: ['search'], optional: ['sitemap'] }));
 
-  it('holds the plugin\'s own configuration, frozen', () => {
+  it("holds the plugin's own configuration, frozen", () => {
     expect(ctx.config).to.deep.equal({ title: 'Site' });
     expect(Object.isFrozen(ctx.config)).to.equal(true);
   });
 
-  it('reaches its own services, those of declared plugins and the app\'s', () => {
-    expect([ctx.service('plugin::seo.meta'), ctx.service('plugin::search.hooks'), ctx.service('plugin::sitemap.index'), ctx.service('api::article.article')])
-      .to.deep.equal(['own', 'hooks', 'optional', 'app']);
+  it("reaches its own services, those of declared plugins and the app's", () => {
+    expect([ctx.service('plugin::seo.meta'), ctx.service('plugin::search.hooks'), ctx.service('plugin::sitemap.index'), ctx.service('api::article.article')]).to.deep.equal([
+      'own',
+      'hooks',
+      'optional',
+      'app',
+    ]);
   });
 
   it('asks the kernel for a secret in its own name', () => {
@@ -64,26 +74,33 @@ describe('plugin context', () => {
   });
 
   it('refuses a service of a plugin it did not declare, naming both plugins', () => {
-    expect(() => ctx.service('plugin::mailer.send')).to.throw(BootError, 'Plugin "seo" uses the service "plugin::mailer.send" of plugin "mailer" without declaring "mailer" in "requires" or "optional"')
+    expect(() => ctx.service('plugin::mailer.send'))
+      .to.throw(BootError, 'Plugin "seo" uses the service "plugin::mailer.send" of plugin "mailer" without declaring "mailer" in "requires" or "optional"')
       .with.property('code', 'PLUGIN_UNDECLARED');
-    expect(() => ctx.isEnabled('mailer')).to.throw(BootError).with.property('code', 'PLUGIN_UNDECLARED');
-    expect(() => ctx.plugin('mailer')).to.throw(BootError).with.property('code', 'PLUGIN_UNDECLARED');
+    expect(() => ctx.isEnabled('mailer'))
+      .to.throw(BootError)
+      .with.property('code', 'PLUGIN_UNDECLARED');
+    expect(() => ctx.plugin('mailer'))
+      .to.throw(BootError)
+      .with.property('code', 'PLUGIN_UNDECLARED');
   });
 
   it('tells whether a declared optional plugin is enabled, and hands out declared plugins that are', () => {
     expect(ctx.isEnabled('sitemap')).to.equal(false);
     expect(ctx.isEnabled('search')).to.equal(true);
     expect(ctx.plugin('search').service('hooks')).to.equal('hooks');
-    expect(() => ctx.plugin('sitemap')).to.throw(BootError, 'Plugin "sitemap" is not enabled').with.property('code', 'PLUGIN_UNKNOWN');
+    expect(() => ctx.plugin('sitemap'))
+      .to.throw(BootError, 'Plugin "sitemap" is not enabled')
+      .with.property('code', 'PLUGIN_UNKNOWN');
   });
 
-  it('reads the app\'s settings but not another plugin\'s configuration', () => {
+  it("reads the app's settings but not another plugin's configuration", () => {
     expect(ctx.appConfig('api.rest.prefix')).to.equal('/api');
     expect(ctx.appConfig('server.port', 1337)).to.equal(1337);
     expect(() => ctx.appConfig('plugin.locales')).to.throw(BootError, 'Plugin "seo" reads "plugin.locales": a plugin reads its own configuration from its context, not another plugin\'s');
   });
 
-  it('shares the kernel\'s ground (hooks, app folder, schemas)', () => {
+  it("shares the kernel's ground (hooks, app folder, schemas)", () => {
     expect(ctx.appDir).to.equal('/app');
     expect(ctx.hooks.extendSchemas.taps).to.deep.equal([]);
     expect(() => ctx.db).to.throw('not lent in this test');

@@ -13,10 +13,7 @@ describe('resolvePlugins', () => {
   before(() => {
     appDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-loader-'));
     fs.mkdirSync(path.join(appDir, 'plugins-local', 'stamp'), { recursive: true });
-    fs.writeFileSync(
-      path.join(appDir, 'plugins-local', 'stamp', 'index.js'),
-      `module.exports = { name: 'stamp', requires: ['search'], config: { default: { a: 1, b: 2 } } };`,
-    );
+    fs.writeFileSync(path.join(appDir, 'plugins-local', 'stamp', 'index.js'), `module.exports = { name: 'stamp', requires: ['search'], config: { default: { a: 1, b: 2 } } };`);
     fs.writeFileSync(path.join(appDir, 'plugins-local', 'misnamed.js'), `module.exports = { name: 'other' };`);
     fs.writeFileSync(path.join(appDir, 'plugins-local', 'not-a-plugin.js'), `module.exports = 42;`);
     // Plugin packages installed in the app: the `platform` field of their package.json says so
@@ -39,7 +36,7 @@ describe('resolvePlugins', () => {
 
   const installedBuiltIns = () => resolvePlugins(appDir, {}, {}, []).plugins.map((p) => p.name);
 
-  it('finds the plugin packages among the app\'s dependencies, in the order the manifest lists them', () => {
+  it("finds the plugin packages among the app's dependencies, in the order the manifest lists them", () => {
     const from = [appDir, path.resolve(__dirname)];
     expect(installedPlugins(appDir)).to.deep.equal([
       { name: 'locales', packageName: '@acme/locales', from },
@@ -52,7 +49,7 @@ describe('resolvePlugins', () => {
     expect(installedBuiltIns()).to.deep.equal(['locales', 'search', 'drafts']);
   });
 
-  it('takes the distribution\'s set for an app folder without a package.json (the nearest one at or above the distribution folder)', () => {
+  it("takes the distribution's set for an app folder without a package.json (the nearest one at or above the distribution folder)", () => {
     const site = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-site-'));
     const distribution = path.join(appDir, 'bin');
     fs.mkdirSync(distribution, { recursive: true });

@@ -161,7 +161,9 @@ export function resolvePlugins(
     // `<name>: { enabled: false }` for a plugin we do not have asks for what is already true.
     if (known.includes(name) || !entry.enabled) continue;
     const closest = closestName(name, known);
-    warnings.push(`${file}: plugin "${name}" is not installed (no dependency of the app's package.json provides it) and has no "resolve"; its entry is ignored${closest ? ` (the closest known plugin is "${closest}")` : ''}`);
+    warnings.push(
+      `${file}: plugin "${name}" is not installed (no dependency of the app's package.json provides it) and has no "resolve"; its entry is ignored${closest ? ` (the closest known plugin is "${closest}")` : ''}`,
+    );
   }
   for (const def of extra) {
     if (entries.get(def.name)?.enabled === false) continue;

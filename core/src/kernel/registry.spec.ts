@@ -11,7 +11,10 @@ describe('Registry', () => {
     expect(registry.find('api::b.two')).to.equal(2);
     expect(registry.has('api::b.two')).to.equal(true);
     expect(registry.keys()).to.deep.equal(['plugin::a.one', 'api::b.two']);
-    expect(registry.entries()).to.deep.equal([['plugin::a.one', 1], ['api::b.two', 2]]);
+    expect(registry.entries()).to.deep.equal([
+      ['plugin::a.one', 1],
+      ['api::b.two', 2],
+    ]);
   });
 
   it('rejects a duplicate uid', () => {

@@ -16,7 +16,10 @@ describe('plugin secrets', () => {
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   const source = (mode: SecretsMode, env: Record<string, string | undefined> = {}): SecretSource => ({
-    mode, appDir: dir, env, log: createLogger('info', (line) => lines.push(line.replace(/^\[[^\]]+\] /, ''))),
+    mode,
+    appDir: dir,
+    env,
+    log: createLogger('info', (line) => lines.push(line.replace(/^\[[^\]]+\] /, ''))),
   });
   const envFile = () => path.join(dir, '.env');
 
@@ -30,8 +33,8 @@ describe('plugin secrets', () => {
   });
 
   it('start: stops start-up naming the variable and the plugin', () => {
-    expect(() => resolveSecret(source('start', { SIGNING_KEY: '' }), 'SIGNING_KEY', undefined, 'stamps')).to.throw(BootError,
-      'SIGNING_KEY is not set: plugin "stamps" needs it. Set SIGNING_KEY in the environment or the app\'s .env (platform develop writes a random one there)')
+    expect(() => resolveSecret(source('start', { SIGNING_KEY: '' }), 'SIGNING_KEY', undefined, 'stamps'))
+      .to.throw(BootError, 'SIGNING_KEY is not set: plugin "stamps" needs it. Set SIGNING_KEY in the environment or the app\'s .env (platform develop writes a random one there)')
       .with.property('code', 'SECRET_MISSING');
   });
 
@@ -66,7 +69,9 @@ describe('plugin secrets', () => {
   });
 
   it('refuses a name that is no environment variable, and a configured value that is not a string', () => {
-    expect(() => resolveSecret(source('develop'), 'signing key', undefined, 'stamps')).to.throw(BootError, 'a secret is named by its environment variable').with.property('code', 'SECRET_INVALID');
+    expect(() => resolveSecret(source('develop'), 'signing key', undefined, 'stamps'))
+      .to.throw(BootError, 'a secret is named by its environment variable')
+      .with.property('code', 'SECRET_INVALID');
     expect(() => resolveSecret(source('develop'), 'SIGNING_KEY', 42, 'stamps')).to.throw(BootError, 'Plugin "stamps": the configured value of SIGNING_KEY must be a string');
   });
 });

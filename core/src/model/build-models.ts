@@ -144,16 +144,36 @@ function buildRelation(model: Model, name: string, attr: RelationAttribute, all:
     const ownerAttr = pendingModel(all, target.uid).attributes[attr.mappedBy] as RelationAttribute;
     const link = ownerLink(target, attr.mappedBy, ownerAttr, model);
     return {
-      kind: 'relation', name, relation: attr.relation, target: target.uid, toMany, owner: false, inverse: attr.mappedBy, link,
-      selfColumn: link.targetColumn, otherColumn: link.ownerColumn,
-      orderColumn: link.ownerOrderColumn, inverseOrderColumn: link.targetOrderColumn, attribute: attr,
+      kind: 'relation',
+      name,
+      relation: attr.relation,
+      target: target.uid,
+      toMany,
+      owner: false,
+      inverse: attr.mappedBy,
+      link,
+      selfColumn: link.targetColumn,
+      otherColumn: link.ownerColumn,
+      orderColumn: link.ownerOrderColumn,
+      inverseOrderColumn: link.targetOrderColumn,
+      attribute: attr,
     };
   }
   const link = ownerLink(model, name, attr, target);
   return {
-    kind: 'relation', name, relation: attr.relation, target: target.uid, toMany, owner: true, inverse: attr.inversedBy ?? null, link,
-    selfColumn: link.ownerColumn, otherColumn: link.targetColumn,
-    orderColumn: link.targetOrderColumn, inverseOrderColumn: link.ownerOrderColumn, attribute: attr,
+    kind: 'relation',
+    name,
+    relation: attr.relation,
+    target: target.uid,
+    toMany,
+    owner: true,
+    inverse: attr.inversedBy ?? null,
+    link,
+    selfColumn: link.ownerColumn,
+    otherColumn: link.targetColumn,
+    orderColumn: link.targetOrderColumn,
+    inverseOrderColumn: link.ownerOrderColumn,
+    attribute: attr,
   };
 }
 

@@ -13,7 +13,12 @@ describe('addTimestamps', () => {
   it('adds createdAt and updatedAt after the attributes of every content-type, and none to components', () => {
     const set: SchemaSet = {
       contentTypes: new Map([['api::note.note', { uid: 'api::note.note', namespace: 'api', apiName: 'note', schema, source: { file: 'note.json' } }]]),
-      components: new Map([['parts.step', { uid: 'parts.step', category: 'parts', schema: { collectionName: 'components_parts_steps', info: {}, attributes: { text: { type: 'string' } } }, source: { file: 'step.json' } }]]),
+      components: new Map([
+        [
+          'parts.step',
+          { uid: 'parts.step', category: 'parts', schema: { collectionName: 'components_parts_steps', info: {}, attributes: { text: { type: 'string' } } }, source: { file: 'step.json' } },
+        ],
+      ]),
     };
     addTimestamps(set);
     expect(set.contentTypes.get('api::note.note')?.schema.attributes).to.deep.equal({

@@ -55,8 +55,28 @@ export interface AttributeTypeRegistry {
   tables(models: ModelRegistry): DesiredTable[];
 }
 
-const CORE_TYPES = new Set<string>(['string', 'text', 'richtext', 'enumeration', 'email', 'password', 'uid', 'date', 'time', 'datetime', 'timestamp',
-  'integer', 'biginteger', 'float', 'decimal', 'boolean', 'json', 'relation', 'component', 'dynamiczone']);
+const CORE_TYPES = new Set<string>([
+  'string',
+  'text',
+  'richtext',
+  'enumeration',
+  'email',
+  'password',
+  'uid',
+  'date',
+  'time',
+  'datetime',
+  'timestamp',
+  'integer',
+  'biginteger',
+  'float',
+  'decimal',
+  'boolean',
+  'json',
+  'relation',
+  'component',
+  'dynamiczone',
+]);
 
 /** The attribute types of the enabled plugins; two plugins providing one type is a boot error. */
 export function collectAttributeTypes(plugins: readonly AttributeTypeSource[]): AttributeTypeRegistry {

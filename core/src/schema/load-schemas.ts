@@ -9,7 +9,11 @@ import type { ComponentSchema, ContentTypeSchema, LoadedComponent, LoadedContent
 
 function subdirs(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
 }
 
 export function loadAppSchemas(appDir: string): SchemaSet {

@@ -3,18 +3,44 @@
  * `api/<api>/content-types/<type>/schema.json` and `components/<category>/<name>.json`.
  */
 export type ScalarType =
-  | 'string' | 'text' | 'richtext' | 'enumeration' | 'email' | 'password' | 'uid'
-  | 'date' | 'time' | 'datetime' | 'timestamp'
-  | 'integer' | 'biginteger' | 'float' | 'decimal'
-  | 'boolean' | 'json';
+  | 'string'
+  | 'text'
+  | 'richtext'
+  | 'enumeration'
+  | 'email'
+  | 'password'
+  | 'uid'
+  | 'date'
+  | 'time'
+  | 'datetime'
+  | 'timestamp'
+  | 'integer'
+  | 'biginteger'
+  | 'float'
+  | 'decimal'
+  | 'boolean'
+  | 'json';
 
 export type RelationKind = 'oneToOne' | 'oneToMany' | 'manyToOne' | 'manyToMany' | 'morphToOne' | 'morphToMany' | 'morphOne' | 'morphMany';
 
 export const SCALAR_TYPES: readonly ScalarType[] = [
-  'string', 'text', 'richtext', 'enumeration', 'email', 'password', 'uid',
-  'date', 'time', 'datetime', 'timestamp',
-  'integer', 'biginteger', 'float', 'decimal',
-  'boolean', 'json',
+  'string',
+  'text',
+  'richtext',
+  'enumeration',
+  'email',
+  'password',
+  'uid',
+  'date',
+  'time',
+  'datetime',
+  'timestamp',
+  'integer',
+  'biginteger',
+  'float',
+  'decimal',
+  'boolean',
+  'json',
 ] as const;
 
 /** Scalar types whose value is a string kept in a text column (varchar or long text). */

@@ -13,8 +13,23 @@ import type { AttributeTypeRegistry, WrittenAttribute } from './attribute-types'
 
 /** Names the platform itself gives to every entry or that plugins add. */
 export const RESERVED_ATTRIBUTE_NAMES = [
-  'id', 'createdAt', 'updatedAt', 'publishedAt', 'createdBy', 'updatedBy', 'locale', 'localizations',
-  'created_at', 'updated_at', 'published_at', 'created_by', 'updated_by', '__component', '__contentType', '_id', '__v',
+  'id',
+  'createdAt',
+  'updatedAt',
+  'publishedAt',
+  'createdBy',
+  'updatedBy',
+  'locale',
+  'localizations',
+  'created_at',
+  'updated_at',
+  'published_at',
+  'created_by',
+  'updated_by',
+  '__component',
+  '__contentType',
+  '_id',
+  '__v',
 ];
 
 const RELATION_KINDS = ['oneToOne', 'oneToMany', 'manyToOne', 'manyToMany', 'morphToOne', 'morphToMany', 'morphOne', 'morphMany'];
@@ -40,7 +55,10 @@ export function validateWrittenSchemas(schemas: SchemaSet): void {
     }
     const { singularName, pluralName } = schema.info;
     if (singularName === pluralName) fail(file, `"info.singularName" and "info.pluralName" must differ (both "${singularName}")`);
-    for (const [name, map] of [[singularName, singular], [pluralName, plural]] as const) {
+    for (const [name, map] of [
+      [singularName, singular],
+      [pluralName, plural],
+    ] as const) {
       const other = singular.get(name) ?? plural.get(name);
       if (other) fail(file, `name "${name}" is already used by ${other}`);
       map.set(name, file);
@@ -77,9 +95,15 @@ function checkIndexes(file: string, indexes: unknown): void {
   if (indexes === undefined) return;
   if (!Array.isArray(indexes)) fail(file, '"indexes" must be an array');
   for (const index of indexes) {
-    const valid = index && typeof index === 'object' && typeof index.name === 'string' && index.name !== ''
-      && Array.isArray(index.columns) && index.columns.length > 0 && index.columns.every((column: unknown) => typeof column === 'string')
-      && (index.type === undefined || index.type === null || index.type === 'unique');
+    const valid =
+      index &&
+      typeof index === 'object' &&
+      typeof index.name === 'string' &&
+      index.name !== '' &&
+      Array.isArray(index.columns) &&
+      index.columns.length > 0 &&
+      index.columns.every((column: unknown) => typeof column === 'string') &&
+      (index.type === undefined || index.type === null || index.type === 'unique');
     if (!valid) fail(file, `"indexes" holds ${JSON.stringify(index)}, which is not { name, columns: [column, ...], type?: "unique" | null }`);
   }
 }

@@ -24,7 +24,18 @@ describe('util: values', () => {
   });
 
   it('groupBy keeps first-seen key order and item order', () => {
-    const groups = groupBy([['b', 1], ['a', 2], ['b', 3]] as const, ([k]) => k, ([, v]) => v);
-    expect([...groups]).to.deep.equal([['b', [1, 3]], ['a', [2]]]);
+    const groups = groupBy(
+      [
+        ['b', 1],
+        ['a', 2],
+        ['b', 3],
+      ] as const,
+      ([k]) => k,
+      ([, v]) => v,
+    );
+    expect([...groups]).to.deep.equal([
+      ['b', [1, 3]],
+      ['a', [2]],
+    ]);
   });
 });

@@ -22,7 +22,9 @@ export function isIndexObject(value: unknown): value is Record<string, unknown> 
 
 /** The values of an index object in index order. */
 export function indexObjectValues(value: Record<string, unknown>): unknown[] {
-  return Object.keys(value).sort((a, b) => Number(a) - Number(b)).map((key) => value[key]);
+  return Object.keys(value)
+    .sort((a, b) => Number(a) - Number(b))
+    .map((key) => value[key]);
 }
 
 const TRUE_WORDS = new Set(['true', 't', '1']);

@@ -4,9 +4,23 @@ import { parseApiTokenArgs } from './commands';
 
 describe('api-tokens: platform api-token arguments', () => {
   it('create: name, type, custom permissions, a duration in days as a lifespan, description and --json', () => {
-    expect(parseApiTokenArgs(['create', '--name', 'ci', '--type', 'read-only'])).to.deep.equal({ action: 'create', name: 'ci', type: 'read-only', permissions: undefined, lifespan: null, description: undefined, json: false });
+    expect(parseApiTokenArgs(['create', '--name', 'ci', '--type', 'read-only'])).to.deep.equal({
+      action: 'create',
+      name: 'ci',
+      type: 'read-only',
+      permissions: undefined,
+      lifespan: null,
+      description: undefined,
+      json: false,
+    });
     expect(parseApiTokenArgs(['create', '--name=deploy', '--type', 'custom', '--permissions', ' a.find , b.create,', '--duration', '90', '--description', 'CI', '--json'])).to.deep.equal({
-      action: 'create', name: 'deploy', type: 'custom', permissions: ['a.find', 'b.create'], lifespan: 90 * 86400000, description: 'CI', json: true,
+      action: 'create',
+      name: 'deploy',
+      type: 'custom',
+      permissions: ['a.find', 'b.create'],
+      lifespan: 90 * 86400000,
+      description: 'CI',
+      json: true,
     });
   });
 
@@ -17,8 +31,17 @@ describe('api-tokens: platform api-token arguments', () => {
   });
 
   it('every mistake is one usage line', () => {
-    for (const argv of [['create', '--name', 'x', '--type', 'custom', '--permissions', ','], ['create', '--name', 'x', '--type', 'read-only', '--duration', '7.5'], ['revoke', '0'], ['revoke', '1', '--json'], ['list', '--name', 'x']]) {
-      expect(() => parseApiTokenArgs(argv), argv.join(' ')).to.throw(CliUsageError).with.property('message').that.does.not.include('\n');
+    for (const argv of [
+      ['create', '--name', 'x', '--type', 'custom', '--permissions', ','],
+      ['create', '--name', 'x', '--type', 'read-only', '--duration', '7.5'],
+      ['revoke', '0'],
+      ['revoke', '1', '--json'],
+      ['list', '--name', 'x'],
+    ]) {
+      expect(() => parseApiTokenArgs(argv), argv.join(' '))
+        .to.throw(CliUsageError)
+        .with.property('message')
+        .that.does.not.include('\n');
     }
   });
 });

@@ -59,7 +59,10 @@ function parseCreate(argv: string[]): ApiTokenArgs {
     if (!LIFESPAN_DAYS.includes(days as (typeof LIFESPAN_DAYS)[number])) usage('api-token create', `--duration must be one of ${LIFESPAN_DAYS.join(', ')} (days), got "${duration}"`);
     lifespan = daysToLifespan(days);
   }
-  const actions = permissions?.split(',').map((p) => p.trim()).filter(Boolean);
+  const actions = permissions
+    ?.split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (actions !== undefined && actions.length === 0) usage('api-token create', '--permissions needs at least one action');
   return { action: 'create', name, type, permissions: actions, lifespan, description, json: options.json === true };
 }
@@ -75,7 +78,10 @@ export function parseApiTokenArgs(argv: string[]): ApiTokenArgs {
     }
     case 'revoke':
     case 'regenerate': {
-      const { options, positionals: [id] } = parseCommandArgs(rest, { command: `api-token ${action}`, options: action === 'regenerate' ? { json: 'boolean' } : {}, positionals: ['id'] });
+      const {
+        options,
+        positionals: [id],
+      } = parseCommandArgs(rest, { command: `api-token ${action}`, options: action === 'regenerate' ? { json: 'boolean' } : {}, positionals: ['id'] });
       return { action, id: parseId(action, id), json: options.json === true };
     }
     case undefined:
@@ -93,7 +99,11 @@ function table(tokens: ApiToken[]): string[] {
   const rows = tokens.map((t) => [String(t.id), t.name, t.type + (t.type === 'custom' ? ` (${t.permissions.length})` : ''), t.expiresAt ?? 'never', t.lastUsedAt ?? 'never', t.createdAt ?? '']);
   const header = ['id', 'name', 'type', 'expires', 'last used', 'created'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]?.length ?? 0)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
   return [line(header), ...rows.map(line)];
 }
 

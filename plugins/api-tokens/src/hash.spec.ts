@@ -9,7 +9,7 @@ describe('api-tokens: secrets, hashes and the bearer', () => {
     expect(a).to.not.equal(b);
   });
 
-  it('the hash is HMAC-SHA512 keyed with the salt, as hex (Strapi v4\'s accessKey)', () => {
+  it("the hash is HMAC-SHA512 keyed with the salt, as hex (Strapi v4's accessKey)", () => {
     expect(hashSecret('salt', 'secret')).to.equal(crypto.createHmac('sha512', 'salt').update('secret').digest('hex'));
     expect(hashSecret('salt', 'secret')).to.have.length(128);
     expect(hashSecret('other', 'secret')).to.not.equal(hashSecret('salt', 'secret'));

@@ -10,7 +10,7 @@ export function collectActions(routes: readonly RouteDefinition[]): Set<string> 
   for (const route of routes) {
     if (route.config?.auth === false) continue;
     if (typeof route.handler === 'string') actions.add(route.handler);
-    for (const scope of (route.config?.auth?.scope) || []) actions.add(scope);
+    for (const scope of route.config?.auth?.scope || []) actions.add(scope);
   }
   return actions;
 }

@@ -14,7 +14,10 @@ describe('api-tokens: lastUsedAt', () => {
     await tracker.touch(t, 5500);
     await tracker.touch(t, 5999);
     await tracker.touch(t, 6000);
-    expect(writes).to.deep.equal([[7, 5000], [7, 6000]]);
+    expect(writes).to.deep.equal([
+      [7, 5000],
+      [7, 6000],
+    ]);
     expect(t.lastUsedAt).to.equal(6000);
   });
 
@@ -28,9 +31,13 @@ describe('api-tokens: lastUsedAt', () => {
 
   it('a failed write is a warning, not a failed request', async () => {
     const lines: string[] = [];
-    const tracker = createLastUsedTracker(async () => {
-      throw new Error('database is locked');
-    }, 1000, createLogger('warn', (line) => lines.push(line.replace(/^\[[^\]]+\] /, ''))));
+    const tracker = createLastUsedTracker(
+      async () => {
+        throw new Error('database is locked');
+      },
+      1000,
+      createLogger('warn', (line) => lines.push(line.replace(/^\[[^\]]+\] /, ''))),
+    );
     await tracker.touch(token(null), 1);
     expect(lines).to.deep.equal(['WARN could not record the use of API token 7: database is locked']);
   });

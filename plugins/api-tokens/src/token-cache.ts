@@ -51,9 +51,11 @@ export class TokenCache {
 
   /** Reads the tokens again if the table changed since the last read. */
   refresh(): Promise<void> {
-    this.queue = this.queue.catch(() => {}).then(async () => {
-      if ((await tokensFingerprint(this.knex())) !== this.fingerprint) await this.load();
-    });
+    this.queue = this.queue
+      .catch(() => {})
+      .then(async () => {
+        if ((await tokensFingerprint(this.knex())) !== this.fingerprint) await this.load();
+      });
     return this.queue;
   }
 
@@ -64,10 +66,12 @@ export class TokenCache {
    */
   refreshAfterNow(): Promise<void> {
     if (this.waiting !== null) return this.waiting;
-    const run = this.queue.catch(() => {}).then(async () => {
-      this.waiting = null;
-      if ((await tokensFingerprint(this.knex())) !== this.fingerprint) await this.load();
-    });
+    const run = this.queue
+      .catch(() => {})
+      .then(async () => {
+        this.waiting = null;
+        if ((await tokensFingerprint(this.knex())) !== this.fingerprint) await this.load();
+      });
     this.waiting = run;
     this.queue = run;
     return run;

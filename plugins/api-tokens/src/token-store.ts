@@ -126,15 +126,17 @@ export async function loadStoredTokens(knex: Knex): Promise<StoredToken[]> {
   // a row without a hash (made outside the platform) can match no bearer
   return rows.flatMap((row) =>
     row.access_key
-      ? [{
-          id: Number(row.id),
-          name: row.name ?? '',
-          type: typeOf(row),
-          accessKey: row.access_key,
-          expiresAt: millis(row.expires_at),
-          lastUsedAt: millis(row.last_used_at),
-          permissions: permissions.get(Number(row.id)) ?? [],
-        }]
+      ? [
+          {
+            id: Number(row.id),
+            name: row.name ?? '',
+            type: typeOf(row),
+            accessKey: row.access_key,
+            expiresAt: millis(row.expires_at),
+            lastUsedAt: millis(row.last_used_at),
+            permissions: permissions.get(Number(row.id)) ?? [],
+          },
+        ]
       : [],
   );
 }

@@ -2,7 +2,16 @@ import { expect } from 'chai';
 import { abilityOf, daysToLifespan, LIFESPANS_MS } from './token-types';
 
 describe('api-tokens: what each type may do', () => {
-  const actions = ['api::article.article.find', 'api::article.article.findOne', 'api::article.article.create', 'api::article.article.update', 'api::article.article.delete', 'plugin::upload.content-api.find', 'plugin::users-permissions.user.me', 'api::article.article.refind'];
+  const actions = [
+    'api::article.article.find',
+    'api::article.article.findOne',
+    'api::article.article.create',
+    'api::article.article.update',
+    'api::article.article.delete',
+    'plugin::upload.content-api.find',
+    'plugin::users-permissions.user.me',
+    'api::article.article.refind',
+  ];
 
   it('full-access: every action', () => {
     const ability = abilityOf('full-access', []);
@@ -20,7 +29,7 @@ describe('api-tokens: what each type may do', () => {
     expect(ability.can('api::article.article.*')).to.equal(false);
   });
 
-  it('lifespans are Strapi\'s: 7, 30 and 90 days in milliseconds', () => {
+  it("lifespans are Strapi's: 7, 30 and 90 days in milliseconds", () => {
     expect(LIFESPANS_MS).to.deep.equal([604800000, 2592000000, 7776000000]);
     expect(daysToLifespan(30)).to.equal(2592000000);
   });

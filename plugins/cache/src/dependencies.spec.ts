@@ -8,7 +8,11 @@ function model(uid: string, fields: Array<Partial<Field> & { kind: Field['kind']
 
 describe('cache dependencies', () => {
   const graph = buildDependencyGraph([
-    model('api::post.post', [{ kind: 'relation', target: 'api::tag.tag' }, { kind: 'component', component: 'shared.seo' }, { kind: 'extension', target: 'plugin::files.file' }]),
+    model('api::post.post', [
+      { kind: 'relation', target: 'api::tag.tag' },
+      { kind: 'component', component: 'shared.seo' },
+      { kind: 'extension', target: 'plugin::files.file' },
+    ]),
     model('api::tag.tag', [{ kind: 'relation', target: 'api::post.post' }]),
     model('shared.seo', [{ kind: 'dynamiczone', components: ['shared.quote'] }]),
     model('shared.quote', []),

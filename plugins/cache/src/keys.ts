@@ -26,7 +26,9 @@ export function scopeKey(auth: AuthState | undefined): string | null {
 
 /** one fixed-length key for a scope and the request's normalized parts */
 export function answerKey(scope: string, parts: readonly unknown[]): string {
-  return createHash('sha256').update(JSON.stringify([scope, ...parts])).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify([scope, ...parts]))
+    .digest('base64url');
 }
 
 /** a strong ETag of the answer's bytes */

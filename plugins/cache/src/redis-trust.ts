@@ -34,17 +34,19 @@ export function redisTrust(redis: Redis, payDebt: () => Promise<void>, log: { wa
     if (paying) return;
     paying = true;
     const upTo = failures;
-    payDebt().then(
-      () => {
-        paidUpTo = Math.max(paidUpTo, upTo);
-        if (!owed()) log.info('cache: Redis answers again; every answer stored before is dropped');
-      },
-      () => {
-        // still owed: the next request or reconnection tries again
-      },
-    ).finally(() => {
-      paying = false;
-    });
+    payDebt()
+      .then(
+        () => {
+          paidUpTo = Math.max(paidUpTo, upTo);
+          if (!owed()) log.info('cache: Redis answers again; every answer stored before is dropped');
+        },
+        () => {
+          // still owed: the next request or reconnection tries again
+        },
+      )
+      .finally(() => {
+        paying = false;
+      });
   };
   redis.on('ready', () => {
     if (owed()) pay();

@@ -87,10 +87,14 @@ export function runtimeOf(ctx: PluginContext<CacheConfig & Record<string, unknow
     clear: () => currentStore().clear(),
   };
   const trust = redis
-    ? redisTrust(redis, async () => {
-      await generations.renew();
-      if (ctx.config.store === 'memory') await lazyStore.clear();
-    }, ctx.log)
+    ? redisTrust(
+        redis,
+        async () => {
+          await generations.renew();
+          if (ctx.config.store === 'memory') await lazyStore.clear();
+        },
+        ctx.log,
+      )
     : ALWAYS_TRUSTED;
   const built: Runtime = {
     redis,

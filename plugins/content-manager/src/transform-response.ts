@@ -44,9 +44,7 @@ function transformAttributes(entity: Record<string, unknown>, model: Model | und
         break;
       case 'component': {
         const component = targetModel(models, field);
-        out[key] = Array.isArray(value)
-          ? value.map((item) => transformComponent(item, component, models))
-          : transformComponent(value, component, models);
+        out[key] = Array.isArray(value) ? value.map((item) => transformComponent(item, component, models)) : transformComponent(value, component, models);
         break;
       }
       case 'dynamiczone':

@@ -42,7 +42,15 @@ describe('sanitizeOutput (copy on write)', function () {
   });
 
   it('removes private attributes of components and dynamic-zone items reached through a relation', () => {
-    const entity = { id: 2, name: 'Ada', posts: [{ id: 1, intro: { id: 4, body: 'b', note: 'n' }, blocks: [{ id: 1, __component: 'blocks.text', body: 'c', note: 'n', person: { id: 2, token: 't' } }] }] };
-    expect(clean(entity, 'api::person.person')).to.deep.equal({ id: 2, name: 'Ada', posts: [{ id: 1, intro: { id: 4, body: 'b' }, blocks: [{ id: 1, __component: 'blocks.text', body: 'c', person: { id: 2 } }] }] });
+    const entity = {
+      id: 2,
+      name: 'Ada',
+      posts: [{ id: 1, intro: { id: 4, body: 'b', note: 'n' }, blocks: [{ id: 1, __component: 'blocks.text', body: 'c', note: 'n', person: { id: 2, token: 't' } }] }],
+    };
+    expect(clean(entity, 'api::person.person')).to.deep.equal({
+      id: 2,
+      name: 'Ada',
+      posts: [{ id: 1, intro: { id: 4, body: 'b' }, blocks: [{ id: 1, __component: 'blocks.text', body: 'c', person: { id: 2 } }] }],
+    });
   });
 });

@@ -45,36 +45,40 @@ describe('content-manager response shapes (in-memory engine)', function () {
     ]);
     const res = await app.get('/api/posts');
     expect(res.status).to.equal(200);
-    expect(res.text).to.equal(JSON.stringify({
-      data: [
-        {
-          id: 1,
-          attributes: {
-            title: 'Hello',
-            ...T,
-            author: { data: { id: 7, attributes: { name: 'Ada', ...T, posts: { data: [{ id: 1, attributes: { title: 'Hello' } }] } } } },
-            readers: { data: { attributes: { count: 3 } } },
-            intro: { id: 4, body: 'b', person: { data: null } },
-            blocks: [
-              { id: 1, __component: 'blocks.link', url: '/a' },
-              { id: 1, __component: 'blocks.text', body: 'c', person: { data: { id: 7, attributes: { name: 'Ada' } } } },
-            ],
+    expect(res.text).to.equal(
+      JSON.stringify({
+        data: [
+          {
+            id: 1,
+            attributes: {
+              title: 'Hello',
+              ...T,
+              author: { data: { id: 7, attributes: { name: 'Ada', ...T, posts: { data: [{ id: 1, attributes: { title: 'Hello' } }] } } } },
+              readers: { data: { attributes: { count: 3 } } },
+              intro: { id: 4, body: 'b', person: { data: null } },
+              blocks: [
+                { id: 1, __component: 'blocks.link', url: '/a' },
+                { id: 1, __component: 'blocks.text', body: 'c', person: { data: { id: 7, attributes: { name: 'Ada' } } } },
+              ],
+            },
           },
-        },
-        { id: 2, attributes: { title: 'Bare', ...T, author: { data: null }, readers: { data: [] }, intro: null, blocks: [] } },
-      ],
-      meta: { pagination: { page: 1, pageSize: 25, pageCount: 1, total: 2 } },
-    }));
+          { id: 2, attributes: { title: 'Bare', ...T, author: { data: null }, readers: { data: [] }, intro: null, blocks: [] } },
+        ],
+        meta: { pagination: { page: 1, pageSize: 25, pageCount: 1, total: 2 } },
+      }),
+    );
   });
 
   it('passes only the content-API query keys to the service', async () => {
     const res = await app.get('/api/posts?fields[0]=title&filters[title][$eq]=x&sort=title&populate=*&pagination[page]=2&publicationState=live&locale=en&includePrivate=true&_q=x&foo=bar');
     expect(res.status).to.equal(200);
-    expect(fakeEngine(app.platform).calls).to.deep.equal([{
-      method: 'findPage',
-      uid: 'api::post.post',
-      params: { fields: ['title'], filters: { title: { $eq: 'x' } }, sort: 'title', populate: '*', pagination: { page: '2' }, publicationState: 'live', locale: 'en', _q: 'x' },
-    }]);
+    expect(fakeEngine(app.platform).calls).to.deep.equal([
+      {
+        method: 'findPage',
+        uid: 'api::post.post',
+        params: { fields: ['title'], filters: { title: { $eq: 'x' } }, sort: 'title', populate: '*', pagination: { page: '2' }, publicationState: 'live', locale: 'en', _q: 'x' },
+      },
+    ]);
   });
 
   it('creates with the body data (non-writable keys dropped) and the read-back query', async () => {
@@ -91,7 +95,10 @@ describe('content-manager response shapes (in-memory engine)', function () {
     const del = await app.del('/api/posts/3');
     expect(del.status).to.equal(200);
     expect(del.body).to.deep.equal(put.body);
-    expect(fakeEngine(app.platform).calls.map((c) => [c.method, c.id])).to.deep.equal([['update', 3], ['delete', 3]]);
+    expect(fakeEngine(app.platform).calls.map((c) => [c.method, c.id])).to.deep.equal([
+      ['update', 3],
+      ['delete', 3],
+    ]);
   });
 
   it('answers 404 when the service finds nothing', async () => {

@@ -25,24 +25,33 @@ export function documentationRoutes(ctx: PluginContext<DocumentationConfig>): Ro
 }
 
 export function describeOwnRoutes(service: DocumentationService, prefix: string, ui: boolean): void {
-  service.describeRoute({ method: 'GET', path: `${prefix}/openapi.json` }, {
-    operationId: 'getOpenApiDocument',
-    summary: 'This document (OpenAPI 3.1)',
-    tags: ['documentation'],
-    parameters: [{ name: 'public', in: 'query', description: 'only the routes the public role may call', schema: { type: 'boolean' } }],
-    responses: { '200': { description: 'The OpenAPI document', content: { 'application/json': { schema: { type: 'object', required: ['openapi', 'paths'] } } } } },
-  });
+  service.describeRoute(
+    { method: 'GET', path: `${prefix}/openapi.json` },
+    {
+      operationId: 'getOpenApiDocument',
+      summary: 'This document (OpenAPI 3.1)',
+      tags: ['documentation'],
+      parameters: [{ name: 'public', in: 'query', description: 'only the routes the public role may call', schema: { type: 'boolean' } }],
+      responses: { '200': { description: 'The OpenAPI document', content: { 'application/json': { schema: { type: 'object', required: ['openapi', 'paths'] } } } } },
+    },
+  );
   if (!ui) return;
-  service.describeRoute({ method: 'GET', path: UI_PATH }, {
-    operationId: 'getDocumentationPage',
-    summary: 'The documentation page (Swagger UI)',
-    tags: ['documentation'],
-    responses: { '200': { description: 'An HTML page', content: { 'text/html': { schema: { type: 'string' } } } } },
-  });
-  service.describeRoute({ method: 'GET', path: `${UI_PATH}/:file` }, {
-    operationId: 'getDocumentationAsset',
-    summary: 'A file the documentation page loads',
-    tags: ['documentation'],
-    responses: { '200': { description: 'The file' } },
-  });
+  service.describeRoute(
+    { method: 'GET', path: UI_PATH },
+    {
+      operationId: 'getDocumentationPage',
+      summary: 'The documentation page (Swagger UI)',
+      tags: ['documentation'],
+      responses: { '200': { description: 'An HTML page', content: { 'text/html': { schema: { type: 'string' } } } } },
+    },
+  );
+  service.describeRoute(
+    { method: 'GET', path: `${UI_PATH}/:file` },
+    {
+      operationId: 'getDocumentationAsset',
+      summary: 'A file the documentation page loads',
+      tags: ['documentation'],
+      responses: { '200': { description: 'The file' } },
+    },
+  );
 }

@@ -70,18 +70,21 @@ export function createDocumentationService(ctx: PluginContext<DocumentationConfi
     schemaName: (uid) => modelNames(ctx.models).get(uid),
     async document(options = {}) {
       const pkg = appPackage(ctx.appDir);
-      return buildDocument({
-        title: ctx.config.title ?? (pkg.name ? `${pkg.name} API` : 'API'),
-        version: ctx.config.version ?? pkg.version ?? '1.0.0',
-        models: ctx.models,
-        routes: ctx.routes(),
-        declarations: ctx.isEnabled('query-engine') ? ctx.service('plugin::query-engine.content-api').params.list() : [],
-        parameters,
-        descriptions,
-        schemas,
-        securitySchemes,
-        hooks,
-      }, options);
+      return buildDocument(
+        {
+          title: ctx.config.title ?? (pkg.name ? `${pkg.name} API` : 'API'),
+          version: ctx.config.version ?? pkg.version ?? '1.0.0',
+          models: ctx.models,
+          routes: ctx.routes(),
+          declarations: ctx.isEnabled('query-engine') ? ctx.service('plugin::query-engine.content-api').params.list() : [],
+          parameters,
+          descriptions,
+          schemas,
+          securitySchemes,
+          hooks,
+        },
+        options,
+      );
     },
   };
 }

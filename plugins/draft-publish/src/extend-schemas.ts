@@ -14,7 +14,10 @@ export const PUBLISHED_AT = 'publishedAt';
  * rows of a type that gains draft & publish their creation date, so they stay public.
  */
 export const publishedAtAttribute: Attribute = {
-  type: 'datetime', configurable: false, writable: true, visible: false,
+  type: 'datetime',
+  configurable: false,
+  writable: true,
+  visible: false,
   hidesRowsWhenNull: { noun: 'draft', reveal: 'publish', revealFrom: 'createdAt' },
 };
 

@@ -11,9 +11,20 @@ function model(draftAndPublish: boolean): Model {
   fields.set('title', scalar('title'));
   if (draftAndPublish) fields.set('publishedAt', { ...scalar('published_at'), name: 'publishedAt', type: 'datetime', attribute: { type: 'datetime' } });
   return {
-    uid: 'api::a.a', kind: 'collectionType', tableName: 'as', singularName: 'a', pluralName: 'as', namespace: 'api', attributes: {},
-    fields, scalarFields: [...fields.values()] as ScalarField[], componentJoin: null, options: { draftAndPublish }, pluginOptions: {},
-    source: 'x', hasCreatorColumns: true,
+    uid: 'api::a.a',
+    kind: 'collectionType',
+    tableName: 'as',
+    singularName: 'a',
+    pluralName: 'as',
+    namespace: 'api',
+    attributes: {},
+    fields,
+    scalarFields: [...fields.values()] as ScalarField[],
+    componentJoin: null,
+    options: { draftAndPublish },
+    pluginOptions: {},
+    source: 'x',
+    hasCreatorColumns: true,
   };
 }
 
@@ -27,14 +38,27 @@ describe('draft-publish: schema extension', () => {
   it('adds publishedAt after the other attributes of draft & publish types only', () => {
     const schemas: SchemaSet = { contentTypes: new Map(), components: new Map() };
     const base = { collectionName: 't', info: { singularName: 's', pluralName: 'p' } };
-    schemas.contentTypes.set('api::d.d', { uid: 'api::d.d', namespace: 'api', apiName: 'd', source: { file: 'd' },
-      schema: { ...base, kind: 'collectionType', options: { draftAndPublish: true }, attributes: { title: { type: 'string' }, createdAt: { type: 'datetime' }, updatedAt: { type: 'datetime' } } } });
-    schemas.contentTypes.set('api::n.n', { uid: 'api::n.n', namespace: 'api', apiName: 'n', source: { file: 'n' },
-      schema: { ...base, kind: 'collectionType', options: { draftAndPublish: false }, attributes: { title: { type: 'string' } } } });
+    schemas.contentTypes.set('api::d.d', {
+      uid: 'api::d.d',
+      namespace: 'api',
+      apiName: 'd',
+      source: { file: 'd' },
+      schema: { ...base, kind: 'collectionType', options: { draftAndPublish: true }, attributes: { title: { type: 'string' }, createdAt: { type: 'datetime' }, updatedAt: { type: 'datetime' } } },
+    });
+    schemas.contentTypes.set('api::n.n', {
+      uid: 'api::n.n',
+      namespace: 'api',
+      apiName: 'n',
+      source: { file: 'n' },
+      schema: { ...base, kind: 'collectionType', options: { draftAndPublish: false }, attributes: { title: { type: 'string' } } },
+    });
     addPublishedAt(schemas);
     expect(Object.keys(schemas.contentTypes.get('api::d.d')?.schema.attributes ?? {})).to.deep.equal(['title', 'createdAt', 'updatedAt', 'publishedAt']);
     expect(schemas.contentTypes.get('api::d.d')?.schema.attributes.publishedAt).to.deep.equal({
-      type: 'datetime', configurable: false, writable: true, visible: false,
+      type: 'datetime',
+      configurable: false,
+      writable: true,
+      visible: false,
       hidesRowsWhenNull: { noun: 'draft', reveal: 'publish', revealFrom: 'createdAt' },
     });
     expect(Object.keys(schemas.contentTypes.get('api::n.n')?.schema.attributes ?? {})).to.deep.equal(['title']);
@@ -51,7 +75,8 @@ describe('draft-publish: publicationState', () => {
   it('rejects other values with a ValidationError naming the parameter', () => {
     for (const bad of ['foo', '', 'LIVE', ['live'], { a: 1 }]) {
       expect(() => validatePublicationState({ publicationState: bad as string }), JSON.stringify(bad))
-        .to.throw('Invalid parameter publicationState').with.property('name', 'ValidationError');
+        .to.throw('Invalid parameter publicationState')
+        .with.property('name', 'ValidationError');
     }
   });
 
@@ -104,8 +129,14 @@ describe('draft-publish: create', () => {
 });
 
 describe('draft-publish: required attributes of drafts', () => {
-  const context = (m: Model, action: 'create' | 'update', data: Record<string, unknown>, existing: Record<string, unknown> | null): WriteContext =>
-    ({ action, model: m, id: action === 'create' ? null : 1, data, params: { data }, existing: existing && { id: 1, ...existing } });
+  const context = (m: Model, action: 'create' | 'update', data: Record<string, unknown>, existing: Record<string, unknown> | null): WriteContext => ({
+    action,
+    model: m,
+    id: action === 'create' ? null : 1,
+    data,
+    params: { data },
+    existing: existing && { id: 1, ...existing },
+  });
   const relaxed = (ctx: WriteContext) => {
     relaxRequiredForDrafts(ctx);
     return ctx.relaxRequired === true;

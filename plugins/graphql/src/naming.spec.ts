@@ -17,7 +17,11 @@ describe('GraphQL naming (Strapi v4)', () => {
 
   it('names the root fields', () => {
     expect(operationNames(model('plugin::users-permissions.user', 'user', 'users'))).to.deep.equal({
-      findOne: 'usersPermissionsUser', find: 'usersPermissionsUsers', create: 'createUsersPermissionsUser', update: 'updateUsersPermissionsUser', delete: 'deleteUsersPermissionsUser',
+      findOne: 'usersPermissionsUser',
+      find: 'usersPermissionsUsers',
+      create: 'createUsersPermissionsUser',
+      update: 'updateUsersPermissionsUser',
+      delete: 'deleteUsersPermissionsUser',
     });
     expect(operationNames(model('plugin::i18n.locale', 'locale', 'locales')).find).to.equal('i18NLocales');
   });

@@ -96,13 +96,7 @@ export type GraphqlPolicy = (policyContext: GraphqlPolicyContext, config: unknow
  */
 export type GraphqlPolicyRef = GraphqlPolicy | string | { name: string; config?: unknown } | { handler: GraphqlPolicy; config?: unknown };
 
-export type GraphqlMiddleware = (
-  next: GraphQLFieldResolver<unknown, GraphqlContext>,
-  parent: unknown,
-  args: Record<string, unknown>,
-  context: GraphqlContext,
-  info: GraphQLResolveInfo,
-) => unknown;
+export type GraphqlMiddleware = (next: GraphQLFieldResolver<unknown, GraphqlContext>, parent: unknown, args: Record<string, unknown>, context: GraphqlContext, info: GraphQLResolveInfo) => unknown;
 
 /**
  * A middleware of a `resolversConfig` entry: a function, or a registered one by name whose

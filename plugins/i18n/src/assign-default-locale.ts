@@ -16,7 +16,10 @@ export async function assignDefaultLocale(ctx: PluginContext, code: string): Pro
     if (!isLocalizedModel(model)) continue;
     const column = model.fields.get(LOCALE);
     if (column?.kind !== 'scalar') continue;
-    const updated = await ctx.db.connection(model.tableName).whereNull(column.column).update({ [column.column]: code });
+    const updated = await ctx.db
+      .connection(model.tableName)
+      .whereNull(column.column)
+      .update({ [column.column]: code });
     if (updated > 0) ctx.log.info(`${updated} row(s) of ${model.uid} had no locale and now have the default locale "${code}"`);
   }
 }

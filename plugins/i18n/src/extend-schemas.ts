@@ -19,7 +19,13 @@ export function addLocaleAttributes(schemas: SchemaSet): void {
     const { [LOCALE]: _l, [LOCALIZATIONS]: _ls, ...rest } = ct.schema.attributes;
     const locale: Attribute = { type: 'string', configurable: false, writable: true, visible: false, private: false };
     const localizations: Attribute = {
-      type: 'relation', relation: 'oneToMany', target: ct.uid, configurable: false, writable: true, visible: false, private: false,
+      type: 'relation',
+      relation: 'oneToMany',
+      target: ct.uid,
+      configurable: false,
+      writable: true,
+      visible: false,
+      private: false,
     };
     ct.schema.attributes = { ...rest, [LOCALE]: locale, [LOCALIZATIONS]: localizations };
     // uid values are unique per locale, in the database index too (the kernel's schema sync

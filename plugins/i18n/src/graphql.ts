@@ -59,7 +59,13 @@ export function i18nGraphql(platform: PluginContext, locales: LocalesService) {
         (schema) => {
           for (const model of localized) {
             const ops = names.operationNames(model);
-            for (const [root, field] of [['Query', ops.find], ['Query', ops.findOne], ['Mutation', ops.create], ['Mutation', ops.update], ['Mutation', ops.delete]] as const) {
+            for (const [root, field] of [
+              ['Query', ops.find],
+              ['Query', ops.findOne],
+              ['Mutation', ops.create],
+              ['Mutation', ops.update],
+              ['Mutation', ops.delete],
+            ] as const) {
               if (schema[root].hasField(field)) schema[root].setFieldArg(field, LOCALE, { type: 'I18NLocaleCode' });
             }
           }

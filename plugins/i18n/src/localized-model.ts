@@ -12,8 +12,7 @@ import { LOCALE, LOCALIZATIONS } from './extend-schemas';
 const SYSTEM_ATTRIBUTES = new Set([...SYSTEM_KEYS, LOCALE, LOCALIZATIONS]);
 
 export function isLocalizedModel(model: Model): boolean {
-  return model.kind !== 'component' && model.pluginOptions?.i18n !== undefined
-    && (model.pluginOptions.i18n as { localized?: boolean }).localized === true && model.fields.has(LOCALE);
+  return model.kind !== 'component' && model.pluginOptions?.i18n !== undefined && (model.pluginOptions.i18n as { localized?: boolean }).localized === true && model.fields.has(LOCALE);
 }
 
 const sharedFields = new WeakMap<Model, readonly ScalarField[]>();
@@ -22,10 +21,12 @@ const sharedFields = new WeakMap<Model, readonly ScalarField[]>();
 export function sharedScalarFields(model: Model): readonly ScalarField[] {
   let fields = sharedFields.get(model);
   if (!fields) {
-    fields = Object.freeze(model.scalarFields.filter((field) => {
-      if (SYSTEM_ATTRIBUTES.has(field.name) || field.type === 'uid' || field.attribute.visible === false) return false;
-      return field.attribute.pluginOptions?.i18n?.localized !== true;
-    }));
+    fields = Object.freeze(
+      model.scalarFields.filter((field) => {
+        if (SYSTEM_ATTRIBUTES.has(field.name) || field.type === 'uid' || field.attribute.visible === false) return false;
+        return field.attribute.pluginOptions?.i18n?.localized !== true;
+      }),
+    );
     sharedFields.set(model, fields);
   }
   return fields;

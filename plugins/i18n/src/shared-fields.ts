@@ -25,7 +25,9 @@ export async function pushSharedFields(knex: Knex | Knex.Transaction, client: Da
 
 /** The shared attribute names found in a write's data. */
 export function sharedNamesIn(model: Model, data: Record<string, unknown>): string[] {
-  return sharedScalarFields(model).map((f) => f.name).filter((name) => Object.hasOwn(data, name));
+  return sharedScalarFields(model)
+    .map((f) => f.name)
+    .filter((name) => Object.hasOwn(data, name));
 }
 
 /** Fills `data` with the shared values of an existing localization, for those it does not send. */

@@ -16,9 +16,13 @@ const PLUGIN_NAME = 'i18n';
 
 /** Ids named by a relation input: `[1, 2]`, `[{ id: 1 }]`, `{ set | connect: [...] }`. */
 export function idsOfRelationInput(input: unknown): number[] {
-  const list = Array.isArray(input) ? input
-    : input && typeof input === 'object' ? [...((input as { set?: unknown[] }).set ?? []), ...((input as { connect?: unknown[] }).connect ?? [])]
-    : input === null || input === undefined ? [] : [input];
+  const list = Array.isArray(input)
+    ? input
+    : input && typeof input === 'object'
+      ? [...((input as { set?: unknown[] }).set ?? []), ...((input as { connect?: unknown[] }).connect ?? [])]
+      : input === null || input === undefined
+        ? []
+        : [input];
   const ids: number[] = [];
   for (const item of list) {
     const raw = item && typeof item === 'object' ? (item as { id?: unknown }).id : item;

@@ -13,9 +13,20 @@ function model(localized: boolean, attributes: Record<string, ScalarAttribute> =
   for (const [name, attribute] of Object.entries(attributes)) fields.set(name, { kind: 'scalar', name, column: name, type: attribute.type, attribute });
   if (localized) fields.set('locale', { kind: 'scalar', name: 'locale', column: 'locale', type: 'string', attribute: { type: 'string' } });
   return {
-    uid: 'api::a.a', kind: 'collectionType', tableName: 'as', singularName: 'a', pluralName: 'as', namespace: 'api', attributes,
-    fields, scalarFields: [...fields.values()] as ScalarField[], componentJoin: null, options: {},
-    pluginOptions: localized ? { i18n: { localized: true } } : {}, source: 'x', hasCreatorColumns: true,
+    uid: 'api::a.a',
+    kind: 'collectionType',
+    tableName: 'as',
+    singularName: 'a',
+    pluralName: 'as',
+    namespace: 'api',
+    attributes,
+    fields,
+    scalarFields: [...fields.values()] as ScalarField[],
+    componentJoin: null,
+    options: {},
+    pluginOptions: localized ? { i18n: { localized: true } } : {},
+    source: 'x',
+    hasCreatorColumns: true,
   };
 }
 
@@ -29,10 +40,18 @@ describe('i18n: schema extension', () => {
   it('adds locale and localizations last, to localized api types only', () => {
     const schemas: SchemaSet = { contentTypes: new Map(), components: new Map() };
     const base = { collectionName: 't', info: { singularName: 's', pluralName: 'p' }, kind: 'collectionType' as const };
-    schemas.contentTypes.set('api::l.l', { uid: 'api::l.l', namespace: 'api', apiName: 'l', source: { file: 'l' },
-      schema: { ...base, pluginOptions: { i18n: { localized: true } }, attributes: { title: { type: 'string' }, createdAt: { type: 'datetime' }, updatedAt: { type: 'datetime' }, publishedAt: { type: 'datetime' } } } });
-    schemas.contentTypes.set('api::n.n', { uid: 'api::n.n', namespace: 'api', apiName: 'n', source: { file: 'n' },
-      schema: { ...base, attributes: { title: { type: 'string' } } } });
+    schemas.contentTypes.set('api::l.l', {
+      uid: 'api::l.l',
+      namespace: 'api',
+      apiName: 'l',
+      source: { file: 'l' },
+      schema: {
+        ...base,
+        pluginOptions: { i18n: { localized: true } },
+        attributes: { title: { type: 'string' }, createdAt: { type: 'datetime' }, updatedAt: { type: 'datetime' }, publishedAt: { type: 'datetime' } },
+      },
+    });
+    schemas.contentTypes.set('api::n.n', { uid: 'api::n.n', namespace: 'api', apiName: 'n', source: { file: 'n' }, schema: { ...base, attributes: { title: { type: 'string' } } } });
     addLocaleAttributes(schemas);
     const attrs = schemas.contentTypes.get('api::l.l')?.schema.attributes;
     assert.exists(attrs);
@@ -60,7 +79,9 @@ describe('i18n: locale parameter', () => {
   });
 
   it('rejects a locale that is not a string on localized types only', () => {
-    expect(() => validateLocaleParam(model(true), { locale: ['en'] as unknown as string })).to.throw('Invalid parameter locale').with.property('name', 'ValidationError');
+    expect(() => validateLocaleParam(model(true), { locale: ['en'] as unknown as string }))
+      .to.throw('Invalid parameter locale')
+      .with.property('name', 'ValidationError');
     expect(() => validateLocaleParam(model(true), { locale: '' })).to.throw('Invalid parameter locale');
     expect(() => validateLocaleParam(model(true), { locale: 'fr' })).to.not.throw();
     expect(() => validateLocaleParam(model(false), { locale: ['en'] as unknown as string })).to.not.throw();

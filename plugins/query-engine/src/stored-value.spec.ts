@@ -14,7 +14,18 @@ describe('stored-value: one reading of stored values', () => {
   });
 
   it('reads booleans the same for hooks and for the API, whatever the driver spelled', () => {
-    for (const [raw, expected] of [[1, true], [0, false], [2, true], ['TRUE', true], ['t', true], ['1', true], ['false', false], ['0', false], ['no', false], [true, true]] as const) {
+    for (const [raw, expected] of [
+      [1, true],
+      [0, false],
+      [2, true],
+      ['TRUE', true],
+      ['t', true],
+      ['1', true],
+      ['false', false],
+      ['0', false],
+      ['no', false],
+      [true, true],
+    ] as const) {
       expect(fromDatabaseValue(field('boolean'), raw), String(raw)).to.equal(expected);
       expect(formatValue('boolean', raw), String(raw)).to.equal(expected);
     }
@@ -22,8 +33,12 @@ describe('stored-value: one reading of stored values', () => {
 
   it('gives hooks what the API shows for the other types', () => {
     const cases: Array<[ScalarType, unknown, unknown]> = [
-      ['time', '10:20', '10:20:00.000'], ['date', new Date('2024-01-02T00:00:00Z'), '2024-01-02'], ['decimal', '9.99', 9.99],
-      ['biginteger', 12, '12'], ['json', '{"a":1}', { a: 1 }], ['integer', '42', 42],
+      ['time', '10:20', '10:20:00.000'],
+      ['date', new Date('2024-01-02T00:00:00Z'), '2024-01-02'],
+      ['decimal', '9.99', 9.99],
+      ['biginteger', 12, '12'],
+      ['json', '{"a":1}', { a: 1 }],
+      ['integer', '42', 42],
     ];
     for (const [type, raw, expected] of cases) {
       expect(fromDatabaseValue(field(type), raw), type).to.deep.equal(expected);

@@ -90,9 +90,7 @@ export interface PaginationDefaults {
   withCount?: boolean;
 }
 
-export type PageMeta =
-  | { page: number; pageSize: number; pageCount?: number; total?: number }
-  | { start: number; limit: number; total?: number };
+export type PageMeta = { page: number; pageSize: number; pageCount?: number; total?: number } | { start: number; limit: number; total?: number };
 
 /**
  * A flat entry, JSON-ready: `{ id, <attributes in schema order>, createdAt, updatedAt, ... }`.
@@ -182,8 +180,18 @@ export interface LifecycleEvent {
 }
 
 export type LifecycleName =
-  | 'beforeCreate' | 'afterCreate' | 'beforeUpdate' | 'afterUpdate' | 'beforeDelete' | 'afterDelete'
-  | 'beforeFindMany' | 'afterFindMany' | 'beforeFindOne' | 'afterFindOne' | 'beforeCount' | 'afterCount';
+  | 'beforeCreate'
+  | 'afterCreate'
+  | 'beforeUpdate'
+  | 'afterUpdate'
+  | 'beforeDelete'
+  | 'afterDelete'
+  | 'beforeFindMany'
+  | 'afterFindMany'
+  | 'beforeFindOne'
+  | 'afterFindOne'
+  | 'beforeCount'
+  | 'afterCount';
 
 export type Lifecycles = Partial<Record<LifecycleName, (event: LifecycleEvent) => unknown | Promise<unknown>>>;
 

@@ -63,7 +63,10 @@ export class LinkStore {
     }
     if (orderColumn) {
       for (const other of plan.reordered) {
-        await this.db(link.name).where(selfColumn, selfId).where(otherColumn, other).update({ [orderColumn]: orders.get(other) });
+        await this.db(link.name)
+          .where(selfColumn, selfId)
+          .where(otherColumn, other)
+          .update({ [orderColumn]: orders.get(other) });
       }
     }
   }

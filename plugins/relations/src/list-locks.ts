@@ -87,7 +87,11 @@ export async function lockLists(platform: PluginContext, model: Model, id: numbe
     const table = platform.models.get(field.target).tableName;
     for (const target of targets) rows.push({ name: table, id: target });
   }
-  const byTable = groupBy(unique(rows).sort(byNameThenId), (key) => key.name, (key) => key.id);
+  const byTable = groupBy(
+    unique(rows).sort(byNameThenId),
+    (key) => key.name,
+    (key) => key.id,
+  );
   for (const [table, ids] of byTable) {
     for (const slice of chunks(ids)) await db(table).select('id').whereIn('id', slice).orderBy('id').forUpdate();
   }

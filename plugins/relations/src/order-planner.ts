@@ -34,9 +34,7 @@ export function alreadyConnected(id: number): ValidationError {
 }
 
 export function circularReference(): ValidationError {
-  return new ValidationError(
-    'A circular reference was found in the connect array. One relation is trying to connect before/after another one that is trying to connect before/after it',
-  );
+  return new ValidationError('A circular reference was found in the connect array. One relation is trying to connect before/after another one that is trying to connect before/after it');
 }
 
 export function notConnectedYet(item: ConnectItem, position: Extract<Position, { ref: number }>): ValidationError {
@@ -161,5 +159,8 @@ export function planPartial(current: StoredLink[], connect: ConnectItem[], disco
 
 /** A full replacement: the given ids in the given order, numbered 1..n. */
 export function planSet(current: StoredLink[], ids: number[]): ListPlan {
-  return diff(current, uniqueIds(ids).map((id, index) => ({ id, order: index + 1 })));
+  return diff(
+    current,
+    uniqueIds(ids).map((id, index) => ({ id, order: index + 1 })),
+  );
 }

@@ -110,7 +110,12 @@ export function createRelationWriter(platform: PluginContext): RelationWriter {
 
     async apply(model, id, prepared) {
       if (!(prepared instanceof PreparedChanges)) throw errors.internal('PREPARED_MISMATCH', 'relations.apply expects the result of relations.prepare');
-      await lockLists(platform, model, id, prepared.relations.map(({ field, input }) => ({ field, targets: linkedIds(input) })));
+      await lockLists(
+        platform,
+        model,
+        id,
+        prepared.relations.map(({ field, input }) => ({ field, targets: linkedIds(input) })),
+      );
       for (const { field, input } of prepared.relations) {
         const current = await store.readList(field, id);
         const plan = input.mode === 'set' ? planSet(current, input.ids) : planPartial(current, input.connect, input.disconnect);

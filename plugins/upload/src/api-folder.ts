@@ -37,9 +37,7 @@ async function storedFolderId(ground: PluginGround): Promise<number | null> {
 async function createFolder(ground: PluginContext, folders: Model): Promise<Folder> {
   const db = ground.db.connection;
   const parentLinks = folders.fields.get('parent') as RelationField;
-  const roots = await db(folders.tableName).select('name')
-    .whereNotIn('id', db(parentLinks.link.name).select(parentLinks.selfColumn))
-    .where('name', 'like', `${FOLDER_NAME}%`);
+  const roots = await db(folders.tableName).select('name').whereNotIn('id', db(parentLinks.link.name).select(parentLinks.selfColumn)).where('name', 'like', `${FOLDER_NAME}%`);
   const taken = new Set(roots.map((row: { name: string }) => row.name));
   let name = FOLDER_NAME;
   for (let i = 1; taken.has(name); i++) name = `${FOLDER_NAME} (${i})`;

@@ -4,7 +4,13 @@ import { cleanName, fileExtension, kilobytes, mimeOf, newHash, slugOf } from './
 describe('upload: file names', () => {
   it('slugs names as Strapi v4 does, in ASCII', () => {
     expect(['smoke-cover', 'Holiday photo', 'smokeCover', 'Été à Paris', '../../etc/passwd', '___', 'a'.repeat(300)].map(slugOf)).to.deep.equal([
-      'smoke_cover', 'Holiday_photo', 'smoke_Cover', 'Ete_a_Paris', 'etc_passwd', '', 'a'.repeat(100),
+      'smoke_cover',
+      'Holiday_photo',
+      'smoke_Cover',
+      'Ete_a_Paris',
+      'etc_passwd',
+      '',
+      'a'.repeat(100),
     ]);
   });
 
@@ -15,7 +21,7 @@ describe('upload: file names', () => {
     expect(newHash('a.png', '.png')).to.not.equal(newHash('a.png', '.png'));
   });
 
-  it('keeps an extension of safe characters that fits the type, else takes the type\'s', () => {
+  it("keeps an extension of safe characters that fits the type, else takes the type's", () => {
     expect(fileExtension('a.PNG', 'image/png')).to.equal('.PNG');
     expect(fileExtension('a.p/ng', 'image/png')).to.equal('.png');
     expect(fileExtension('a.png\u0000.sh', 'image/png')).to.equal('.png');
@@ -29,7 +35,7 @@ describe('upload: file names', () => {
     expect(cleanName('e\u0301t\u00e9\u0000\u0007\u001b.png')).to.equal('\u00e9t\u00e9.png');
   });
 
-  it('takes the declared type, else the extension\'s, else a byte stream', () => {
+  it("takes the declared type, else the extension's, else a byte stream", () => {
     expect(mimeOf('Image/PNG; charset=x', 'a.jpg')).to.equal('image/png');
     expect(mimeOf('application/octet-stream', 'a.jpg')).to.equal('image/jpeg');
     expect(mimeOf(null, 'a.unknownext')).to.equal('application/octet-stream');

@@ -101,7 +101,12 @@ export function uploadGraphql(plugin: PluginContext<Config>) {
             const uploads = Array.isArray(args.files) ? args.files : [];
             if (uploads.length === 0) throw errors.request('FILES_EMPTY', 'Files are empty', {});
             const created = await store(uploads.map(incoming), [], args, context);
-            return readEntityResponses(model, created.map((entity) => entity.id), context, info);
+            return readEntityResponses(
+              model,
+              created.map((entity) => entity.id),
+              context,
+              info,
+            );
           },
           async updateFileInfo(_parent, args: Args, context, info) {
             return read(await service().updateFileInfo(fileId(args), infoOf(args)), context, info);

@@ -33,8 +33,7 @@ export const mediaAttributeType: AttributeTypeDefinition = {
   validate(attribute) {
     if (attribute.multiple !== undefined && typeof attribute.multiple !== 'boolean') return 'has "multiple" that is not a boolean';
     const { allowedTypes } = attribute;
-    if (allowedTypes !== undefined && allowedTypes !== null
-      && (!Array.isArray(allowedTypes) || !allowedTypes.every((type) => (MEDIA_CATEGORIES as readonly unknown[]).includes(type)))) {
+    if (allowedTypes !== undefined && allowedTypes !== null && (!Array.isArray(allowedTypes) || !allowedTypes.every((type) => (MEDIA_CATEGORIES as readonly unknown[]).includes(type)))) {
       return `has "allowedTypes" that is not a list of ${MEDIA_CATEGORIES.join(', ')}`;
     }
     return null;

@@ -4,7 +4,13 @@ import { mediaCategory, parseMediaValue } from './media-input';
 import { mediaAttributeType } from './media-attribute';
 
 const field = (multiple: boolean): ExtensionField => ({
-  kind: 'extension', type: 'media', name: 'cover', target: 'plugin::upload.file', multiple, options: { allowedTypes: ['images'] }, attribute: { type: 'media', multiple },
+  kind: 'extension',
+  type: 'media',
+  name: 'cover',
+  target: 'plugin::upload.file',
+  multiple,
+  options: { allowedTypes: ['images'] },
+  attribute: { type: 'media', multiple },
 });
 
 describe('upload: media values', () => {
@@ -27,7 +33,7 @@ describe('upload: media values', () => {
 describe('upload: the media attribute type', () => {
   const context = { schemas: { contentTypes: new Map(), components: new Map() }, inComponent: false };
 
-  it('accepts Strapi\'s keys and refuses malformed ones', () => {
+  it("accepts Strapi's keys and refuses malformed ones", () => {
     expect(mediaAttributeType.validate?.({ type: 'media', multiple: true, allowedTypes: ['images', 'videos'] }, context)).to.equal(null);
     expect(mediaAttributeType.validate?.({ type: 'media', multiple: 'yes' } as never, context)).to.equal('has "multiple" that is not a boolean');
     expect(mediaAttributeType.validate?.({ type: 'media', allowedTypes: ['pictures'] } as never, context)).to.equal('has "allowedTypes" that is not a list of images, videos, files, audios');

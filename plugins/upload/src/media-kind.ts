@@ -93,7 +93,10 @@ export const mediaKind: FieldKind<RelationInput> = {
       table: morphTableName(target),
       ownerColumn: 'related_id',
       targetColumn: 'file_id',
-      conditions: [['related_type', owner.uid], ['field', field.name]],
+      conditions: [
+        ['related_type', owner.uid],
+        ['field', field.name],
+      ],
       orderColumn: 'order',
       target,
     };

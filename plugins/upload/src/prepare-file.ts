@@ -74,10 +74,16 @@ export async function prepareFile(incoming: IncomingFile, info: FileInfo, config
     objects: [
       original,
       ...formats.map((variant) => ({
-        key: variant.key, name: `${variant.key}_${name}`, hash: `${variant.key}_${hash}`, ext, mime,
-        file: variant.file, width: variant.width, height: variant.height, sizeInBytes: variant.sizeInBytes,
+        key: variant.key,
+        name: `${variant.key}_${name}`,
+        hash: `${variant.key}_${hash}`,
+        ext,
+        mime,
+        file: variant.file,
+        width: variant.width,
+        height: variant.height,
+        sizeInBytes: variant.sizeInBytes,
       })),
     ],
   };
 }
-

@@ -34,8 +34,15 @@ export interface StoredFile {
 
 function providerFile(object: PreparedObject): ProviderFile {
   return {
-    name: object.name, hash: object.hash, ext: object.ext, mime: object.mime, width: object.width, height: object.height, path: null,
-    size: kilobytes(object.sizeInBytes), sizeInBytes: object.sizeInBytes,
+    name: object.name,
+    hash: object.hash,
+    ext: object.ext,
+    mime: object.mime,
+    width: object.width,
+    height: object.height,
+    path: null,
+    size: kilobytes(object.sizeInBytes),
+    sizeInBytes: object.sizeInBytes,
     getStream: () => fs.createReadStream(object.file),
   };
 }
@@ -76,8 +83,16 @@ export async function storeObjects(provider: UploadProvider, sizeLimit: number, 
       continue;
     }
     formats[object.key] = {
-      name: file.name, hash: file.hash, ext: file.ext, mime: file.mime, path: null, width: file.width ?? null, height: file.height ?? null,
-      size: file.size, sizeInBytes: file.sizeInBytes, url: file.url,
+      name: file.name,
+      hash: file.hash,
+      ext: file.ext,
+      mime: file.mime,
+      path: null,
+      width: file.width ?? null,
+      height: file.height ?? null,
+      size: file.size,
+      sizeInBytes: file.sizeInBytes,
+      url: file.url,
       ...(file.provider_metadata !== undefined ? { provider_metadata: file.provider_metadata } : {}),
     };
   }

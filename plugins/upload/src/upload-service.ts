@@ -74,10 +74,18 @@ export function createUploadService(ctx: PluginContext<UploadConfig & Record<str
     const model = ctx.models.get(FILE_UID);
     const row = await ctx.db.connection(model.tableName).where('id', id).first('id', 'name', 'alternative_text', 'caption', 'hash', 'ext', 'url', 'provider', 'formats', 'provider_metadata');
     if (!row) throw notFound();
-    const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value ?? null);
+    const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : (value ?? null));
     return {
-      id: Number(row.id), name: row.name, alternativeText: row.alternative_text, caption: row.caption, hash: row.hash, ext: row.ext, url: row.url,
-      provider: row.provider, formats: json(row.formats), provider_metadata: json(row.provider_metadata),
+      id: Number(row.id),
+      name: row.name,
+      alternativeText: row.alternative_text,
+      caption: row.caption,
+      hash: row.hash,
+      ext: row.ext,
+      url: row.url,
+      provider: row.provider,
+      formats: json(row.formats),
+      provider_metadata: json(row.provider_metadata),
     };
   }
 
@@ -92,7 +100,11 @@ export function createUploadService(ctx: PluginContext<UploadConfig & Record<str
    * would also lose what they held before).
    */
   /** `write` gets one stored file per prepared one, in their order. */
-  async function storeThenWrite<const P extends readonly PreparedFile[], T>(prepared: P, write: (stored: { -readonly [K in keyof P]: StoredFile }) => Promise<T>, overwritten: ReadonlySet<string> = new Set()): Promise<T> {
+  async function storeThenWrite<const P extends readonly PreparedFile[], T>(
+    prepared: P,
+    write: (stored: { -readonly [K in keyof P]: StoredFile }) => Promise<T>,
+    overwritten: ReadonlySet<string> = new Set(),
+  ): Promise<T> {
     const objects: StoredObject[] = [];
     try {
       const stored: StoredFile[] = [];
@@ -105,9 +117,20 @@ export function createUploadService(ctx: PluginContext<UploadConfig & Record<str
   }
 
   const recordOf = (file: PreparedFile, stored: StoredFile) => ({
-    name: file.name, alternativeText: file.alternativeText, caption: file.caption, width: file.width, height: file.height,
-    formats: stored.formats, hash: file.hash, ext: file.ext, mime: file.mime, size: stored.size, url: stored.url, previewUrl: null,
-    provider: providerName, provider_metadata: stored.provider_metadata,
+    name: file.name,
+    alternativeText: file.alternativeText,
+    caption: file.caption,
+    width: file.width,
+    height: file.height,
+    formats: stored.formats,
+    hash: file.hash,
+    ext: file.ext,
+    mime: file.mime,
+    size: stored.size,
+    url: stored.url,
+    previewUrl: null,
+    provider: providerName,
+    provider_metadata: stored.provider_metadata,
   });
 
   return {
@@ -122,7 +145,14 @@ export function createUploadService(ctx: PluginContext<UploadConfig & Record<str
     async upload({ files, infos, link, workDir, context }) {
       const prepared: PreparedFile[] = [];
       for (const [index, file] of files.entries()) prepared.push(await prepareFile(file, infos[index] ?? {}, config(), workDir));
-      const checkedLink = link ? await checkLink(ctx, link, prepared.map((file) => file.mime), context) : null;
+      const checkedLink = link
+        ? await checkLink(
+            ctx,
+            link,
+            prepared.map((file) => file.mime),
+            context,
+          )
+        : null;
       const folder = await apiFolder();
       return storeThenWrite(prepared, async (stored) => {
         const created: Entity[] = [];
@@ -144,11 +174,15 @@ export function createUploadService(ctx: PluginContext<UploadConfig & Record<str
       const previous = row.provider === providerName ? objectsOf(row) : [];
       const kept = new Set(prepared.objects.map((object) => `${object.hash}${object.ext}`));
       const overwritten = new Set(previous.map((object) => `${object.hash}${object.ext}`).filter((name) => kept.has(name)));
-      const updated = await storeThenWrite([prepared], async ([stored]) => {
-        const entity = await entities().update(FILE_UID, id, { data: { ...recordOf(prepared, stored), formats: stored.formats ?? {} } });
-        if (!entity) throw notFound();
-        return entity;
-      }, overwritten);
+      const updated = await storeThenWrite(
+        [prepared],
+        async ([stored]) => {
+          const entity = await entities().update(FILE_UID, id, { data: { ...recordOf(prepared, stored), formats: stored.formats ?? {} } });
+          if (!entity) throw notFound();
+          return entity;
+        },
+        overwritten,
+      );
       // Formats the new content does not have are deleted; the others were overwritten.
       await forget(previous.filter((object) => !kept.has(`${object.hash}${object.ext}`)));
       return updated;

@@ -161,8 +161,7 @@ export function createAccounts(deps: AccountsDependencies): AccountsService {
       checkPassword(password);
       const roleId = await defaultRoleId();
       const lower = email.toLowerCase();
-      const conflicts = (q: ReturnType<typeof users>) =>
-        q.where((w) => w.where('email', lower).orWhere('username', lower).orWhere('username', username).orWhere('email', username));
+      const conflicts = (q: ReturnType<typeof users>) => q.where((w) => w.where('email', lower).orWhere('username', lower).orWhere('username', username).orWhere('email', username));
       const [sameProvider] = await conflicts(users()).andWhere('provider', 'local').count({ n: '*' });
       if (Number(sameProvider?.n ?? 0) > 0) throw new ApplicationError('Email or Username are already taken');
       if (settings.uniqueEmail) {
@@ -212,7 +211,11 @@ export function createAccounts(deps: AccountsDependencies): AccountsService {
     async changePassword(body, request) {
       if (!request.user) throw new ApplicationError('You must be authenticated to reset your password');
       await limiter.consume({ action: 'auth.changePassword', ip: request.ip, identifier: String(request.user.id) });
-      const values = validateBody(body, [{ name: 'currentPassword' }, { name: 'password' }, { name: 'passwordConfirmation' }], { noUnknown: true }) as { currentPassword: string; password: string; passwordConfirmation: string };
+      const values = validateBody(body, [{ name: 'currentPassword' }, { name: 'password' }, { name: 'passwordConfirmation' }], { noUnknown: true }) as {
+        currentPassword: string;
+        password: string;
+        passwordConfirmation: string;
+      };
       if (values.password !== values.passwordConfirmation) {
         throw ValidationError.fromIssues([{ path: ['passwordConfirmation'], message: 'Passwords do not match', name: 'ValidationError' }]);
       }

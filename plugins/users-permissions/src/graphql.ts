@@ -110,12 +110,13 @@ export function usersPermissionsGraphql(platform: PluginContext) {
         return readUser((await users().update(userId(args), body(args))).id, context, info);
       },
       // the user as it was, read before it goes, in the same transaction
-      deleteUsersPermissionsUser: (_parent, args, context, info) => platform.db.transaction(async () => {
-        const id = userId(args);
-        const answer = await readUser(id, context, info);
-        await users().destroy(id);
-        return answer;
-      }),
+      deleteUsersPermissionsUser: (_parent, args, context, info) =>
+        platform.db.transaction(async () => {
+          const id = userId(args);
+          const answer = await readUser(id, context, info);
+          await users().destroy(id);
+          return answer;
+        }),
     };
     return {
       typeDefs: [TYPE_DEFS, withRoles ? ROLE_TYPE_DEFS : '', withUsers ? USER_TYPE_DEFS : ''].join(''),

@@ -24,7 +24,10 @@ describe('users-permissions rate limiter', () => {
 
   it('refuses past max per address and per identifier, per action, and opens a new window after interval', async () => {
     let now = 0;
-    const limiter = createRateLimiter(config, memoryCounters(() => now));
+    const limiter = createRateLimiter(
+      config,
+      memoryCounters(() => now),
+    );
     await limiter.consume({ action: 'login', ip: '1', identifier: 'a' });
     await limiter.consume({ action: 'login', ip: '1', identifier: 'b' });
     expect((await rejection(limiter.consume({ action: 'login', ip: '1', identifier: 'c' })))?.message).to.equal('Too many requests, please try again later.');

@@ -10,7 +10,7 @@ describe('users-permissions body validation', () => {
     expect(validateBody({ identifier: 12, password: 'x' }, [{ name: 'identifier' }, { name: 'password' }])).to.deep.equal({ identifier: '12', password: 'x' });
   });
 
-  it('reports each failing key as Strapi\'s yup does, in rule order', () => {
+  it("reports each failing key as Strapi's yup does, in rule order", () => {
     const error = failure(() => validateBody({ email: 'nope', username: { a: 1 } }, [{ name: 'email', email: true }, { name: 'username' }, { name: 'password' }]));
     expect(error.message).to.equal('3 errors occurred');
     expect(error.details).to.deep.equal({

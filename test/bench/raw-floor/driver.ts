@@ -85,8 +85,7 @@ function mysqlDriver(): RawDriver {
     connectionLimit: 10,
   });
   return {
-    all: (s, params, list = []) =>
-      new Promise((resolve, reject) => pool.query(s.text(list.length), [...params, ...list], (error, rows) => (error ? reject(error) : resolve(rows as Row[])))),
+    all: (s, params, list = []) => new Promise((resolve, reject) => pool.query(s.text(list.length), [...params, ...list], (error, rows) => (error ? reject(error) : resolve(rows as Row[])))),
   };
 }
 
@@ -95,7 +94,14 @@ function postgresDriver(): RawDriver {
   pg.types.setTypeParser(1082, (value: string) => value);
   pg.types.setTypeParser(114, (value: string) => value);
   pg.types.setTypeParser(3802, (value: string) => value);
-  const pool = new pg.Pool({ host: env('DATABASE_HOST'), port: Number(env('DATABASE_PORT')), user: env('DATABASE_USERNAME'), password: env('DATABASE_PASSWORD'), database: env('DATABASE_NAME'), max: 10 });
+  const pool = new pg.Pool({
+    host: env('DATABASE_HOST'),
+    port: Number(env('DATABASE_PORT')),
+    user: env('DATABASE_USERNAME'),
+    password: env('DATABASE_PASSWORD'),
+    database: env('DATABASE_NAME'),
+    max: 10,
+  });
   return { all: async (s, params, list = []) => (await pool.query(s.text(list.length), [...params, ...list])).rows };
 }
 

@@ -15,12 +15,24 @@ function statements(client: Client) {
     byId: s(`SELECT ${cols('a')} FROM "articles" a WHERE a."id" = ? AND a."published_at" IS NOT NULL LIMIT 1`),
     page: s(`SELECT ${cols('a')} FROM "articles" a WHERE a."published_at" IS NOT NULL AND a."locale" = ? ORDER BY a."id" ASC LIMIT ? OFFSET ?`),
     count: s(`SELECT COUNT(*) AS "total" FROM "articles" a WHERE a."published_at" IS NOT NULL AND a."locale" = ?`),
-    categories: s(`SELECT l."article_id" AS "owner", t."id", t."name", t."slug", t."created_at", t."updated_at" FROM "articles_category_links" l JOIN "categories" t ON t."id" = l."category_id" WHERE l."article_id" IN (?*) ORDER BY l."id"`),
-    tags: s(`SELECT l."article_id" AS "owner", t."id", t."name", t."created_at", t."updated_at" FROM "articles_tags_links" l JOIN "tags" t ON t."id" = l."tag_id" WHERE l."article_id" IN (?*) ORDER BY l."tag_order", l."id"`),
-    authors: s(`SELECT l."article_id" AS "owner", t."id", t."name", t."email", t."created_at", t."updated_at" FROM "articles_author_links" l JOIN "writers" t ON t."id" = l."writer_id" WHERE l."article_id" IN (?*) ORDER BY l."id"`),
-    related: s(`SELECT l."article_id" AS "owner", ${cols('t')} FROM "articles_related_links" l JOIN "articles" t ON t."id" = l."inv_article_id" WHERE t."published_at" IS NOT NULL AND l."article_id" IN (?*) ORDER BY l."article_order", l."id"`),
-    localizations: s(`SELECT l."article_id" AS "owner", ${cols('t')} FROM "articles_localizations_links" l JOIN "articles" t ON t."id" = l."inv_article_id" WHERE t."published_at" IS NOT NULL AND l."article_id" IN (?*) ORDER BY l."article_order", l."id"`),
-    covers: s(`SELECT m."related_id" AS "owner", f."id" FROM "files_related_morphs" m JOIN "files" f ON f."id" = m."file_id" WHERE m."related_type" = ? AND m."field" = ? AND m."related_id" IN (?*) ORDER BY m."order", m."id"`),
+    categories: s(
+      `SELECT l."article_id" AS "owner", t."id", t."name", t."slug", t."created_at", t."updated_at" FROM "articles_category_links" l JOIN "categories" t ON t."id" = l."category_id" WHERE l."article_id" IN (?*) ORDER BY l."id"`,
+    ),
+    tags: s(
+      `SELECT l."article_id" AS "owner", t."id", t."name", t."created_at", t."updated_at" FROM "articles_tags_links" l JOIN "tags" t ON t."id" = l."tag_id" WHERE l."article_id" IN (?*) ORDER BY l."tag_order", l."id"`,
+    ),
+    authors: s(
+      `SELECT l."article_id" AS "owner", t."id", t."name", t."email", t."created_at", t."updated_at" FROM "articles_author_links" l JOIN "writers" t ON t."id" = l."writer_id" WHERE l."article_id" IN (?*) ORDER BY l."id"`,
+    ),
+    related: s(
+      `SELECT l."article_id" AS "owner", ${cols('t')} FROM "articles_related_links" l JOIN "articles" t ON t."id" = l."inv_article_id" WHERE t."published_at" IS NOT NULL AND l."article_id" IN (?*) ORDER BY l."article_order", l."id"`,
+    ),
+    localizations: s(
+      `SELECT l."article_id" AS "owner", ${cols('t')} FROM "articles_localizations_links" l JOIN "articles" t ON t."id" = l."inv_article_id" WHERE t."published_at" IS NOT NULL AND l."article_id" IN (?*) ORDER BY l."article_order", l."id"`,
+    ),
+    covers: s(
+      `SELECT m."related_id" AS "owner", f."id" FROM "files_related_morphs" m JOIN "files" f ON f."id" = m."file_id" WHERE m."related_type" = ? AND m."field" = ? AND m."related_id" IN (?*) ORDER BY m."order", m."id"`,
+    ),
     components: s(`SELECT "entity_id", "component_id", "component_type", "field" FROM "articles_components" WHERE "entity_id" IN (?*) ORDER BY "order", "id"`),
     seos: s(`SELECT "id", "meta_title", "meta_description" FROM "components_shared_seos" WHERE "id" IN (?*)`),
     quotes: s(`SELECT "id", "title", "body" FROM "components_shared_quotes" WHERE "id" IN (?*)`),

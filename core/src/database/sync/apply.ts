@@ -53,16 +53,20 @@ async function createTable(db: Runner, client: DatabaseClient, table: DesiredTab
     }
     return;
   }
-  await fatal(what, () => db.schema.createTable(table.name, (t) => {
-    for (const column of table.columns) addColumn(t, column, client);
-    for (const index of table.indexes) addIndex(t, index, client);
-  }));
+  await fatal(what, () =>
+    db.schema.createTable(table.name, (t) => {
+      for (const column of table.columns) addColumn(t, column, client);
+      for (const index of table.indexes) addIndex(t, index, client);
+    }),
+  );
   // SQLite keeps foreign keys inline and cannot add them later; there the writers clean up links.
   if (client === 'postgres') {
     for (const fk of table.foreignKeys) {
-      await optional(db, client, `foreign key "${fk.name}" of table "${table.name}"`, log, (runner) => runner.schema.alterTable(table.name, (t) => {
-        t.foreign(fk.column, identifierName(fk.name, client)).references('id').inTable(fk.referencedTable).onDelete('CASCADE');
-      }));
+      await optional(db, client, `foreign key "${fk.name}" of table "${table.name}"`, log, (runner) =>
+        runner.schema.alterTable(table.name, (t) => {
+          t.foreign(fk.column, identifierName(fk.name, client)).references('id').inTable(fk.referencedTable).onDelete('CASCADE');
+        }),
+      );
     }
   }
 }
@@ -84,9 +88,11 @@ async function applySteps(db: Runner, client: DatabaseClient, plan: SyncPlan, lo
     for (const table of plan.createTables) await create(table);
   }
   for (const { table, columns } of plan.addColumns) {
-    await fatal(`column(s) ${columns.map((c) => `"${c.name}"`).join(', ')} of table "${table}"`, () => db.schema.alterTable(table, (t) => {
-      for (const column of columns) addColumn(t, column, client);
-    }));
+    await fatal(`column(s) ${columns.map((c) => `"${c.name}"`).join(', ')} of table "${table}"`, () =>
+      db.schema.alterTable(table, (t) => {
+        for (const column of columns) addColumn(t, column, client);
+      }),
+    );
     log.debug(`database: added column(s) ${columns.map((c) => c.name).join(', ')} to ${table}`);
   }
   // Existing tables never get foreign keys: their rows might not satisfy them.
@@ -103,5 +109,10 @@ export async function applyPlan(knex: Knex, client: DatabaseClient, plan: SyncPl
     [plan.addColumns.reduce((n, a) => n + a.columns.length, 0), 'column(s) added'],
     [plan.addIndexes.length, 'index(es) added'],
   ];
-  log.info(`database: schema synced, ${counts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`).join(', ')}`);
+  log.info(
+    `database: schema synced, ${counts
+      .filter(([n]) => n > 0)
+      .map(([n, what]) => `${n} ${what}`)
+      .join(', ')}`,
+  );
 }

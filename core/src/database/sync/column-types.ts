@@ -66,7 +66,12 @@ const CLIENT_EXTRAS: Partial<Record<DatabaseClient, Partial<Record<ColumnKind, r
 
 /** Lower case, without length/precision and `unsigned`: `character varying(255)` → `character varying`. */
 export function normalizeType(raw: string): string {
-  return raw.toLowerCase().replace(/\([^)]*\)/g, '').replace(/\bunsigned\b/g, '').replace(/\s+/g, ' ').trim();
+  return raw
+    .toLowerCase()
+    .replace(/\([^)]*\)/g, '')
+    .replace(/\bunsigned\b/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** true when an existing column of `actualType` can hold the attribute; an undeclared SQLite type is accepted. */

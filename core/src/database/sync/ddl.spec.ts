@@ -25,9 +25,9 @@ describe('mysqlCreateTable', () => {
 
   it('puts indexes and keys inside the column list, before the table options', () => {
     expect(mysqlCreateTable(knex, table, true)).to.equal(
-      'create table `notes_tags_links` (`id` int unsigned not null auto_increment primary key, `note_id` int unsigned null, `price` decimal(10, 2) null, '
-      + 'index `notes_tags_links_fk` (`note_id`), unique `notes_tags_links_unique` (`note_id`, `price`), '
-      + 'constraint `notes_tags_links_fk` foreign key (`note_id`) references `notes` (`id`) on delete cascade) default character set utf8mb4',
+      'create table `notes_tags_links` (`id` int unsigned not null auto_increment primary key, `note_id` int unsigned null, `price` decimal(10, 2) null, ' +
+        'index `notes_tags_links_fk` (`note_id`), unique `notes_tags_links_unique` (`note_id`, `price`), ' +
+        'constraint `notes_tags_links_fk` foreign key (`note_id`) references `notes` (`id`) on delete cascade) default character set utf8mb4',
     );
   });
 

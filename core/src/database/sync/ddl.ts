@@ -74,9 +74,11 @@ function quote(identifier: string): string {
  * cascading foreign keys) inline, in one statement.
  */
 export function mysqlCreateTable(knex: Knex | Knex.Transaction, table: DesiredTable, withForeignKeys: boolean): string {
-  const statements = knex.schema.createTable(table.name, (t) => {
-    for (const column of table.columns) addColumn(t, column, 'mysql');
-  }).toSQL() as Array<{ sql: string }>;
+  const statements = knex.schema
+    .createTable(table.name, (t) => {
+      for (const column of table.columns) addColumn(t, column, 'mysql');
+    })
+    .toSQL() as Array<{ sql: string }>;
   const [first] = statements;
   if (!first) throw new Error(`knex made no CREATE TABLE statement for "${table.name}"`);
   const create = first.sql;

@@ -6,15 +6,17 @@ import { collectAttributeTypes } from '../../schema/attribute-types';
 import { desiredSchema } from './desired-schema';
 
 /** A plugin-provided type whose values live in a table of its own. */
-const types = collectAttributeTypes([{
-  name: 'pins',
-  attributeTypes: {
-    pin: {
-      toField: () => ({ target: null, multiple: true, options: {} }),
-      tables: () => [{ name: 'pins_related', columns: [{ name: 'related_id', kind: 'integer', unsigned: true }], indexes: [{ name: 'pins_related_fk', columns: ['related_id'], unique: false }] }],
+const types = collectAttributeTypes([
+  {
+    name: 'pins',
+    attributeTypes: {
+      pin: {
+        toField: () => ({ target: null, multiple: true, options: {} }),
+        tables: () => [{ name: 'pins_related', columns: [{ name: 'related_id', kind: 'integer', unsigned: true }], indexes: [{ name: 'pins_related_fk', columns: ['related_id'], unique: false }] }],
+      },
     },
   },
-}]);
+]);
 
 function contentType(uid: `api::${string}.${string}`, schema: ContentTypeSchema) {
   const apiName = uid.slice('api::'.length, uid.indexOf('.'));
@@ -44,17 +46,26 @@ describe('desiredSchema', () => {
         attributes: { posts: { type: 'relation', relation: 'manyToMany', target: 'api::post.post', mappedBy: 'tags' } },
       }),
     ]),
-    components: new Map([['blog.part', { uid: 'blog.part', category: 'blog', schema: { collectionName: 'components_blog_parts', info: {}, attributes: { n: { type: 'integer' } } }, source: { file: 'part.json' } }]]),
+    components: new Map([
+      ['blog.part', { uid: 'blog.part', category: 'blog', schema: { collectionName: 'components_blog_parts', info: {}, attributes: { n: { type: 'integer' } } }, source: { file: 'part.json' } }],
+    ]),
   };
   addTimestamps(set);
   const models = buildModels(set, types);
   const tables = desiredSchema(models, types.tables(models));
   const byName = new Map(tables.map((t) => [t.name, t]));
 
-  it('lists entity tables, then link and join tables, then the plugin types\' tables, then bookkeeping', () => {
+  it("lists entity tables, then link and join tables, then the plugin types' tables, then bookkeeping", () => {
     expect(tables.map((t) => t.name)).to.deep.equal([
-      'posts', 'tags', 'components_blog_parts', 'posts_tags_links', 'posts_components', 'pins_related',
-      'strapi_core_store_settings', 'strapi_database_schema', 'strapi_migrations',
+      'posts',
+      'tags',
+      'components_blog_parts',
+      'posts_tags_links',
+      'posts_components',
+      'pins_related',
+      'strapi_core_store_settings',
+      'strapi_database_schema',
+      'strapi_migrations',
     ]);
   });
 
@@ -93,14 +104,17 @@ describe('desiredSchema', () => {
     expect(pages.indexes[0]).to.deep.equal({ name: 'pages_slug_unique', columns: ['slug', 'locale'], unique: true });
   });
 
-  it('adds the indexes a content-type schema declares, after the kernel\'s own', () => {
+  it("adds the indexes a content-type schema declares, after the kernel's own", () => {
     const indexed: SchemaSet = {
       contentTypes: new Map([
         contentType('api::doc.doc', {
           kind: 'collectionType',
           collectionName: 'docs',
           info: { singularName: 'doc', pluralName: 'docs' },
-          indexes: [{ name: 'docs_name_index', columns: ['name'], type: null }, { name: 'docs_code_unique', columns: ['code', 'name'], type: 'unique' }],
+          indexes: [
+            { name: 'docs_name_index', columns: ['name'], type: null },
+            { name: 'docs_code_unique', columns: ['code', 'name'], type: 'unique' },
+          ],
           attributes: { name: { type: 'string' }, code: { type: 'string' } },
         }),
       ]),
@@ -119,7 +133,13 @@ describe('desiredSchema', () => {
   it('describes the link table from the owning side only, with both order columns and cascading keys', () => {
     const link = byName.get('posts_tags_links');
     assert.exists(link);
-    expect(link.columns.map((c) => [c.name, c.kind])).to.deep.equal([['id', 'increments'], ['post_id', 'integer'], ['tag_id', 'integer'], ['tag_order', 'double'], ['post_order', 'double']]);
+    expect(link.columns.map((c) => [c.name, c.kind])).to.deep.equal([
+      ['id', 'increments'],
+      ['post_id', 'integer'],
+      ['tag_id', 'integer'],
+      ['tag_order', 'double'],
+      ['post_order', 'double'],
+    ]);
     expect(link.indexes).to.deep.equal([
       { name: 'posts_tags_links_fk', columns: ['post_id'], unique: false },
       { name: 'posts_tags_links_inv_fk', columns: ['tag_id'], unique: false },

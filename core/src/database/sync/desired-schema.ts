@@ -131,9 +131,34 @@ function bookkeeping(name: string, columns: Array<[string, DesiredColumn['kind']
  * compares equal: `strapi_core_store_settings` says `null` in its DDL, the other two do not.
  */
 export const BOOKKEEPING_TABLES: readonly DesiredTable[] = [
-  bookkeeping('strapi_core_store_settings', [['key', 'string'], ['value', 'text'], ['type', 'string'], ['environment', 'string'], ['tag', 'string']], true),
-  bookkeeping('strapi_database_schema', [['schema', 'json'], ['time', 'datetime'], ['hash', 'string']], false),
-  bookkeeping('strapi_migrations', [['name', 'string'], ['time', 'datetime']], false),
+  bookkeeping(
+    'strapi_core_store_settings',
+    [
+      ['key', 'string'],
+      ['value', 'text'],
+      ['type', 'string'],
+      ['environment', 'string'],
+      ['tag', 'string'],
+    ],
+    true,
+  ),
+  bookkeeping(
+    'strapi_database_schema',
+    [
+      ['schema', 'json'],
+      ['time', 'datetime'],
+      ['hash', 'string'],
+    ],
+    false,
+  ),
+  bookkeeping(
+    'strapi_migrations',
+    [
+      ['name', 'string'],
+      ['time', 'datetime'],
+    ],
+    false,
+  ),
 ];
 
 /**

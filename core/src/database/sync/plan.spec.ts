@@ -44,7 +44,20 @@ describe('planSync', () => {
   });
 
   it('reports a column the schema lost and a changed type, and plans nothing for them', () => {
-    const plan = planSync([notes], existing({ name: 'notes', columns: [['id', 'integer'], ['title', 'varchar'], ['rank', 'text'], ['old', 'varchar']], indexes: ['notes_title_unique'] }), 'sqlite');
+    const plan = planSync(
+      [notes],
+      existing({
+        name: 'notes',
+        columns: [
+          ['id', 'integer'],
+          ['title', 'varchar'],
+          ['rank', 'text'],
+          ['old', 'varchar'],
+        ],
+        indexes: ['notes_title_unique'],
+      }),
+      'sqlite',
+    );
     expect(isEmptyPlan(plan)).to.equal(true);
     expect(plan.warnings).to.deep.equal([
       'Table "notes": column "rank" is text in the database but the schema (note.json) wants integer; the column is kept as it is (change it by hand if the data allows)',
@@ -55,11 +68,31 @@ describe('planSync', () => {
   it('does not report extra columns of link, join or bookkeeping tables, nor look at unknown tables', () => {
     const link: DesiredTable = { ...notes, name: 'notes_tags_links', role: 'link', indexes: [] };
     const store: DesiredTable = { ...notes, name: 'strapi_core_store_settings', role: 'bookkeeping', indexes: [] };
-    const plan = planSync([link, store], existing(
-      { name: 'notes_tags_links', columns: [['id', 'integer'], ['title', 'varchar'], ['rank', 'integer'], ['extra', 'float']] },
-      { name: 'strapi_core_store_settings', columns: [['id', 'integer'], ['title', 'text'], ['rank', 'integer'], ['more', 'text']] },
-      { name: 'admin_users', columns: [['id', 'integer']] },
-    ), 'postgres');
+    const plan = planSync(
+      [link, store],
+      existing(
+        {
+          name: 'notes_tags_links',
+          columns: [
+            ['id', 'integer'],
+            ['title', 'varchar'],
+            ['rank', 'integer'],
+            ['extra', 'float'],
+          ],
+        },
+        {
+          name: 'strapi_core_store_settings',
+          columns: [
+            ['id', 'integer'],
+            ['title', 'text'],
+            ['rank', 'integer'],
+            ['more', 'text'],
+          ],
+        },
+        { name: 'admin_users', columns: [['id', 'integer']] },
+      ),
+      'postgres',
+    );
     expect(plan).to.deep.equal({ createTables: [], addColumns: [], addIndexes: [], warnings: [] });
   });
 

@@ -29,7 +29,9 @@ export function planSync(desired: readonly DesiredTable[], existing: ExistingSch
     for (const column of table.columns) {
       const actual = current.columns.get(column.name);
       if (actual && !isSameKind(column.kind, actual.type, client)) {
-        plan.warnings.push(`Table "${current.name}": column "${column.name}" is ${actual.type} in the database but the schema (${table.source}) wants ${column.kind}; the column is kept as it is (change it by hand if the data allows)`);
+        plan.warnings.push(
+          `Table "${current.name}": column "${column.name}" is ${actual.type} in the database but the schema (${table.source}) wants ${column.kind}; the column is kept as it is (change it by hand if the data allows)`,
+        );
       }
     }
     if (table.role === 'entity') {

@@ -4,9 +4,7 @@
  */
 
 /** A column kind, independent of the database; `column-types.ts` maps it per client. */
-export type ColumnKind =
-  | 'increments' | 'string' | 'text' | 'integer' | 'bigInteger' | 'double' | 'decimal'
-  | 'boolean' | 'json' | 'date' | 'time' | 'datetime';
+export type ColumnKind = 'increments' | 'string' | 'text' | 'integer' | 'bigInteger' | 'double' | 'decimal' | 'boolean' | 'json' | 'date' | 'time' | 'datetime';
 
 export interface DesiredColumn {
   name: string;

@@ -34,7 +34,10 @@ export const schemaName = {
 };
 
 export class ModelSchemas {
-  constructor(private readonly models: ModelRegistry, readonly names: ModelNames) {}
+  constructor(
+    private readonly models: ModelRegistry,
+    readonly names: ModelNames,
+  ) {}
 
   nameOf(uid: string): string | undefined {
     return this.names.get(uid);

@@ -21,12 +21,18 @@ describe('model names in the document and the types', () => {
   });
 
   it('names app types by singular name, plugin types with their plugin, components with their category', () => {
-    const names = modelNames(registry([
-      { uid: 'api::article.article', kind: 'collectionType', namespace: 'api', singularName: 'article' },
-      { uid: 'plugin::uploader.file', kind: 'collectionType', namespace: 'plugin', singularName: 'file' },
-      { uid: 'shared.seo', kind: 'component', namespace: 'component', singularName: 'seo' },
-    ]));
-    expect([...names]).to.deep.equal([['api::article.article', 'Article'], ['plugin::uploader.file', 'UploaderFile'], ['shared.seo', 'SharedSeoComponent']]);
+    const names = modelNames(
+      registry([
+        { uid: 'api::article.article', kind: 'collectionType', namespace: 'api', singularName: 'article' },
+        { uid: 'plugin::uploader.file', kind: 'collectionType', namespace: 'plugin', singularName: 'file' },
+        { uid: 'shared.seo', kind: 'component', namespace: 'component', singularName: 'seo' },
+      ]),
+    );
+    expect([...names]).to.deep.equal([
+      ['api::article.article', 'Article'],
+      ['plugin::uploader.file', 'UploaderFile'],
+      ['shared.seo', 'SharedSeoComponent'],
+    ]);
   });
 
   it('numbers a clash in uid order, whatever order the models come in', () => {
@@ -34,7 +40,10 @@ describe('model names in the document and the types', () => {
       { uid: 'api::shop-item.item', kind: 'collectionType' as const, namespace: 'api' as const, singularName: 'item' },
       { uid: 'api::item.item', kind: 'collectionType' as const, namespace: 'api' as const, singularName: 'item' },
     ];
-    const expected = [['api::item.item', 'Item'], ['api::shop-item.item', 'Item2']];
+    const expected = [
+      ['api::item.item', 'Item'],
+      ['api::shop-item.item', 'Item2'],
+    ];
     expect([...modelNames(registry(models))]).to.deep.equal(expected);
     expect([...modelNames(registry([...models].reverse()))]).to.deep.equal(expected);
   });

@@ -32,7 +32,8 @@ function fieldNames(model: Model): string[] {
 }
 
 const POPULATE: SchemaObject = {
-  description: 'Relations, media, components and dynamic zones to include: `*`, a list, a comma-separated list, or an object per attribute with its own fields, filters, sort, populate (and `on` per component of a dynamic zone)',
+  description:
+    'Relations, media, components and dynamic zones to include: `*`, a list, a comma-separated list, or an object per attribute with its own fields, filters, sort, populate (and `on` per component of a dynamic zone)',
   oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }, { type: 'object', additionalProperties: true }],
 };
 
@@ -62,7 +63,13 @@ function engineParameter(name: string, model: Model, schemas: ModelSchemas, acti
       if (action !== 'find') return null;
       return deepParameter(name, 'Page (`page`, `pageSize`) or offset (`start`, `limit`) pagination, not both', {
         type: 'object',
-        properties: { page: { type: 'integer', minimum: 1 }, pageSize: { type: 'integer', minimum: 1 }, start: { type: 'integer', minimum: 0 }, limit: { type: 'integer' }, withCount: { type: 'boolean' } },
+        properties: {
+          page: { type: 'integer', minimum: 1 },
+          pageSize: { type: 'integer', minimum: 1 },
+          start: { type: 'integer', minimum: 0 },
+          limit: { type: 'integer' },
+          withCount: { type: 'boolean' },
+        },
       });
     case '_q':
       if (action !== 'find') return null;
@@ -94,7 +101,13 @@ function declaredSchema(declaration: ParamDeclaration): SchemaObject {
 }
 
 /** The query parameters of a core action of `model`, in the order the contract declares them. */
-export function actionParameters(model: Model, action: ReadAction, declarations: readonly ParamDeclaration[], described: ReadonlyMap<string, ParameterDescription>, schemas: ModelSchemas): ParameterObject[] {
+export function actionParameters(
+  model: Model,
+  action: ReadAction,
+  declarations: readonly ParamDeclaration[],
+  described: ReadonlyMap<string, ParameterDescription>,
+  schemas: ModelSchemas,
+): ParameterObject[] {
   const out: ParameterObject[] = [];
   for (const declaration of declarations) {
     if (declaration.owner === ENGINE_OWNER) {

@@ -112,7 +112,10 @@ const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.str
 class Declarations {
   private readonly lines: string[] = [];
 
-  constructor(private readonly models: ModelRegistry, private readonly names: ModelNames) {}
+  constructor(
+    private readonly models: ModelRegistry,
+    private readonly names: ModelNames,
+  ) {}
 
   private name(uid: string): string | undefined {
     return this.names.get(uid);
@@ -210,12 +213,7 @@ class Declarations {
       this.attributes(model, name);
       this.input(model, name);
     }
-    const map = (title: string, models: Model[]) => [
-      `export interface ${title} {`,
-      ...models.map((model) => `  ${JSON.stringify(model.uid)}: ${this.name(model.uid)};`),
-      '}',
-      '',
-    ];
+    const map = (title: string, models: Model[]) => [`export interface ${title} {`, ...models.map((model) => `  ${JSON.stringify(model.uid)}: ${this.name(model.uid)};`), '}', ''];
     this.lines.push(...map('ContentTypes', contentTypes), ...map('Components', components));
     return this.lines.join('\n');
   }

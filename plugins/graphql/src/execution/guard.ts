@@ -38,7 +38,7 @@ function resolvePolicy(ref: GraphqlPolicyRef, platform: PluginContext, key: stri
   const found = platform.policy(name);
   if (!found) throw errors.boot('UNKNOWN_POLICY', `GraphQL resolversConfig "${key}": unknown policy ${JSON.stringify(name)}`);
   // A registered policy takes a route's context; the GraphQL one carries `ctx` and `route` too.
-  return { handler: found as unknown as GraphqlPolicy, config: typeof ref === 'string' ? {} : ref.config ?? {} };
+  return { handler: found as unknown as GraphqlPolicy, config: typeof ref === 'string' ? {} : (ref.config ?? {}) };
 }
 
 function resolveMiddleware(ref: GraphqlMiddlewareRef, platform: PluginContext, key: string): GraphqlMiddleware {

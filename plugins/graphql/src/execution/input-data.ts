@@ -23,10 +23,12 @@ export function toEngineData(model: Model, models: ModelRegistry, input: unknown
   const data = plain(input) as Record<string, unknown>;
   for (const field of model.fields.values()) {
     if (field.kind !== 'dynamiczone' || !Array.isArray(data[field.name])) continue;
-    const byType = new Map(field.components.flatMap((uid) => {
-      const component = models.find(uid);
-      return component ? [[typeName(component), uid] as const] : [];
-    }));
+    const byType = new Map(
+      field.components.flatMap((uid) => {
+        const component = models.find(uid);
+        return component ? [[typeName(component), uid] as const] : [];
+      }),
+    );
     data[field.name] = (data[field.name] as unknown[]).map((item) => {
       if (!isPlainObject(item)) return item;
       const { __typename: name, ...rest } = item;

@@ -22,7 +22,7 @@ export function planWindows(context: GraphqlContext, root: string, nodes: FieldN
   const merged = mergeRanges(slices);
   const starts = startsOf(context, root);
   nodes.forEach((node, index) => {
-    // one slice per node, in the same order
+    // biome-ignore lint/style/noNonNullAssertion: one slice per node, in the same order
     const start = loadedIndex(merged, slices[index]!.offset);
     // a fragment spread at two relation levels of one root field: one node, two lists
     if (starts.has(node) && starts.get(node) !== start) {

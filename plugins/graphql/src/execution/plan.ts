@@ -10,8 +10,17 @@
  * list. A relation whose target the caller may not `find` is left out (it resolves to nothing).
  */
 import {
-  getArgumentValues, getDirectiveValues, GraphQLIncludeDirective, GraphQLSkipDirective, isAbstractType, isObjectType, Kind,
-  type FieldNode, type GraphQLObjectType, type GraphQLResolveInfo, type SelectionSetNode,
+  getArgumentValues,
+  getDirectiveValues,
+  GraphQLIncludeDirective,
+  GraphQLSkipDirective,
+  isAbstractType,
+  isObjectType,
+  Kind,
+  type FieldNode,
+  type GraphQLObjectType,
+  type GraphQLResolveInfo,
+  type SelectionSetNode,
 } from 'graphql';
 import type { Field, Model, ModelRegistry } from '@platform/core';
 import type { PopulateWindow } from '@platform/query-engine';
@@ -98,7 +107,15 @@ function child(plan: PlanContext, nodes: FieldNode[], type: string, name: string
  * The populate tree of an entity-response selection (`{ data { attributes { ... } } }`, a
  * collection or a single entry) of `model`.
  */
-export async function planEntities(info: GraphQLResolveInfo, models: ModelRegistry, context: GraphqlContext, settings: ResolveSettings, model: Model, nodes: FieldNode[], responseType: string): Promise<ReadPlan> {
+export async function planEntities(
+  info: GraphQLResolveInfo,
+  models: ModelRegistry,
+  context: GraphqlContext,
+  settings: ResolveSettings,
+  model: Model,
+  nodes: FieldNode[],
+  responseType: string,
+): Promise<ReadPlan> {
   const plan: PlanContext = { info, models, context, settings, populateParams: {}, populateWindows: {} };
   const populate = await planAttributes(plan, model, attributesOf(plan, model, nodes, responseType), '');
   return { populate, populateParams: plan.populateParams, populateWindows: plan.populateWindows };
@@ -146,7 +163,7 @@ async function planField(plan: PlanContext, field: Field, nodes: FieldNode[], ar
       const component = models.find(uid);
       if (!component) continue;
       // every component is listed, so no item of the zone is left out of the answer
-      const componentNodes = nodes.flatMap((node) => [...collectFields(plan.info, [node.selectionSet], typeName(component)).values()].length > 0 ? [node] : []);
+      const componentNodes = nodes.flatMap((node) => ([...collectFields(plan.info, [node.selectionSet], typeName(component)).values()].length > 0 ? [node] : []));
       on[uid] = { populate: await planAttributes(plan, component, componentNodes, `${path}.${uid}.`) };
     }
     return { on };

@@ -54,7 +54,11 @@ const answer = (deps: RootDeps, model: Model, entity: Entity | null, context: Gr
 });
 
 function metaSelected(info: GraphQLResolveInfo, model: Model): boolean {
-  return collectFields(info, info.fieldNodes.map((node: FieldNode) => node.selectionSet), naming.entityResponseCollectionName(model)).has('meta');
+  return collectFields(
+    info,
+    info.fieldNodes.map((node: FieldNode) => node.selectionSet),
+    naming.entityResponseCollectionName(model),
+  ).has('meta');
 }
 
 /** Strapi v4's GraphQL pagination meta, from the engine's (page or offset mode). */
@@ -110,7 +114,10 @@ export async function readEntityResponses(deps: RootDeps, model: Model, ids: num
   if (ids.length === 0) return [];
   const query = await readQuery(deps, model, {}, context, info, naming.entityResponseName(model));
   const found = await entityService(deps).findMany(model.uid, {
-    ...query, filters: { id: { $in: ids } }, pagination: { start: 0, limit: ids.length, withCount: false }, ...(options.includeHidden ? { includeHidden: true } : {}),
+    ...query,
+    filters: { id: { $in: ids } },
+    pagination: { start: 0, limit: ids.length, withCount: false },
+    ...(options.includeHidden ? { includeHidden: true } : {}),
   });
   const byId = new Map(found.map((entity) => [entity.id, entity]));
   return ids.map((id) => answer(deps, model, byId.get(id) ?? null, context));

@@ -53,23 +53,26 @@ export function planOf(document: DocumentNode, schema: GraphQLSchema, readRoots:
   const typeInfo = new TypeInfo(schema);
   const uids = new Set<string>();
   let cacheable = true;
-  visit(document, visitWithTypeInfo(typeInfo, {
-    OperationDefinition(node) {
-      if (node.operation !== 'query') cacheable = false;
-    },
-    Field(node) {
-      const parent = typeInfo.getParentType();
-      const name = node.name.value;
-      if (name === '__typename') return;
-      const key = `${parent?.name}.${name}`;
-      if (!parent || name.startsWith('__')) cacheable = false;
-      else if (parent === query) {
-        const uid = readRoots.get(key);
-        if (uid && cacheableFields.has(key)) uids.add(uid);
-        else cacheable = false;
-      } else if (!cacheableFields.has(key)) cacheable = false;
-    },
-  }));
+  visit(
+    document,
+    visitWithTypeInfo(typeInfo, {
+      OperationDefinition(node) {
+        if (node.operation !== 'query') cacheable = false;
+      },
+      Field(node) {
+        const parent = typeInfo.getParentType();
+        const name = node.name.value;
+        if (name === '__typename') return;
+        const key = `${parent?.name}.${name}`;
+        if (!parent || name.startsWith('__')) cacheable = false;
+        else if (parent === query) {
+          const uid = readRoots.get(key);
+          if (uid && cacheableFields.has(key)) uids.add(uid);
+          else cacheable = false;
+        } else if (!cacheableFields.has(key)) cacheable = false;
+      },
+    }),
+  );
   const hasOperation = document.definitions.some((definition) => definition.kind === Kind.OPERATION_DEFINITION);
   return cacheable && hasOperation && uids.size > 0 ? [...uids].sort() : null;
 }
@@ -108,16 +111,13 @@ export function createCachedAnswers(input: CachedAnswersInput) {
     let passedThrough = false;
     // The stored bytes are `<content-type>\n<body>`: the media type follows the Accept header, part of the key.
     const accept = (http.get('accept') || '*/*').replace(/\s/g, '').toLowerCase();
-    const answer = await cache.answer(
-      { uids, auth: http.state.auth, parts: ['graphql', params.query, params.variables, params.operationName, params.extensions, accept] },
-      async () => {
-        await run();
-        const body = http.body;
-        const ok = http.status === 200 && typeof body === 'string' && !hasErrors(body);
-        passedThrough = !ok;
-        return { body: ok ? Buffer.from(`${http.response.get('content-type')}\n${body}`) : Buffer.alloc(0), cacheable: ok };
-      },
-    );
+    const answer = await cache.answer({ uids, auth: http.state.auth, parts: ['graphql', params.query, params.variables, params.operationName, params.extensions, accept] }, async () => {
+      await run();
+      const body = http.body;
+      const ok = http.status === 200 && typeof body === 'string' && !hasErrors(body);
+      passedThrough = !ok;
+      return { body: ok ? Buffer.from(`${http.response.get('content-type')}\n${body}`) : Buffer.alloc(0), cacheable: ok };
+    });
     if (passedThrough) return;
     const newline = answer.body.indexOf(10);
     http.status = 200;

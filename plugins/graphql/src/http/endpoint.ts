@@ -63,12 +63,14 @@ function refuse(http: RequestContext, error: ApplicationError, format: (error: G
 
 export function createEndpoint({ platform, schema, entryFields, introspection, cachedAnswers, multipartReader }: EndpointInput) {
   const config = platform.config;
-  const rules: ValidationRule[] = [operationLimitsRule({
-    depthLimit: config.depthLimit,
-    maxCost: config.maxCost,
-    entryFieldCost: config.entryFieldCost,
-    readsEntries: (type, field) => entryFields.has(`${type}.${field}`),
-  })];
+  const rules: ValidationRule[] = [
+    operationLimitsRule({
+      depthLimit: config.depthLimit,
+      maxCost: config.maxCost,
+      entryFieldCost: config.entryFieldCost,
+      readsEntries: (type, field) => entryFields.has(`${type}.${field}`),
+    }),
+  ];
   if (!introspection) rules.push(NoSchemaIntrospectionCustomRule);
   const tracing = config.apolloServer.tracing === true;
   const formatError = createErrorFormatter(platform.log);
@@ -97,7 +99,7 @@ export function createEndpoint({ platform, schema, entryFields, introspection, c
       url: http.originalUrl,
       // a multipart request's `operations` is the JSON request graphql-http reads
       headers: { get: (key: string) => (multipart && key.toLowerCase() === 'content-type' ? 'application/json' : http.get(key) || null) },
-      body: multipart ? multipart.body : http.method === 'POST' ? (http.request.body as Record<string, unknown> | undefined) ?? null : null,
+      body: multipart ? multipart.body : http.method === 'POST' ? ((http.request.body as Record<string, unknown> | undefined) ?? null) : null,
       raw: http,
       context: undefined,
     };

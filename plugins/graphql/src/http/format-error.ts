@@ -38,7 +38,8 @@ export function createErrorFormatter(log: Logger) {
       log.error(`GraphQL resolver failed at ${error.path.join('.')}`, original);
       return entry(error, 'Internal Server Error', { code: 'INTERNAL_SERVER_ERROR' });
     }
-    const code = (error.extensions?.code as string | undefined) ?? (error.message.startsWith('Syntax Error') ? 'GRAPHQL_PARSE_FAILED' : error.path ? 'INTERNAL_SERVER_ERROR' : 'GRAPHQL_VALIDATION_FAILED');
+    const code =
+      (error.extensions?.code as string | undefined) ?? (error.message.startsWith('Syntax Error') ? 'GRAPHQL_PARSE_FAILED' : error.path ? 'INTERNAL_SERVER_ERROR' : 'GRAPHQL_VALIDATION_FAILED');
     return entry(error, error.message, { ...error.extensions, code });
   };
 }

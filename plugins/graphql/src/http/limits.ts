@@ -8,8 +8,18 @@
  * reported by GraphQL's own rule and never followed here.
  */
 import {
-  GraphQLError, Kind, getNamedType, isObjectType, isInterfaceType,
-  type ASTVisitor, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode, type ValidationContext, type GraphQLNamedType,
+  GraphQLError,
+  Kind,
+  getNamedType,
+  isObjectType,
+  isInterfaceType,
+  type ASTVisitor,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  type ValidationContext,
+  type GraphQLNamedType,
 } from 'graphql';
 
 export interface OperationLimits {
@@ -35,8 +45,12 @@ function fieldType(parent: GraphQLNamedType | undefined, name: string): GraphQLN
 }
 
 function measureSet(
-  schema: GraphQLSchema, limits: OperationLimits, fragments: Record<string, FragmentDefinitionNode>, measured: FragmentMeasures,
-  set: SelectionSetNode | undefined, parent: GraphQLNamedType | undefined,
+  schema: GraphQLSchema,
+  limits: OperationLimits,
+  fragments: Record<string, FragmentDefinitionNode>,
+  measured: FragmentMeasures,
+  set: SelectionSetNode | undefined,
+  parent: GraphQLNamedType | undefined,
 ): Measure {
   let depth = 0;
   let cost = 0;
@@ -51,7 +65,7 @@ function measureSet(
       cost += own + inner.cost;
       if (!introspection) depth = Math.max(depth, selection.selectionSet ? 1 + inner.depth : 1);
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      const type = selection.typeCondition ? schema.getType(selection.typeCondition.name.value) ?? parent : parent;
+      const type = selection.typeCondition ? (schema.getType(selection.typeCondition.name.value) ?? parent) : parent;
       const inner = measureSet(schema, limits, fragments, measured, selection.selectionSet, type);
       cost += inner.cost;
       depth = Math.max(depth, inner.depth);
@@ -94,7 +108,12 @@ export function operationLimitsRule(limits: OperationLimits) {
           context.reportError(new GraphQLError(`${name} exceeds maximum operation depth of ${limits.depthLimit}`, { nodes: [node], extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }));
         }
         if (cost > limits.maxCost) {
-          context.reportError(new GraphQLError(`${name} exceeds the maximum cost of ${limits.maxCost} (fields, and ${limits.entryFieldCost} more for each field that reads entries)`, { nodes: [node], extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }));
+          context.reportError(
+            new GraphQLError(`${name} exceeds the maximum cost of ${limits.maxCost} (fields, and ${limits.entryFieldCost} more for each field that reads entries)`, {
+              nodes: [node],
+              extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+            }),
+          );
         }
         return false;
       },

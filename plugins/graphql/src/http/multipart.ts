@@ -87,7 +87,7 @@ function place(operations: Record<string, unknown>, path: string, file: FileUplo
   if (segments.some((segment) => UNSAFE_KEYS.has(segment))) throw fail();
   let container: unknown = operations;
   for (const [position, segment] of segments.entries()) {
-    if (!(Array.isArray(container) || isPlainObject(container)) || !Object.prototype.hasOwnProperty.call(container, segment)) throw fail();
+    if (!(Array.isArray(container) || isPlainObject(container)) || !Object.hasOwn(container, segment)) throw fail();
     const holder = container as Record<string, unknown>;
     if (position === segments.length - 1) {
       if (holder[segment] !== null) throw fail();

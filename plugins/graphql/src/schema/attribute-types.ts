@@ -7,10 +7,23 @@ import type { FilteredScalar } from './filter-inputs';
 import { enumName } from '../naming';
 
 const SCALAR_MAP: Record<ScalarType, FilteredScalar> = {
-  string: 'String', text: 'String', richtext: 'String', email: 'String', password: 'String', uid: 'String', enumeration: 'String',
-  date: 'Date', time: 'Time', datetime: 'DateTime', timestamp: 'DateTime',
-  integer: 'Int', biginteger: 'Long', float: 'Float', decimal: 'Float',
-  boolean: 'Boolean', json: 'JSON',
+  string: 'String',
+  text: 'String',
+  richtext: 'String',
+  email: 'String',
+  password: 'String',
+  uid: 'String',
+  enumeration: 'String',
+  date: 'Date',
+  time: 'Time',
+  datetime: 'DateTime',
+  timestamp: 'DateTime',
+  integer: 'Int',
+  biginteger: 'Long',
+  float: 'Float',
+  decimal: 'Float',
+  boolean: 'Boolean',
+  json: 'JSON',
 };
 
 /** The scalar of a scalar attribute (an enumeration filters as a String). */

@@ -50,18 +50,20 @@ const ROOT_TYPES = new Set(['Query', 'Mutation', 'Subscription']);
  */
 function existingTypesAsExtensions(typeDefs: string, exists: (name: string) => boolean): string {
   const document = parse(typeDefs);
-  return print(visit(document, {
-    ObjectTypeDefinition(node) {
-      if (!ROOT_TYPES.has(node.name.value) && !exists(node.name.value)) return undefined;
-      const { description: _description, ...rest } = node;
-      return { ...rest, kind: Kind.OBJECT_TYPE_EXTENSION };
-    },
-    InputObjectTypeDefinition(node) {
-      if (!exists(node.name.value)) return undefined;
-      const { description: _description, ...rest } = node;
-      return { ...rest, kind: Kind.INPUT_OBJECT_TYPE_EXTENSION };
-    },
-  }));
+  return print(
+    visit(document, {
+      ObjectTypeDefinition(node) {
+        if (!ROOT_TYPES.has(node.name.value) && !exists(node.name.value)) return undefined;
+        const { description: _description, ...rest } = node;
+        return { ...rest, kind: Kind.OBJECT_TYPE_EXTENSION };
+      },
+      InputObjectTypeDefinition(node) {
+        if (!exists(node.name.value)) return undefined;
+        const { description: _description, ...rest } = node;
+        return { ...rest, kind: Kind.INPUT_OBJECT_TYPE_EXTENSION };
+      },
+    }),
+  );
 }
 
 function addExtensionTypes(composer: SchemaComposer<GraphqlContext>, extension: Extension): void {
@@ -114,11 +116,18 @@ export function buildSchema(platform: PluginContext, config: GraphqlConfig, exte
   const plugins: Array<(composer: SchemaComposer<GraphqlContext>) => void> = [];
   for (const registered of extension.extensions()) {
     try {
-      const ext = typeof registered === 'function' ? registered({
-        composer, platform, models, names: naming, isExposed: exposed,
-        readEntityResponse: (model, id, context, info, options) => readEntityResponse({ platform, settings }, model, id, context, info, options),
-        readEntityResponses: (model, ids, context, info, options) => readEntityResponses({ platform, settings }, model, ids, context, info, options),
-      }) ?? {} : registered;
+      const ext =
+        typeof registered === 'function'
+          ? (registered({
+              composer,
+              platform,
+              models,
+              names: naming,
+              isExposed: exposed,
+              readEntityResponse: (model, id, context, info, options) => readEntityResponse({ platform, settings }, model, id, context, info, options),
+              readEntityResponses: (model, ids, context, info, options) => readEntityResponses({ platform, settings }, model, ids, context, info, options),
+            }) ?? {})
+          : registered;
       addExtensionTypes(composer, ext);
       plugins.push(...(ext.plugins ?? []));
       for (const [key, value] of Object.entries(ext.resolversConfig ?? {})) mergeConfig(resolversConfig, key, value);

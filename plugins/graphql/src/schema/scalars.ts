@@ -56,8 +56,14 @@ export const JSONScalar = new GraphQLScalarType({
   parseLiteral: (node, variables) => literalValue(node, variables),
 });
 
-export const DateTimeScalar = textScalar('DateTime', 'A date-time string at UTC, such as 2007-12-03T10:15:30Z, compliant with the `date-time` format outlined in section 5.6 of the RFC 3339 profile of the ISO 8601 standard for representation of dates and times using the Gregorian calendar.');
-export const DateScalar = textScalar('Date', 'A date string, such as 2007-12-03, compliant with the `full-date` format outlined in section 5.6 of the RFC 3339 profile of the ISO 8601 standard for representation of dates and times using the Gregorian calendar.');
+export const DateTimeScalar = textScalar(
+  'DateTime',
+  'A date-time string at UTC, such as 2007-12-03T10:15:30Z, compliant with the `date-time` format outlined in section 5.6 of the RFC 3339 profile of the ISO 8601 standard for representation of dates and times using the Gregorian calendar.',
+);
+export const DateScalar = textScalar(
+  'Date',
+  'A date string, such as 2007-12-03, compliant with the `full-date` format outlined in section 5.6 of the RFC 3339 profile of the ISO 8601 standard for representation of dates and times using the Gregorian calendar.',
+);
 export const TimeScalar = textScalar('Time', 'A time string with format HH:mm:ss.SSS');
 export const LongScalar = new GraphQLScalarType({
   name: 'Long',

@@ -40,9 +40,14 @@ describe('content-API contract', () => {
   });
 
   describe('client parameters', () => {
-    it('starts with the engine\'s own parameters', () => {
+    it("starts with the engine's own parameters", () => {
       expect(api.params.list().map((p) => [p.name, p.owner])).to.deep.equal([
-        ['_q', 'query-engine'], ['filters', 'query-engine'], ['pagination', 'query-engine'], ['fields', 'query-engine'], ['sort', 'query-engine'], ['populate', 'query-engine'],
+        ['_q', 'query-engine'],
+        ['filters', 'query-engine'],
+        ['pagination', 'query-engine'],
+        ['fields', 'query-engine'],
+        ['sort', 'query-engine'],
+        ['populate', 'query-engine'],
       ]);
     });
 
@@ -62,7 +67,11 @@ describe('content-API contract', () => {
     }
 
     it('refuses to declare an internal flag, a parameter twice, or one after register', () => {
-      for (const [name, code] of [['includePrivate', 'PARAM_INTERNAL'], ['includeHidden', 'PARAM_INTERNAL'], ['filters', 'PARAM_DUPLICATE']] as const) {
+      for (const [name, code] of [
+        ['includePrivate', 'PARAM_INTERNAL'],
+        ['includeHidden', 'PARAM_INTERNAL'],
+        ['filters', 'PARAM_DUPLICATE'],
+      ] as const) {
         const error = thrown(() => api.params.declare({ name, owner: 'mine', kinds: ['string'] }));
         expect(error, name).to.be.instanceOf(BootError);
         expect((error as BootError).code, name).to.equal(`query-engine.${code}`);
@@ -75,8 +84,14 @@ describe('content-API contract', () => {
     it('answers the 400 naming a declared parameter of the wrong shape', () => {
       api.params.declare({ name: 'publicationState', owner: 'draft-publish', kinds: ['string'] });
       const cases: Array<[Record<string, unknown>, string]> = [
-        [{ filters: 'x' }, 'filters'], [{ pagination: '3' }, 'pagination'], [{ fields: { a: 'b' } }, 'fields'], [{ fields: ['a', ['b']] }, 'fields'],
-        [{ sort: 5 }, 'sort'], [{ populate: 5 }, 'populate'], [{ _q: ['x'] }, '_q'], [{ publicationState: ['live'] }, 'publicationState'],
+        [{ filters: 'x' }, 'filters'],
+        [{ pagination: '3' }, 'pagination'],
+        [{ fields: { a: 'b' } }, 'fields'],
+        [{ fields: ['a', ['b']] }, 'fields'],
+        [{ sort: 5 }, 'sort'],
+        [{ populate: 5 }, 'populate'],
+        [{ _q: ['x'] }, '_q'],
+        [{ publicationState: ['live'] }, 'publicationState'],
       ];
       for (const [query, name] of cases) {
         const error = thrown(() => api.validateQuery(query, REST));
@@ -98,21 +113,32 @@ describe('content-API contract', () => {
 
   describe('output', () => {
     const entry = () => ({
-      id: 1, title: 'T', secret: 's',
+      id: 1,
+      title: 'T',
+      secret: 's',
       author: { id: 2, name: 'Ada', email: 'a@x', token: 't', password: 'p', articles: [{ id: 1, title: 'T', secret: 's' }], profile: { id: 3, metaTitle: 'm', note: 'n' } },
       seo: [{ id: 4, metaTitle: 'm', note: 'n' }],
-      blocks: [{ id: 5, __component: 'shared.quote', text: 'q', by: { id: 2, name: 'Ada', email: 'a@x', token: 't' } }, { id: 6, __component: 'shared.seo', metaTitle: 'm', note: 'n' }],
+      blocks: [
+        { id: 5, __component: 'shared.quote', text: 'q', by: { id: 2, name: 'Ada', email: 'a@x', token: 't' } },
+        { id: 6, __component: 'shared.seo', metaTitle: 'm', note: 'n' },
+      ],
     });
 
     it('removes private and password attributes at every depth, leaving the input as it was', () => {
       const input = entry();
       const out = api.sanitizeOutput(models.get(ARTICLE), [input], REST);
-      expect(out).to.deep.equal([{
-        id: 1, title: 'T',
-        author: { id: 2, name: 'Ada', email: 'a@x', articles: [{ id: 1, title: 'T' }], profile: { id: 3, metaTitle: 'm' } },
-        seo: [{ id: 4, metaTitle: 'm' }],
-        blocks: [{ id: 5, __component: 'shared.quote', text: 'q', by: { id: 2, name: 'Ada', email: 'a@x' } }, { id: 6, __component: 'shared.seo', metaTitle: 'm' }],
-      }]);
+      expect(out).to.deep.equal([
+        {
+          id: 1,
+          title: 'T',
+          author: { id: 2, name: 'Ada', email: 'a@x', articles: [{ id: 1, title: 'T' }], profile: { id: 3, metaTitle: 'm' } },
+          seo: [{ id: 4, metaTitle: 'm' }],
+          blocks: [
+            { id: 5, __component: 'shared.quote', text: 'q', by: { id: 2, name: 'Ada', email: 'a@x' } },
+            { id: 6, __component: 'shared.seo', metaTitle: 'm' },
+          ],
+        },
+      ]);
       expect(input).to.deep.equal(entry());
     });
 
@@ -135,7 +161,10 @@ describe('content-API contract', () => {
         id: 1,
         author: { id: 2, name: 'Ada', articles: [{ id: 1 }], profile: { id: 3 } },
         seo: [{ id: 4 }],
-        blocks: [{ id: 5, __component: 'shared.quote', text: 'q', by: { id: 2, name: 'Ada' } }, { id: 6, __component: 'shared.seo' }],
+        blocks: [
+          { id: 5, __component: 'shared.quote', text: 'q', by: { id: 2, name: 'Ada' } },
+          { id: 6, __component: 'shared.seo' },
+        ],
       });
       // asked once per model and call, however many entries
       expect([...seen].sort()).to.deep.equal([ARTICLE, 'shared.quote', 'shared.seo', WRITER].sort());
@@ -157,16 +186,23 @@ describe('content-API contract', () => {
         if (model.uid === WRITER) fields.add('email');
       });
       const data = {
-        title: 'T', author: 2,
+        title: 'T',
+        author: 2,
         seo: [{ id: 4, metaTitle: 'm', note: 'n' }, { metaTitle: 'k' }],
-        blocks: [{ __component: 'shared.seo', metaTitle: 'z', note: 'n' }, { __component: 'shared.quote', text: 'q', by: 2 }],
+        blocks: [
+          { __component: 'shared.seo', metaTitle: 'z', note: 'n' },
+          { __component: 'shared.quote', text: 'q', by: 2 },
+        ],
       };
       const snapshot = JSON.parse(JSON.stringify(data));
       const out = api.sanitizeInput(models.get(ARTICLE), data, REST);
       expect(out).to.deep.equal({
         title: 'T',
         seo: [{ id: 4, metaTitle: 'm' }, { metaTitle: 'k' }],
-        blocks: [{ __component: 'shared.seo', metaTitle: 'z' }, { __component: 'shared.quote', text: 'q', by: 2 }],
+        blocks: [
+          { __component: 'shared.seo', metaTitle: 'z' },
+          { __component: 'shared.quote', text: 'q', by: 2 },
+        ],
       });
       expect(data).to.deep.equal(snapshot);
       expect((out.blocks as unknown[])[1]).to.equal(data.blocks[1]);
@@ -180,7 +216,7 @@ describe('content-API contract', () => {
       await api.authorize({ context: REST, uid: ARTICLE, action: 'delete' });
     });
 
-    it('gives the taps the permission to check, and denies with the transport\'s 403', async () => {
+    it("gives the taps the permission to check, and denies with the transport's 403", async () => {
       const asked: AuthorizeRequest[] = [];
       api.hooks.authorize.tapPromise('spec', async (request) => {
         asked.push(request);
@@ -193,7 +229,9 @@ describe('content-API contract', () => {
       const graphql = await rejected(api.authorize({ context: GRAPHQL, uid: ARTICLE, action: 'findOne' }));
       expect(graphql.message).to.equal('Forbidden access');
       expect(asked.map((r) => [r.context.transport, r.permission])).to.deep.equal([
-        ['rest', 'api::article.article.find'], ['rest', 'api::article.article.create'], ['graphql', 'api::article.article.findOne'],
+        ['rest', 'api::article.article.find'],
+        ['rest', 'api::article.article.create'],
+        ['graphql', 'api::article.article.findOne'],
       ]);
     });
 

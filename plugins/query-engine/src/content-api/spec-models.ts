@@ -28,10 +28,20 @@ function model(uid: string, attributes: Spec): Model {
   const fields = new Map(Object.entries(attributes).map(([name, attribute]) => [name, fieldOf(name, attribute)]));
   const component = !uid.includes('::');
   return {
-    uid, kind: component ? 'component' : 'collectionType', tableName: uid, singularName: uid, pluralName: uid,
-    namespace: component ? 'component' : 'api', attributes, fields,
-    scalarFields: [...fields.values()].filter((f): f is ScalarField => f.kind === 'scalar'), componentJoin: null,
-    options: {}, pluginOptions: {}, source: `${uid}.json`, hasCreatorColumns: false,
+    uid,
+    kind: component ? 'component' : 'collectionType',
+    tableName: uid,
+    singularName: uid,
+    pluralName: uid,
+    namespace: component ? 'component' : 'api',
+    attributes,
+    fields,
+    scalarFields: [...fields.values()].filter((f): f is ScalarField => f.kind === 'scalar'),
+    componentJoin: null,
+    options: {},
+    pluginOptions: {},
+    source: `${uid}.json`,
+    hasCreatorColumns: false,
   };
 }
 

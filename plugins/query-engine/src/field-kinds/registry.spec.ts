@@ -9,8 +9,20 @@ const field = (type: string): ExtensionField => ({ kind: 'extension', type, name
 
 function modelWith(fields: ExtensionField[]): Model {
   return {
-    uid: 'api::post.post', kind: 'collectionType', tableName: 'posts', singularName: 'post', pluralName: 'posts', namespace: 'api', attributes: {},
-    fields: new Map(fields.map((f) => [f.name, f])), scalarFields: [], componentJoin: null, options: {}, pluginOptions: {}, source: 'post/schema.json', hasCreatorColumns: true,
+    uid: 'api::post.post',
+    kind: 'collectionType',
+    tableName: 'posts',
+    singularName: 'post',
+    pluralName: 'posts',
+    namespace: 'api',
+    attributes: {},
+    fields: new Map(fields.map((f) => [f.name, f])),
+    scalarFields: [],
+    componentJoin: null,
+    options: {},
+    pluginOptions: {},
+    source: 'post/schema.json',
+    hasCreatorColumns: true,
   };
 }
 
@@ -49,7 +61,8 @@ describe('query-engine: field-kind registry', () => {
 
     const missing = thrown(() => new FieldKindRegistry().seal(createRegistry([modelWith([field('pick')])])));
     expect({ code: (missing as BootError).code, message: missing.message }).to.deep.equal({
-      code: 'query-engine.FIELD_KIND_MISSING', message: 'post/schema.json: attribute "cover" has type "pick", for which no plugin registered a query-engine field kind',
+      code: 'query-engine.FIELD_KIND_MISSING',
+      message: 'post/schema.json: attribute "cover" has type "pick", for which no plugin registered a query-engine field kind',
     });
   });
 

@@ -45,10 +45,7 @@ export async function findPage(engine: Engine, model: Model, params: FindParams,
   const pagination = normalizePagination(effective.pagination, defaults);
   // Every parameter is validated (prepareList throws) before the list and count run side by side.
   const prepared = prepareList(engine, model, effective, pagination);
-  const [results, total] = await Promise.all([
-    runList(engine, model, effective, prepared),
-    pagination.withCount ? countRows(engine, model, effective) : null,
-  ]);
+  const [results, total] = await Promise.all([runList(engine, model, effective, prepared), pagination.withCount ? countRows(engine, model, effective) : null]);
   await afterRead(engine, 'findMany', model, { params: effective, state, result: results });
   return { results, pagination: pagination.meta(total) };
 }
@@ -135,7 +132,14 @@ function prepareList(engine: Engine, model: Model, params: FindParams, paginatio
   applySort(engine, qb, model, ROOT, params.sort, 'sort', { includePrivate, params });
   // once the sort is known valid: the sorted attributes Strapi would select too
   const fields = withSortedColumns(model, asked, params.filters, params.sort);
-  if (fields !== asked) qb.select(selectColumns(engine, ROOT, fields.filter((f) => !asked.includes(f))));
+  if (fields !== asked)
+    qb.select(
+      selectColumns(
+        engine,
+        ROOT,
+        fields.filter((f) => !asked.includes(f)),
+      ),
+    );
   if (pagination) {
     if (pagination.offset > 0) qb.offset(pagination.offset);
     if (pagination.limit !== null) qb.limit(pagination.limit);
@@ -159,7 +163,10 @@ async function countRows(engine: Engine, model: Model, params: FindParams): Prom
 }
 
 function select(engine: Engine, model: Model, fields: ScalarField[]): Knex.QueryBuilder {
-  return engine.ctx.db.connection.queryBuilder().from(`${model.tableName} as ${ROOT}`).select(selectColumns(engine, ROOT, fields));
+  return engine.ctx.db.connection
+    .queryBuilder()
+    .from(`${model.tableName} as ${ROOT}`)
+    .select(selectColumns(engine, ROOT, fields));
 }
 
 /** The request's filters AND-ed with what plugins push for this level. */

@@ -47,20 +47,22 @@ describe('read entry points (entity service)', function () {
       const result = event.result as Entity[] | Entity | number | undefined;
       seen.push(`${name}:${Array.isArray(result) ? result.map((e) => e.id).join(',') : typeof result === 'object' && result ? result.id : String(result)}`);
     };
-    engine.lifecycles.set(uid, [{
-      beforeFindMany: (event) => {
-        event.params.filters = { name: 'Bob' };
-        event.state.mark = 'x';
+    engine.lifecycles.set(uid, [
+      {
+        beforeFindMany: (event) => {
+          event.params.filters = { name: 'Bob' };
+          event.state.mark = 'x';
+        },
+        afterFindMany: (event) => {
+          expect(event.state.mark).to.equal('x');
+          record('afterFindMany')(event);
+        },
+        beforeFindOne: record('beforeFindOne'),
+        afterFindOne: record('afterFindOne'),
+        beforeCount: record('beforeCount'),
+        afterCount: record('afterCount'),
       },
-      afterFindMany: (event) => {
-        expect(event.state.mark).to.equal('x');
-        record('afterFindMany')(event);
-      },
-      beforeFindOne: record('beforeFindOne'),
-      afterFindOne: record('afterFindOne'),
-      beforeCount: record('beforeCount'),
-      afterCount: record('afterCount'),
-    }]);
+    ]);
     try {
       expect((await service().findMany(uid, {})).map((e) => e.id)).to.deep.equal([2]);
       const page = await service().findPage(uid, {}, { defaultLimit: 10 });
@@ -88,10 +90,18 @@ describe('read entry points (entity service)', function () {
   });
 
   it('validates every parameter before the first query', async () => {
-    const { count, result } = await app.countQueries(() => service().findMany(uid, { sort: 'nope', filters: { name: 'x' } }).catch((e: Error) => e.message));
+    const { count, result } = await app.countQueries(() =>
+      service()
+        .findMany(uid, { sort: 'nope', filters: { name: 'x' } })
+        .catch((e: Error) => e.message),
+    );
     expect(result).to.equal('Invalid parameter nope');
     expect(count).to.equal(0);
-    const paged = await app.countQueries(() => service().findPage(uid, { fields: ['secret'] }, { defaultLimit: 5 }).catch((e: Error) => e.message));
+    const paged = await app.countQueries(() =>
+      service()
+        .findPage(uid, { fields: ['secret'] }, { defaultLimit: 5 })
+        .catch((e: Error) => e.message),
+    );
     expect(paged).to.deep.include({ result: 'Invalid parameter secret', count: 0 });
   });
 });

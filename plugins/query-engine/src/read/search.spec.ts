@@ -14,7 +14,10 @@ describe('_q search', () => {
   });
 
   const context = (params: Record<string, unknown>, level: ScopeContext['level'] = 'root'): ScopeContext & { filters: Filters[] } => ({
-    model: category, params, level, filters: [],
+    model: category,
+    params,
+    level,
+    filters: [],
   });
 
   it('applies at the root only, and ignores an empty text', () => {

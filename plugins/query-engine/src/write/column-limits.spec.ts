@@ -5,19 +5,35 @@ import { codePointLength, dateTimeRangeIssue, decimalRangeIssue, jsonColumnIssue
 describe('write/column-limits', () => {
   it('rounds decimals to two places, half away from zero, on their decimal text', () => {
     const cases: Array<[number, number]> = [
-      [9.989, 9.99], [0.001, 0], [-1.005, -1.01], [1.005, 1.01], [2.675, 2.68], [1.115, 1.12], [0.125, 0.13], [-0.125, -0.13],
-      [0.005, 0.01], [0.0049, 0], [1e-7, 0], [-1e-7, 0], [12.3, 12.3], [-7, -7], [99999999.994, 99999999.99], [99999999.995, 100000000],
+      [9.989, 9.99],
+      [0.001, 0],
+      [-1.005, -1.01],
+      [1.005, 1.01],
+      [2.675, 2.68],
+      [1.115, 1.12],
+      [0.125, 0.13],
+      [-0.125, -0.13],
+      [0.005, 0.01],
+      [0.0049, 0],
+      [1e-7, 0],
+      [-1e-7, 0],
+      [12.3, 12.3],
+      [-7, -7],
+      [99999999.994, 99999999.99],
+      [99999999.995, 100000000],
     ];
     for (const [input, expected] of cases) expect(roundDecimal(input), String(input)).to.equal(expected);
     expect(Object.is(roundDecimal(-0.001), 0)).to.equal(true);
   });
 
   it('a three-place decimal rounds by its third digit, away from zero', () => {
-    fc.assert(fc.property(fc.boolean(), fc.integer({ min: 0, max: 9999999999 }), fc.integer({ min: 0, max: 9 }), (negative, cents, digit) => {
-      const text = `${negative ? '-' : ''}${(cents / 100).toFixed(2)}${digit}`;
-      const magnitude = (cents + (digit >= 5 ? 1 : 0)) / 100;
-      expect(roundDecimal(Number(text)), text).to.equal(negative && magnitude !== 0 ? -magnitude : 0 + magnitude);
-    }));
+    fc.assert(
+      fc.property(fc.boolean(), fc.integer({ min: 0, max: 9999999999 }), fc.integer({ min: 0, max: 9 }), (negative, cents, digit) => {
+        const text = `${negative ? '-' : ''}${(cents / 100).toFixed(2)}${digit}`;
+        const magnitude = (cents + (digit >= 5 ? 1 : 0)) / 100;
+        expect(roundDecimal(Number(text)), text).to.equal(negative && magnitude !== 0 ? -magnitude : 0 + magnitude);
+      }),
+    );
   });
 
   it('checks the decimal(10,2) range on the rounded value', () => {
@@ -55,7 +71,7 @@ describe('write/column-limits', () => {
     expect(stringColumnIssue('text', '\ud800', ['t'])?.message).to.equal('t must not contain an unpaired surrogate (invalid Unicode)');
   });
 
-  it('datetimes must be within MariaDB\'s DATETIME range', () => {
+  it("datetimes must be within MariaDB's DATETIME range", () => {
     expect(dateTimeRangeIssue(new Date('1000-01-01T00:00:00.000Z'), ['d'])).to.equal(null);
     expect(dateTimeRangeIssue(new Date('9999-12-31T23:59:59.999Z'), ['d'])).to.equal(null);
     expect(dateTimeRangeIssue(new Date('0999-12-31T23:59:59.999Z'), ['d'])?.message).to.equal('d must be between 1000-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z');

@@ -5,8 +5,20 @@ import { isUniqueViolation, uniqueViolationError } from './db-errors';
 function model(uid: string, tableName: string, columns: string[]): Model {
   const scalarFields: ScalarField[] = columns.map((c) => ({ kind: 'scalar', name: c.replace(/_(\w)/g, (_, l: string) => l.toUpperCase()), column: c, type: 'uid', attribute: { type: 'uid' } }));
   return {
-    uid, kind: 'collectionType', tableName, singularName: uid, pluralName: uid, namespace: 'api', attributes: {}, fields: new Map(scalarFields.map((f) => [f.name, f])),
-    scalarFields, componentJoin: null, options: {}, pluginOptions: {}, source: 'test', hasCreatorColumns: true,
+    uid,
+    kind: 'collectionType',
+    tableName,
+    singularName: uid,
+    pluralName: uid,
+    namespace: 'api',
+    attributes: {},
+    fields: new Map(scalarFields.map((f) => [f.name, f])),
+    scalarFields,
+    componentJoin: null,
+    options: {},
+    pluginOptions: {},
+    source: 'test',
+    hasCreatorColumns: true,
   };
 }
 

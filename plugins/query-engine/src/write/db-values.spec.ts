@@ -12,7 +12,7 @@ describe('write/db-values', () => {
     }
   });
 
-  it('a copied value is stored as the write path stores it, from any driver\'s form', () => {
+  it("a copied value is stored as the write path stores it, from any driver's form", () => {
     const copy = (type: ScalarType, raw: unknown, client: 'sqlite' | 'mysql' | 'postgres') => toDatabaseValue(field(type), fromDatabaseValue(field(type), raw), client);
     expect(copy('json', '"false"', 'mysql')).to.equal('"false"');
     expect(copy('json', '{"a":"1"}', 'postgres')).to.equal('{"a":"1"}');

@@ -31,7 +31,11 @@ export async function deleteOwnedComponents(engine: Engine, owner: Model, ownerI
   if (!join || ownerIds.length === 0) return;
   const rows = await loadJoinRows(engine, owner, ownerIds);
   if (!rows.length) return;
-  const byType = groupBy(rows, (row) => row.componentType, (row) => row.componentId);
+  const byType = groupBy(
+    rows,
+    (row) => row.componentType,
+    (row) => row.componentId,
+  );
   await engine.ctx.db.connection(join.name).whereIn(join.entityColumn, ownerIds).delete();
   await deleteComponents(engine, byType, writer);
 }

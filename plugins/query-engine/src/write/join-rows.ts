@@ -16,7 +16,8 @@ export interface JoinRow {
 export async function loadJoinRows(engine: Engine, owner: Model, entityIds: number[]): Promise<JoinRow[]> {
   const join = owner.componentJoin;
   if (!join || entityIds.length === 0) return [];
-  const rows = await engine.ctx.db.connection(join.name)
+  const rows = await engine.ctx.db
+    .connection(join.name)
     .select(join.entityColumn, join.componentColumn, join.typeColumn, join.fieldColumn, join.orderColumn)
     .whereIn(join.entityColumn, entityIds)
     .orderBy([{ column: join.entityColumn }, { column: join.fieldColumn }, { column: join.orderColumn }, { column: 'id' }]);

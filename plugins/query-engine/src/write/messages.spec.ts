@@ -10,8 +10,15 @@ describe('write/messages', () => {
   });
 
   it('prints values the way yup does', () => {
-    expect([printValue('a'), printValue(1), printValue(-0), printValue(NaN), printValue(null), printValue([1]), printValue({ a: 'b' })])
-      .to.deep.equal(['"a"', '1', '-0', 'NaN', 'null', '[1]', '{"a":"b"}']);
+    expect([printValue('a'), printValue(1), printValue(-0), printValue(NaN), printValue(null), printValue([1]), printValue({ a: 'b' })]).to.deep.equal([
+      '"a"',
+      '1',
+      '-0',
+      'NaN',
+      'null',
+      '[1]',
+      '{"a":"b"}',
+    ]);
   });
 
   it('adds the cast note only when the value changed', () => {

@@ -49,8 +49,7 @@ export const messages = {
   matches: (path: readonly string[], regex: RegExp) => `${pathString(path)} must match the following: "${regex}"`,
   email: (path: readonly string[]) => `${pathString(path)} must be a valid email`,
   // Strapi lists the allowed values with a trailing `, ` (the null it also accepts prints empty).
-  oneOf: (path: readonly string[], values: readonly string[], trailingNull: boolean) =>
-    `${pathString(path)} must be one of the following values: ${values.join(', ')}${trailingNull ? ', ' : ''}`,
+  oneOf: (path: readonly string[], values: readonly string[], trailingNull: boolean) => `${pathString(path)} must be one of the following values: ${values.join(', ')}${trailingNull ? ', ' : ''}`,
   minItems: (path: readonly string[], min: number) => `${pathString(path)} field must have at least ${min} items`,
   maxItems: (path: readonly string[], max: number) => `${pathString(path)} field must have less than or equal to ${max} items`,
   unique: () => 'This attribute must be unique',

@@ -16,7 +16,9 @@ describe('query-engine: relation input parsing', () => {
   it(`takes up to ${MAX_RELATION_IDS} ids in one value, connect, disconnect and set together`, () => {
     const ids = (n: number, from = 1) => Array.from({ length: n }, (_, i) => from + i);
     expect(parseRelationValue('tags', ids(MAX_RELATION_IDS))).to.deep.equal({ mode: 'set', ids: ids(MAX_RELATION_IDS) });
-    const tooMany = (count: number) => ({ errors: [{ path: ['tags'], message: `Too many relation ids for attribute "tags": ${count} (at most ${MAX_RELATION_IDS} in one request)`, name: 'ValidationError' }] });
+    const tooMany = (count: number) => ({
+      errors: [{ path: ['tags'], message: `Too many relation ids for attribute "tags": ${count} (at most ${MAX_RELATION_IDS} in one request)`, name: 'ValidationError' }],
+    });
     expect(issuesOf(() => parseRelationValue('tags', ids(MAX_RELATION_IDS + 1)))).to.deep.equal(tooMany(MAX_RELATION_IDS + 1));
     expect(issuesOf(() => parseRelationValue('tags', { set: ids(MAX_RELATION_IDS + 1) }))).to.deep.equal(tooMany(MAX_RELATION_IDS + 1));
     expect(issuesOf(() => parseRelationValue('tags', { connect: ids(6000), disconnect: ids(5000, 7000) }))).to.deep.equal(tooMany(11000));

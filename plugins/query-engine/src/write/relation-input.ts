@@ -21,9 +21,7 @@ export interface ConnectItem {
   position: Position | null;
 }
 
-export type RelationInput =
-  | { mode: 'set'; ids: number[] }
-  | { mode: 'partial'; connect: ConnectItem[]; disconnect: number[] };
+export type RelationInput = { mode: 'set'; ids: number[] } | { mode: 'partial'; connect: ConnectItem[]; disconnect: number[] };
 
 const KEYS = new Set(['connect', 'disconnect', 'set']);
 

@@ -6,8 +6,7 @@ function field(type: ScalarType, attribute: Partial<ScalarAttribute> = {}): Scal
   return { kind: 'scalar', name: 'x', column: 'x', type, attribute: { type, ...attribute } };
 }
 const create: ScalarOptions = { mode: 'create', relaxRequired: false };
-const check = (type: ScalarType, value: unknown, attribute: Partial<ScalarAttribute> = {}, options: ScalarOptions = create): ScalarResult =>
-  checkScalar(field(type, attribute), value, ['x'], options);
+const check = (type: ScalarType, value: unknown, attribute: Partial<ScalarAttribute> = {}, options: ScalarOptions = create): ScalarResult => checkScalar(field(type, attribute), value, ['x'], options);
 const valueIn = (result: ScalarResult) => {
   if (!result.ok) throw new Error(JSON.stringify(result));
   return result.value;

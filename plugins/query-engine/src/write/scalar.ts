@@ -50,9 +50,17 @@ export function checkScalar(field: ScalarField, value: unknown, path: string[], 
     return fail(path, options.mode === 'create' ? messages.defined(path) : messages.notNull(path));
   }
   switch (field.type) {
-    case 'string': case 'text': case 'richtext': case 'password': case 'email': case 'uid': case 'enumeration':
+    case 'string':
+    case 'text':
+    case 'richtext':
+    case 'password':
+    case 'email':
+    case 'uid':
+    case 'enumeration':
       return checkString(field, value, path, options);
-    case 'integer': case 'float': case 'decimal':
+    case 'integer':
+    case 'float':
+    case 'decimal':
       return checkNumber(field, value, path);
     case 'biginteger':
       return checkBigInteger(field, value, path);
@@ -66,7 +74,8 @@ export function checkScalar(field: ScalarField, value: unknown, path: string[], 
       return checkDate(value);
     case 'time':
       return checkTime(value);
-    case 'datetime': case 'timestamp': {
+    case 'datetime':
+    case 'timestamp': {
       const result = checkDateTime(value);
       const limit = result.ok ? dateTimeRangeIssue(result.value as Date, path) : null;
       return limit ? { ok: false, issue: limit } : result;

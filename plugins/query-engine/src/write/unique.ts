@@ -41,13 +41,16 @@ function applyScopeFilter(qb: Knex.QueryBuilder, model: Model, filter: Filters, 
   for (const [name, condition] of Object.entries(filter)) {
     const field = model.fields.get(name);
     if (field?.kind !== 'scalar') throw new ValidationError(`Invalid unique scope ${name}`);
-    const ops = condition !== null && typeof condition === 'object' && !Array.isArray(condition) && !(condition instanceof Date)
-      ? (condition as Record<string, unknown>) : { $eq: condition };
+    const ops = condition !== null && typeof condition === 'object' && !Array.isArray(condition) && !(condition instanceof Date) ? (condition as Record<string, unknown>) : { $eq: condition };
     for (const [op, operand] of Object.entries(ops)) {
       if (op === '$eq') whereEquals(qb, field, operand, client);
       else if (op === '$ne') qb.whereNot(field.column, toDatabaseValue(field, operand, client) as Knex.Value);
       else if (op === '$null') operand === true || operand === 'true' ? qb.whereNull(field.column) : qb.whereNotNull(field.column);
-      else if (op === '$in' && Array.isArray(operand)) qb.whereIn(field.column, operand.map((v) => toDatabaseValue(field, v, client) as Knex.Value));
+      else if (op === '$in' && Array.isArray(operand))
+        qb.whereIn(
+          field.column,
+          operand.map((v) => toDatabaseValue(field, v, client) as Knex.Value),
+        );
       else throw new ValidationError(`Invalid unique scope operator ${op}`);
     }
   }

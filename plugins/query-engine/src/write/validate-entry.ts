@@ -65,8 +65,14 @@ interface Run {
 
 /** Validates root data (already reduced to writable keys and passed through plugin hooks). */
 export async function validateEntry(model: Model, data: Record<string, unknown>, options: ValidateOptions): Promise<PreparedEntry> {
-  const run: Run = { engine: options.engine, issues: [], formatErrors: [], invalidRelations: false, relaxRequired: options.relaxRequired,
-    unique: { action: options.mode, id: options.id, data, existing: options.existing } };
+  const run: Run = {
+    engine: options.engine,
+    issues: [],
+    formatErrors: [],
+    invalidRelations: false,
+    relaxRequired: options.relaxRequired,
+    unique: { action: options.mode, id: options.id, data, existing: options.existing },
+  };
   const prepared = await validateObject(run, model, data, [], options.mode, options.id, true);
   if (run.invalidRelations) run.issues.push(issue([], 'Invalid relations'));
   if (run.issues.length) throw ValidationError.fromIssues(run.issues);
@@ -133,9 +139,7 @@ async function validateObject(run: Run, model: Model, data: Record<string, unkno
         }
         // on create, ids in items are ignored (a client may send back an entry it read)
         const owned = joinRows === null ? null : joinRows.filter((row) => row.field === name);
-        const items = field.kind === 'component'
-          ? await validateComponentField(run, field, value, fieldPath, owned)
-          : await validateDynamicZone(run, field, value, fieldPath, owned);
+        const items = field.kind === 'component' ? await validateComponentField(run, field, value, fieldPath, owned) : await validateDynamicZone(run, field, value, fieldPath, owned);
         if (items) prepared.components.push({ field, items });
         break;
       }

@@ -52,7 +52,7 @@ export async function writeChildren(engine: Engine, entry: PreparedEntry, writer
   if (entry.components.length) {
     const join = entry.model.componentJoin;
     if (!join) throw new Error(`${entry.model.uid} holds components but has no component join table`);
-    const existing = entry.mode === 'update' ? entry.joinRows ?? await loadJoinRows(engine, entry.model, [ownerId]) : [];
+    const existing = entry.mode === 'update' ? (entry.joinRows ?? (await loadJoinRows(engine, entry.model, [ownerId]))) : [];
     for (const { field, items } of entry.components) {
       const kept = new Set<string>();
       const joinRows: Array<Record<string, unknown>> = [];
@@ -78,7 +78,11 @@ export async function writeChildren(engine: Engine, entry: PreparedEntry, writer
       }
       if (joinRows.length) await engine.ctx.db.connection(join.name).insert(joinRows);
       const dropped = previous.filter((row) => !kept.has(`${row.componentType}#${row.componentId}`));
-      const removed = groupBy(dropped, (row) => row.componentType, (row) => row.componentId);
+      const removed = groupBy(
+        dropped,
+        (row) => row.componentType,
+        (row) => row.componentId,
+      );
       await deleteComponents(engine, removed, writer);
     }
   }

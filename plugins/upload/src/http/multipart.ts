@@ -86,7 +86,9 @@ function alreadyParsed(ctx: RequestContext, parsed: Record<string, unknown> | un
   for (const [name, value] of Object.entries(body)) {
     for (const item of Array.isArray(value) ? value : [value]) options.watch?.({ name, kind: 'field', value: typeof item === 'string' ? item : JSON.stringify(item) });
   }
-  const files = Object.entries(parsed ?? {}).filter(([name]) => isFilePart(name)).flatMap(([name, value]) => fromGlobalParser(name, value));
+  const files = Object.entries(parsed ?? {})
+    .filter(([name]) => isFilePart(name))
+    .flatMap(([name, value]) => fromGlobalParser(name, value));
   for (const file of files) options.watch?.({ name: file.field, kind: 'file' });
   if (files.length > config.maxFiles) throw errors.request('MULTIPART_INVALID', `At most ${config.maxFiles} files can be uploaded at once`);
   if (files.some((file) => file.size > config.sizeLimit)) throw tooLarge(config.sizeLimit);
@@ -163,7 +165,10 @@ function streamParts(ctx: RequestContext, config: Bounds, workDir: string, optio
     parser.on('field', (name, value, info) => {
       if (failed) return;
       if (info.valueTruncated) fail(errors.request('MULTIPART_INVALID', `The field "${name}" is longer than ${MAX_FIELD_BYTES} bytes`));
-      else if (watched({ name, kind: 'field', value })) (fields[name] ??= []).push(value);
+      else if (watched({ name, kind: 'field', value })) {
+        fields[name] ??= [];
+        fields[name].push(value);
+      }
     });
     parser.on('filesLimit', () => fail(errors.request('MULTIPART_INVALID', `At most ${config.maxFiles} files can be uploaded at once`)));
     parser.on('fieldsLimit', () => fail(errors.request('MULTIPART_INVALID', `At most ${MAX_FIELDS} fields can be sent with an upload`)));

@@ -21,7 +21,7 @@ describe('upload: the fields of an upload', () => {
     expect(parseFileInfos({ caption: 'json body' })).to.deep.equal([{ caption: 'json body' }]);
   });
 
-  it('refuses what Strapi\'s content API refuses', () => {
+  it("refuses what Strapi's content API refuses", () => {
     expect(failure(() => parseFileInfos('{"folder":1}'))).to.deep.equal({ status: 400, message: 'fileInfo field has unspecified keys: folder' });
     expect(failure(() => parseFileInfos('{"name":1}'))).to.deep.equal({ status: 400, message: 'fileInfo.name must be a `string` type' });
     expect(failure(() => parseFileInfos('nope'))).to.deep.equal({ status: 400, message: 'fileInfo must be a JSON object' });
@@ -38,7 +38,10 @@ describe('upload: the fields of an upload', () => {
     expect(parseFileId(undefined)).to.equal(undefined);
     expect(parseFileId('12')).to.equal(12);
     for (const raw of [{ $ne: '0' }, ['1', '2'], '0', '-1', '1.5', '']) {
-      expect(failure(() => parseFileId(raw)), JSON.stringify(raw)).to.deep.equal({ status: 400, message: 'id must be a positive integer' });
+      expect(
+        failure(() => parseFileId(raw)),
+        JSON.stringify(raw),
+      ).to.deep.equal({ status: 400, message: 'id must be a positive integer' });
     }
   });
 });

@@ -51,7 +51,9 @@ export async function optimize(file: string, image: ImageInfo, options: Options,
 
 async function resize(file: string, key: string, box: { width: number; height: number }, options: Options, workDir: string): Promise<ImageVariant> {
   const target = path.join(workDir, key);
-  const info = await open(file, options).resize({ ...box, fit: 'inside' }).toFile(target);
+  const info = await open(file, options)
+    .resize({ ...box, fit: 'inside' })
+    .toFile(target);
   return { key, file: target, width: info.width, height: info.height, sizeInBytes: info.size };
 }
 
@@ -69,4 +71,3 @@ export async function makeFormats(file: string, image: ImageInfo, options: Optio
   }
   return variants;
 }
-

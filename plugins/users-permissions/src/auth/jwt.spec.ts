@@ -7,7 +7,10 @@ describe('users-permissions JWT service', () => {
 
   it('issues HS256 tokens with { id, iat, exp }, dated no earlier than notBefore', () => {
     const token = service.issue({ id: 7 }, Math.floor(Date.now() / 1000) + 60);
-    const [header, payload] = token.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
+    const [header, payload] = token
+      .split('.')
+      .slice(0, 2)
+      .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
     expect(header).to.deep.equal({ alg: 'HS256', typ: 'JWT' });
     expect(Object.keys(payload)).to.deep.equal(['id', 'iat', 'exp']);
     expect(payload.iat).to.be.greaterThan(Date.now() / 1000 + 30);
@@ -30,7 +33,14 @@ describe('users-permissions JWT service', () => {
   it('refuses other algorithms, alg none, other secrets and payloads without a positive integer id', () => {
     const at = Math.floor(Date.now() / 1000);
     const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ id: 1, iat: at })).toString('base64url')}.`;
-    for (const token of [jwt.sign({ id: 1 }, 'spec-secret', { algorithm: 'HS384' }), none, jwt.sign({ id: 1 }, 'other'), jwt.sign({ id: '1' }, 'spec-secret'), jwt.sign({ id: 0 }, 'spec-secret'), 'x.y.z']) {
+    for (const token of [
+      jwt.sign({ id: 1 }, 'spec-secret', { algorithm: 'HS384' }),
+      none,
+      jwt.sign({ id: 1 }, 'other'),
+      jwt.sign({ id: '1' }, 'spec-secret'),
+      jwt.sign({ id: 0 }, 'spec-secret'),
+      'x.y.z',
+    ]) {
       expect(service.verify(token), token).to.equal(null);
     }
   });

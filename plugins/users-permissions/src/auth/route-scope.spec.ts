@@ -28,7 +28,7 @@ describe('users-permissions route scope', () => {
     expect(requiredActions(route(() => null, { scope: [] }))).to.deep.equal([]);
   });
 
-  it('checks every strategy\'s ability the same way: 403 Forbidden when an action is missing', () => {
+  it("checks every strategy's ability the same way: 403 Forbidden when an action is missing", () => {
     expect(thrown(() => checkRouteScope(publicCaller, route('api::a.a.find')))).to.equal(null);
     expect(thrown(() => checkRouteScope(publicCaller, route('api::a.a.create')))).to.deep.equal({ status: 403, message: 'Forbidden' });
     expect(thrown(() => checkRouteScope(token, route('api::a.a.find', { scope: ['api::a.a.find', 'x.y.z'] })))).to.equal(null);
@@ -36,9 +36,30 @@ describe('users-permissions route scope', () => {
   });
 
   it('an empty scope lets any caller in; a function handler without scope needs credentials (401)', () => {
-    expect(thrown(() => checkRouteScope(publicCaller, route(() => null, { scope: [] })))).to.equal(null);
-    expect(thrown(() => checkRouteScope(publicCaller, route(() => null)))).to.deep.equal({ status: 401, message: 'Unauthorized' });
-    expect(thrown(() => checkRouteScope(token, route(() => null)))).to.equal(null);
+    expect(
+      thrown(() =>
+        checkRouteScope(
+          publicCaller,
+          route(() => null, { scope: [] }),
+        ),
+      ),
+    ).to.equal(null);
+    expect(
+      thrown(() =>
+        checkRouteScope(
+          publicCaller,
+          route(() => null),
+        ),
+      ),
+    ).to.deep.equal({ status: 401, message: 'Unauthorized' });
+    expect(
+      thrown(() =>
+        checkRouteScope(
+          token,
+          route(() => null),
+        ),
+      ),
+    ).to.equal(null);
   });
 
   it('reads only `Bearer <token>` with exactly two parts, the scheme in any case', () => {

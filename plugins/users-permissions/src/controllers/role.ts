@@ -13,7 +13,12 @@ import { changeRolePermissions, rolePermissions } from '../permissions/roles-set
 
 /** Strapi derives a new role's type from its name: lower-cased, accents and symbols turned into `_`. */
 export function roleType(name: string): string {
-  return name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
 }
 
 /** A request body with something in it (Strapi v4 refuses an empty one). */
@@ -44,7 +49,12 @@ export function createRoleWrites(plugin: PluginContext, access: () => AccessCach
   async function syncPermissions(roleId: number, tree: unknown): Promise<void> {
     const wanted = new Set(enabledInTree(tree));
     const current = await rolePermissions(plugin, roleId);
-    await changeRolePermissions(plugin, roleId, wanted, current.map((p) => p.action).filter((a) => !wanted.has(a)));
+    await changeRolePermissions(
+      plugin,
+      roleId,
+      wanted,
+      current.map((p) => p.action).filter((a) => !wanted.has(a)),
+    );
   }
 
   return {
@@ -77,7 +87,11 @@ export function createRoleWrites(plugin: PluginContext, access: () => AccessCach
       const publicRole = await plugin.db.connection('up_roles').where('type', 'public').first('id');
       await plugin.db.transaction(async () => {
         // Its users fall back to the public role, as in Strapi v4.
-        if (publicRole) await plugin.db.connection('up_users_role_links').where('role_id', role.id).update({ role_id: Number(publicRole.id) });
+        if (publicRole)
+          await plugin.db
+            .connection('up_users_role_links')
+            .where('role_id', role.id)
+            .update({ role_id: Number(publicRole.id) });
         else await plugin.db.connection('up_users_role_links').where('role_id', role.id).delete();
         for (const permission of await rolePermissions(plugin, role.id)) await entityService().delete(PERMISSION_UID, permission.id);
         await entityService().delete(ROLE_UID, role.id);

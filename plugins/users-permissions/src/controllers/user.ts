@@ -45,7 +45,10 @@ export function createUserWrites(plugin: PluginContext, config: UsersPermissions
   const users = () => plugin.db.connection('up_users');
 
   async function taken(column: 'username' | 'email', value: unknown, except: number | null): Promise<boolean> {
-    const row = await users().where(column, value as string).modify((q) => (except === null ? q : q.whereNot('id', except))).first('id');
+    const row = await users()
+      .where(column, value as string)
+      .modify((q) => (except === null ? q : q.whereNot('id', except)))
+      .first('id');
     return row !== undefined;
   }
 
@@ -63,7 +66,11 @@ export function createUserWrites(plugin: PluginContext, config: UsersPermissions
       const body = isPlainObject(raw) ? raw : {};
       const existing = (await users().where('id', id).first('id', 'provider')) as { id: number; provider: string | null } | undefined;
       if (!existing) throw new NotFoundError('User not found', {});
-      const rules = [{ name: 'email', email: true, optional: true }, { name: 'username', optional: true }, { name: 'password', optional: true }];
+      const rules = [
+        { name: 'email', email: true, optional: true },
+        { name: 'username', optional: true },
+        { name: 'password', optional: true },
+      ];
       validateBody(body, rules);
       if (existing.provider === 'local' && 'password' in body && !body.password) throw new ValidationError('password.notNull');
       const data = pickWritable(body);

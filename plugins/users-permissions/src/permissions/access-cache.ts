@@ -54,7 +54,6 @@ const CHANNEL = 'users-permissions:access';
 
 type Change = { kind: 'roles' } | { kind: 'user'; id: number };
 
-
 export function createAccessCache(ctx: PluginContext): AccessCache {
   let roles: Promise<Roles> | null = null;
   const users = new Map<number, Promise<UserAccess | null>>();

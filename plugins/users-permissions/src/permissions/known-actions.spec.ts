@@ -10,7 +10,7 @@ describe('users-permissions actions', () => {
     expect(expandPattern('api::article.article.custom', known)).to.deep.equal(['api::article.article.custom']);
   });
 
-  it('builds Strapi\'s permission tree and reads its enabled actions back', () => {
+  it("builds Strapi's permission tree and reads its enabled actions back", () => {
     const tree = permissionTree(known, new Set(['api::article.article.find', 'plugin::users-permissions.user.me']));
     expect(tree).to.deep.equal({
       'api::article': {

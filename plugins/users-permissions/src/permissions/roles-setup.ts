@@ -30,8 +30,13 @@ export const DEFAULT_ROLES = [
     name: 'Public',
     description: 'Default role given to unauthenticated user.',
     actions: [
-      `${UP}.auth.callback`, `${UP}.auth.connect`, `${UP}.auth.forgotPassword`, `${UP}.auth.resetPassword`,
-      `${UP}.auth.register`, `${UP}.auth.emailConfirmation`, `${UP}.auth.sendEmailConfirmation`,
+      `${UP}.auth.callback`,
+      `${UP}.auth.connect`,
+      `${UP}.auth.forgotPassword`,
+      `${UP}.auth.resetPassword`,
+      `${UP}.auth.register`,
+      `${UP}.auth.emailConfirmation`,
+      `${UP}.auth.sendEmailConfirmation`,
     ],
   },
 ];
@@ -58,10 +63,7 @@ async function writeDeclared(ctx: PluginContext, declared: Declared): Promise<vo
 
 /** The permission rows of a role: id and action. */
 export async function rolePermissions(ctx: PluginContext, roleId: number): Promise<Array<{ id: number; action: string }>> {
-  const rows = await ctx.db.connection('up_permissions as p')
-    .join('up_permissions_role_links as l', 'l.permission_id', 'p.id')
-    .where('l.role_id', roleId)
-    .select('p.id as id', 'p.action as action');
+  const rows = await ctx.db.connection('up_permissions as p').join('up_permissions_role_links as l', 'l.permission_id', 'p.id').where('l.role_id', roleId).select('p.id as id', 'p.action as action');
   return (rows as Array<{ id: number; action: string }>).map((r) => ({ id: Number(r.id), action: r.action }));
 }
 

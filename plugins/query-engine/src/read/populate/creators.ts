@@ -56,12 +56,15 @@ export async function loadCreators(engine: Engine, model: Model, name: string, i
   const out = new Map<number, Creator>();
   const column = COLUMNS[name];
   if (column === undefined || !(await hasAdminUsers(engine))) return out;
-  const rows = await inChunks(ids, (slice) =>
-    engine.ctx.db.connection.queryBuilder()
-      .from(`${model.tableName} as ce`)
-      .join(`${ADMIN_USERS} as au`, 'au.id', `ce.${column}`)
-      .select(`ce.id as ${OWNER}`, ...CREATOR_COLUMNS.map((c) => `au.${c}`))
-      .whereIn('ce.id', slice) as Promise<Array<Record<string, unknown>>>,
+  const rows = await inChunks(
+    ids,
+    (slice) =>
+      engine.ctx.db.connection
+        .queryBuilder()
+        .from(`${model.tableName} as ce`)
+        .join(`${ADMIN_USERS} as au`, 'au.id', `ce.${column}`)
+        .select(`ce.id as ${OWNER}`, ...CREATOR_COLUMNS.map((c) => `au.${c}`))
+        .whereIn('ce.id', slice) as Promise<Array<Record<string, unknown>>>,
   );
   for (const row of rows) {
     out.set(Number(row[OWNER]), { id: Number(row.id), firstname: text(row.firstname), lastname: text(row.lastname), username: text(row.username) });

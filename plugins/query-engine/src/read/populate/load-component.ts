@@ -12,17 +12,23 @@ import { hasSort, inChunks, whereNotIndexed, OWNER, rowsToEntities, groupByOwner
 
 const J = 'pj';
 
-export async function loadComponent(engine: Engine, owner: Model, field: ComponentField, ids: number[], node: PopulateNode, params: FindParams, tally: Tally, populate: PopulateLevel): Promise<Map<number, unknown>> {
+export async function loadComponent(
+  engine: Engine,
+  owner: Model,
+  field: ComponentField,
+  ids: number[],
+  node: PopulateNode,
+  params: FindParams,
+  tally: Tally,
+  populate: PopulateLevel,
+): Promise<Map<number, unknown>> {
   const join = owner.componentJoin;
   const component = engine.ctx.models.find(field.component);
   if (!join || !component) return new Map();
 
   const { qb, fields } = targetQuery(engine, component, node, params, { scope: false });
   const rows = await inChunks(ids, (slice) => {
-    const query = qb.clone()
-      .join(`${join.name} as ${J}`, `${J}.${join.componentColumn}`, `${T}.id`)
-      .select(`${J}.${join.entityColumn} as ${OWNER}`)
-      .whereIn(`${J}.${join.entityColumn}`, slice);
+    const query = qb.clone().join(`${join.name} as ${J}`, `${J}.${join.componentColumn}`, `${T}.id`).select(`${J}.${join.entityColumn} as ${OWNER}`).whereIn(`${J}.${join.entityColumn}`, slice);
     whereNotIndexed(engine, query, `${J}.${join.typeColumn}`, [field.component]);
     whereNotIndexed(engine, query, `${J}.${join.fieldColumn}`, [field.name]);
     if (!hasSort(node.sort)) query.orderBy(`${J}.${join.orderColumn}`, 'asc');

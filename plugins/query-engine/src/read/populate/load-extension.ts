@@ -14,7 +14,16 @@ import { hasSort, inChunks, OWNER, rowsToEntities, groupByOwner, T, targetQuery,
 
 const L = 'pm';
 
-export async function loadExtension(engine: Engine, owner: Model, field: ExtensionField, ids: number[], node: PopulateNode, params: FindParams, tally: Tally, populate: PopulateLevel): Promise<Map<number, unknown>> {
+export async function loadExtension(
+  engine: Engine,
+  owner: Model,
+  field: ExtensionField,
+  ids: number[],
+  node: PopulateNode,
+  params: FindParams,
+  tally: Tally,
+  populate: PopulateLevel,
+): Promise<Map<number, unknown>> {
   const link = engine.fieldKinds.of(field).link(engine.ctx, owner, field);
   if (!link) return new Map();
   const { target } = link;
@@ -22,9 +31,7 @@ export async function loadExtension(engine: Engine, owner: Model, field: Extensi
 
   const { qb, fields } = targetQuery(engine, target, node, params, { scope: true });
   const rows = await inChunks(ids, (slice) => {
-    const query = qb.clone()
-      .join(`${link.table} as ${L}`, `${L}.${link.targetColumn}`, `${T}.id`)
-      .select(`${L}.${link.ownerColumn} as ${OWNER}`);
+    const query = qb.clone().join(`${link.table} as ${L}`, `${L}.${link.targetColumn}`, `${T}.id`).select(`${L}.${link.ownerColumn} as ${OWNER}`);
     for (const [column, value] of link.conditions) query.where(`${L}.${column}`, value);
     query.whereIn(`${L}.${link.ownerColumn}`, slice);
     if (!hasSort(node.sort) && link.orderColumn) query.orderBy(`${L}.${link.orderColumn}`, 'asc');

@@ -28,10 +28,7 @@ export async function loadRelation(engine: Engine, field: RelationField, ids: nu
   const { qb, fields } = targetQuery(engine, target, node, params, { scope: true });
   const windows = field.toMany ? node.windows : undefined;
   const rows = await inChunks(ids, (slice) => {
-    const query = qb.clone()
-      .join(`${field.link.name} as ${L}`, `${L}.${field.otherColumn}`, `${T}.id`)
-      .select(`${L}.${field.selfColumn} as ${OWNER}`)
-      .whereIn(`${L}.${field.selfColumn}`, slice);
+    const query = qb.clone().join(`${field.link.name} as ${L}`, `${L}.${field.otherColumn}`, `${T}.id`).select(`${L}.${field.selfColumn} as ${OWNER}`).whereIn(`${L}.${field.selfColumn}`, slice);
     if (windows) return windowed(engine, query, `${L}.${field.selfColumn}`, listOrder(engine, field, target, node, params), windows);
     if (!hasSort(node.sort) && field.orderColumn) query.orderBy(`${L}.${field.orderColumn}`, 'asc');
     return query.orderBy(`${L}.id`, 'asc') as Promise<Array<Record<string, unknown>>>;
@@ -49,7 +46,9 @@ export async function loadRelation(engine: Engine, field: RelationField, ids: nu
 function listOrder(engine: Engine, field: RelationField, target: Model, node: PopulateNode, params: FindParams): SortTerm[] {
   const terms = hasSort(node.sort)
     ? sortTerms(engine, target, T, node.sort, 'populate[sort]', { includePrivate: params.includePrivate === true, params })
-    : field.orderColumn ? [{ sql: '?? asc', bindings: [`${L}.${field.orderColumn}`] }] : [];
+    : field.orderColumn
+      ? [{ sql: '?? asc', bindings: [`${L}.${field.orderColumn}`] }]
+      : [];
   return [...terms, { sql: '?? asc', bindings: [`${L}.id`] }];
 }
 
@@ -63,7 +62,10 @@ function windowed(engine: Engine, query: Knex.QueryBuilder, owner: string, order
   const knex = engine.ctx.db.knex;
   const rowNumber = `ROW_NUMBER() OVER (PARTITION BY ?? ORDER BY ${order.map((term) => term.sql).join(', ')}) as ??`;
   query.clearOrder().select(knex.raw(rowNumber, [owner, ...order.flatMap((term) => term.bindings), ROW] as Knex.RawBinding[]));
-  return knex.queryBuilder().select('*').from(query.as(W))
+  return knex
+    .queryBuilder()
+    .select('*')
+    .from(query.as(W))
     .where((kept) => {
       for (const window of windows) kept.orWhere((range) => range.where(`${W}.${ROW}`, '>', window.offset).andWhere(`${W}.${ROW}`, '<=', window.offset + window.limit));
     })
@@ -74,7 +76,8 @@ function windowed(engine: Engine, query: Knex.QueryBuilder, owner: string, order
 /** `populate[rel][count]=true`: how many entries each parent links, under the same scope. */
 async function countRelation(engine: Engine, field: RelationField, target: Model, ids: number[], node: PopulateNode, params: FindParams): Promise<Map<number, unknown>> {
   const rows = await inChunks(ids, (slice) => {
-    const qb = engine.ctx.db.connection.queryBuilder()
+    const qb = engine.ctx.db.connection
+      .queryBuilder()
       .from(`${target.tableName} as ${T}`)
       .join(`${field.link.name} as ${L}`, `${L}.${field.otherColumn}`, `${T}.id`)
       .select(`${L}.${field.selfColumn} as ${OWNER}`)

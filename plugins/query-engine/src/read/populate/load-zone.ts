@@ -17,46 +17,58 @@ interface JoinRow {
   type: string;
 }
 
-export async function loadZone(engine: Engine, owner: Model, field: DynamicZoneField, ids: number[], node: PopulateNode, params: FindParams, tally: Tally, populate: PopulateLevel): Promise<Map<number, unknown>> {
+export async function loadZone(
+  engine: Engine,
+  owner: Model,
+  field: DynamicZoneField,
+  ids: number[],
+  node: PopulateNode,
+  params: FindParams,
+  tally: Tally,
+  populate: PopulateLevel,
+): Promise<Map<number, unknown>> {
   const join = owner.componentJoin;
   const branches = zoneBranches(field, node);
   const types = Object.keys(branches);
   if (!join || types.length === 0) return new Map();
 
   const joinRows = await inChunks(ids, async (slice) => {
-    const query = engine.ctx.db.connection.queryBuilder()
-      .from(join.name)
-      .select(join.entityColumn, join.componentColumn, join.typeColumn)
-      .whereIn(join.entityColumn, slice);
+    const query = engine.ctx.db.connection.queryBuilder().from(join.name).select(join.entityColumn, join.componentColumn, join.typeColumn).whereIn(join.entityColumn, slice);
     whereNotIndexed(engine, query, join.fieldColumn, [field.name]);
     whereNotIndexed(engine, query, join.typeColumn, types);
     const rows = (await query.orderBy(join.orderColumn, 'asc').orderBy('id', 'asc')) as Array<Record<string, unknown>>;
     return rows.map((r): JoinRow => ({ owner: Number(r[join.entityColumn]), componentId: Number(r[join.componentColumn]), type: String(r[join.typeColumn]) }));
   });
 
-  const idsByType = groupBy(joinRows, (row) => row.type, (row) => row.componentId);
+  const idsByType = groupBy(
+    joinRows,
+    (row) => row.type,
+    (row) => row.componentId,
+  );
 
   // one query per component type present; items filtered out by a fragment's filters drop out
   const itemsByType = new Map<string, Map<number, Entity>>();
-  await Promise.all([...idsByType].map(async ([type, componentIds]) => {
-    const component = engine.ctx.models.find(type);
-    const branch = branches[type]; // the join rows were read for these types only
-    if (!component || !branch) return;
-    const { qb, fields } = targetQuery(engine, component, branch, params, { scope: false });
-    const rows = await inChunks(componentIds, (slice) => qb.clone().whereIn(`${T}.id`, slice) as Promise<Array<Record<string, unknown>>>);
-    const byId = new Map<number, Entity>();
-    for (const row of rows) {
-      const { id, ...rest } = formatRow(component, row, fields);
-      // `id` then `__component` lead, as Strapi v4 answers
-      byId.set(id, { id, __component: type, ...rest });
-    }
-    const linked = joinRows.flatMap((row) => {
-      const entity = row.type === type ? byId.get(row.componentId) : undefined;
-      return entity ? [{ owner: row.owner, entity }] : [];
-    });
-    await populate(engine, component, [...byId.values()], branch.populate, params, tally.next(linked, true));
-    itemsByType.set(type, byId);
-  }));
+  await Promise.all(
+    [...idsByType].map(async ([type, componentIds]) => {
+      const component = engine.ctx.models.find(type);
+      const branch = branches[type]; // the join rows were read for these types only
+      if (!component || !branch) return;
+      const { qb, fields } = targetQuery(engine, component, branch, params, { scope: false });
+      const rows = await inChunks(componentIds, (slice) => qb.clone().whereIn(`${T}.id`, slice) as Promise<Array<Record<string, unknown>>>);
+      const byId = new Map<number, Entity>();
+      for (const row of rows) {
+        const { id, ...rest } = formatRow(component, row, fields);
+        // `id` then `__component` lead, as Strapi v4 answers
+        byId.set(id, { id, __component: type, ...rest });
+      }
+      const linked = joinRows.flatMap((row) => {
+        const entity = row.type === type ? byId.get(row.componentId) : undefined;
+        return entity ? [{ owner: row.owner, entity }] : [];
+      });
+      await populate(engine, component, [...byId.values()], branch.populate, params, tally.next(linked, true));
+      itemsByType.set(type, byId);
+    }),
+  );
 
   const values = new Map<number, unknown>();
   for (const row of joinRows) {

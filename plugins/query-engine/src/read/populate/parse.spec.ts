@@ -47,9 +47,7 @@ describe('parsePopulate', function () {
 
   describe('populate=*', () => {
     it('populates every relation, component, dynamic zone and linked attribute one level deep, in schema order', () => {
-      expect(parse('*')).to.deep.equal([
-        leaf('category'), leaf('tags'), leaf('author'), leaf('related'), leaf('cover'), leaf('seo'), blocksShared(), leaf('localizations'),
-      ]);
+      expect(parse('*')).to.deep.equal([leaf('category'), leaf('tags'), leaf('author'), leaf('related'), leaf('cover'), leaf('seo'), blocksShared(), leaf('localizations')]);
     });
     it('is the same as true from internal callers', () => {
       expect(parse(true)).to.deep.equal(parse('*'));
@@ -80,9 +78,7 @@ describe('parsePopulate', function () {
       expect(parse('seo.tags')).to.deep.equal([{ field: 'seo', populate: [leaf('tags')] }]);
     });
     it('dotted path through relations', () => {
-      expect(parse('category.articles.tags')).to.deep.equal([
-        { field: 'category', populate: [{ field: 'articles', populate: [leaf('tags')] }] },
-      ]);
+      expect(parse('category.articles.tags')).to.deep.equal([{ field: 'category', populate: [{ field: 'articles', populate: [leaf('tags')] }] }]);
     });
     it('dotted paths sharing a head are merged', () => {
       expect(parse(['category.articles', 'category', 'tags.articles.author', 'tags.articles.category'])).to.deep.equal([
@@ -134,7 +130,10 @@ describe('parsePopulate', function () {
   describe('object form', () => {
     it('true, t, 1, * and any other string populate; false, f, 0 and empty do not', () => {
       expect(parse({ category: 'true', tags: 't', author: '1', related: 'false', cover: 'f', seo: '0', blocks: '', localizations: '*' })).to.deep.equal([
-        leaf('category'), leaf('tags'), leaf('author'), leaf('localizations'),
+        leaf('category'),
+        leaf('tags'),
+        leaf('author'),
+        leaf('localizations'),
       ]);
       expect(parse({ category: true, tags: false })).to.deep.equal([leaf('category')]);
     });
@@ -146,15 +145,11 @@ describe('parsePopulate', function () {
       expect(parse({ seo: { populate: 'tags' } })).to.deep.equal(expected);
       expect(parse({ seo: { populate: ['tags'] } })).to.deep.equal(expected);
       expect(parse({ seo: { populate: { tags: 'true' } } })).to.deep.equal(expected);
-      expect(parse({ seo: { populate: { tags: { fields: ['name'] } } } })).to.deep.equal([
-        { field: 'seo', populate: [{ field: 'tags', fields: ['name'], populate: [] }] },
-      ]);
+      expect(parse({ seo: { populate: { tags: { fields: ['name'] } } } })).to.deep.equal([{ field: 'seo', populate: [{ field: 'tags', fields: ['name'], populate: [] }] }]);
     });
     it('fields, filters and sort inside a populated relation are kept (validated)', () => {
       const input = { category: { fields: ['name'], filters: { name: { $eq: 'News' } }, sort: 'name:desc', populate: { articles: true } } };
-      expect(parse(input)).to.deep.equal([
-        { field: 'category', fields: ['name'], filters: { name: { $eq: 'News' } }, sort: 'name:desc', populate: [leaf('articles')] },
-      ]);
+      expect(parse(input)).to.deep.equal([{ field: 'category', fields: ['name'], filters: { name: { $eq: 'News' } }, sort: 'name:desc', populate: [leaf('articles')] }]);
     });
     it('pagination inside populate is ignored', () => {
       expect(parse({ tags: { pagination: { page: 2, pageSize: 1 }, start: 1, limit: 1 } })).to.deep.equal([leaf('tags')]);
@@ -189,9 +184,7 @@ describe('parsePopulate', function () {
       expect(failure({ tags: { sort: { name: 'sideways' } } }).message).to.equal('Invalid order. order can only be one of asc|desc|ASC|DESC');
     });
     it('internal callers (includePrivate) may select private fields inside populate', () => {
-      expect(parsePopulate(spec.engine, article, { author: { fields: ['secret'] } }, 'populate', { includePrivate: true })).to.deep.equal([
-        { field: 'author', fields: ['secret'], populate: [] },
-      ]);
+      expect(parsePopulate(spec.engine, article, { author: { fields: ['secret'] } }, 'populate', { includePrivate: true })).to.deep.equal([{ field: 'author', fields: ['secret'], populate: [] }]);
     });
     it('an array, a number or a bare key (null) as a value is a 400', () => {
       expect(failure({ seo: ['tags'] }).message).to.equal('Invalid parameter populate[seo]: expected a string, an array of strings or a populate object');
@@ -222,9 +215,7 @@ describe('parsePopulate', function () {
       ]);
     });
     it('`on` wins over the shared options given beside it', () => {
-      expect(parse({ blocks: { on: { 'shared.rich-text': true }, populate: '*' } })).to.deep.equal([
-        { field: 'blocks', populate: [], on: { 'shared.rich-text': { populate: [] } } },
-      ]);
+      expect(parse({ blocks: { on: { 'shared.rich-text': true }, populate: '*' } })).to.deep.equal([{ field: 'blocks', populate: [], on: { 'shared.rich-text': { populate: [] } } }]);
     });
     it('a field unknown to a fragment component is a 400', () => {
       expect(failure({ blocks: { on: { 'shared.rich-text': { fields: ['title'] } } } }).message).to.equal('Invalid parameter title');

@@ -18,8 +18,7 @@ interface ParseContext {
   includePrivate: boolean;
 }
 
-export const parsePopulate: ParsePopulate = (engine, model, input, path, options = {}) =>
-  parseLevel({ engine, includePrivate: options.includePrivate === true }, model, input, path, 0);
+export const parsePopulate: ParsePopulate = (engine, model, input, path, options = {}) => parseLevel({ engine, includePrivate: options.includePrivate === true }, model, input, path, 0);
 
 /** One level of populate against `model`: any of the accepted forms. */
 function parseLevel(ctx: ParseContext, model: Model, input: unknown, path: string, depth: number): PopulateNode[] {

@@ -65,4 +65,3 @@ function emptyValue(field: Field, node: PopulateNode): unknown {
       return null;
   }
 }
-

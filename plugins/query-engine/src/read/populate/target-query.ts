@@ -36,7 +36,10 @@ export function targetQuery(engine: Engine, target: Model, branch: Omit<Populate
   // `params`: relations reached by the populate's own deep filters and sorts are scoped too
   const options = { includePrivate: params.includePrivate === true, params };
   const fields = resolveFields(target, branch.fields, 'populate', options);
-  const qb = engine.ctx.db.connection.queryBuilder().from(`${target.tableName} as ${T}`).select(selectColumns(engine, T, fields));
+  const qb = engine.ctx.db.connection
+    .queryBuilder()
+    .from(`${target.tableName} as ${T}`)
+    .select(selectColumns(engine, T, fields));
   // plugins' scope conditions may name any attribute; the request's own are checked as usual
   if (level.scope) applyPopulateScope(engine, qb, target, params);
   if (branch.filters) applyFilters(engine, qb, target, T, branch.filters, 'populate[filters]', options);

@@ -49,9 +49,9 @@ function toNames(fields: unknown): string[] {
   if (Array.isArray(fields)) list = fields;
   // qs turns `fields[200]=x` (past its array limit) into `{ '200': 'x' }`: still a list
   else if (isIndexObject(fields)) list = indexObjectValues(fields);
-  else throw invalidParameter(typeof fields === 'object' ? Object.keys(fields as object)[0] ?? 'fields' : String(fields));
+  else throw invalidParameter(typeof fields === 'object' ? (Object.keys(fields as object)[0] ?? 'fields') : String(fields));
   return list.map((item) => {
-    if (typeof item !== 'string') throw invalidParameter(typeof item === 'object' && item ? Object.keys(item)[0] ?? 'fields' : String(item));
+    if (typeof item !== 'string') throw invalidParameter(typeof item === 'object' && item ? (Object.keys(item)[0] ?? 'fields') : String(item));
     return item;
   });
 }

@@ -53,7 +53,10 @@ function linkOf(engine: Engine, model: Model, field: LinkField): Link {
     const join = model.componentJoin;
     const target = engine.ctx.models.find(field.component);
     if (!join || !target) throw invalidParameter(field.name);
-    const conditions: Link['conditions'] = [[join.fieldColumn, field.name], [join.typeColumn, field.component]];
+    const conditions: Link['conditions'] = [
+      [join.fieldColumn, field.name],
+      [join.typeColumn, field.component],
+    ];
     return { table: join.name, ownerColumn: join.entityColumn, targetColumn: join.componentColumn, conditions, target };
   }
   const link = engine.fieldKinds.of(field).link(engine.ctx, model, field);
@@ -66,10 +69,7 @@ export function linkHop(engine: Engine, model: Model, field: LinkField, aliases:
   const { table, ownerColumn, targetColumn, conditions, target } = linkOf(engine, model, field);
   const link = aliases.next();
   const targetAlias = aliases.next();
-  const qb = engine.ctx.db.knex
-    .queryBuilder()
-    .from(`${table} as ${link}`)
-    .join(`${target.tableName} as ${targetAlias}`, `${targetAlias}.id`, `${link}.${targetColumn}`);
+  const qb = engine.ctx.db.knex.queryBuilder().from(`${table} as ${link}`).join(`${target.tableName} as ${targetAlias}`, `${targetAlias}.id`, `${link}.${targetColumn}`);
   for (const [column, value] of conditions) qb.where(`${link}.${column}`, value);
   return { qb, ownerRef: `${link}.${ownerColumn}`, targetAlias, target };
 }

@@ -21,7 +21,10 @@ function error(sort: unknown) {
 
 describe('applySort', () => {
   it('parses every form into paths and orders', () => {
-    const expected = [{ path: ['title'], order: 'asc' }, { path: ['views'], order: 'desc' }];
+    const expected = [
+      { path: ['title'], order: 'asc' },
+      { path: ['views'], order: 'desc' },
+    ];
     expect(parseSort('title,views:desc')).to.deep.equal(expected);
     expect(parseSort(['title', 'views:DESC'])).to.deep.equal(expected);
     expect(parseSort({ 0: 'title:asc', 1: 'views:desc' })).to.deep.equal(expected);
@@ -49,7 +52,9 @@ describe('applySort', () => {
   it('sorts text in binary order on every database, other types as they are', () => {
     expect(sql('sqlite', 'title:desc,views')).to.equal('select `t0`.`id` from `articles` as `t0` order by `t0`.`title` desc, `t0`.`views` asc, `t0`.`id` asc');
     expect(sql('mysql', 'title:desc,views')).to.equal('select `t0`.`id` from `articles` as `t0` order by BINARY `t0`.`title` desc, `t0`.`views` asc, `t0`.`id` asc');
-    expect(sql('postgres', 'title:desc,views')).to.equal('select "t0"."id" from "articles" as "t0" order by "t0"."title" COLLATE "C" desc NULLS LAST, "t0"."views" asc NULLS FIRST, "t0"."id" asc NULLS FIRST');
+    expect(sql('postgres', 'title:desc,views')).to.equal(
+      'select "t0"."id" from "articles" as "t0" order by "t0"."title" COLLATE "C" desc NULLS LAST, "t0"."views" asc NULLS FIRST, "t0"."id" asc NULLS FIRST',
+    );
     expect(sql('postgres', 'category.name')).to.contain('(select MIN("t0_s_2"."name" COLLATE "C") from');
   });
 

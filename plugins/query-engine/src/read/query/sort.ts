@@ -136,7 +136,7 @@ function scopeHop(engine: Engine, qb: Knex.QueryBuilder, target: Model, alias: s
 function columnOf(model: Model, name: string, options: QueryOptions): { name: string; type: ScalarType | 'id' } {
   if (name === 'id') return { name: 'id', type: 'id' };
   const field = model.fields.get(name);
-  if (!field || field.kind !== 'scalar' || isHidden(field, options)) throw invalidParameter(name);
+  if (field?.kind !== 'scalar' || isHidden(field, options)) throw invalidParameter(name);
   return { name: field.column, type: field.type };
 }
 

@@ -14,36 +14,60 @@ function scalar(name: string, column: string, type: ScalarType, extra: Record<st
 
 function model(uid: string, tableName: string, fields: Field[], componentJoin = false): Model {
   return {
-    uid, kind: uid.includes('::') ? 'collectionType' : 'component', tableName, singularName: tableName, pluralName: tableName,
-    namespace: uid.includes('::') ? 'api' : 'component', attributes: {}, fields: new Map(fields.map((f) => [f.name, f])),
+    uid,
+    kind: uid.includes('::') ? 'collectionType' : 'component',
+    tableName,
+    singularName: tableName,
+    pluralName: tableName,
+    namespace: uid.includes('::') ? 'api' : 'component',
+    attributes: {},
+    fields: new Map(fields.map((f) => [f.name, f])),
     scalarFields: fields.filter((f): f is ScalarField => f.kind === 'scalar'),
-    componentJoin: componentJoin ? { name: `${tableName}_components`, entityColumn: 'entity_id', componentColumn: 'component_id', typeColumn: 'component_type', fieldColumn: 'field', orderColumn: 'order' } : null,
-    options: {}, pluginOptions: {}, source: `${uid}.json`, hasCreatorColumns: false,
+    componentJoin: componentJoin
+      ? { name: `${tableName}_components`, entityColumn: 'entity_id', componentColumn: 'component_id', typeColumn: 'component_type', fieldColumn: 'field', orderColumn: 'order' }
+      : null,
+    options: {},
+    pluginOptions: {},
+    source: `${uid}.json`,
+    hasCreatorColumns: false,
   };
 }
 
-export const category = model('api::category.category', 'categories', [
-  scalar('name', 'name', 'string'),
-]);
+export const category = model('api::category.category', 'categories', [scalar('name', 'name', 'string')]);
 
 export const seo = model('shared.seo', 'components_shared_seos', [scalar('metaTitle', 'meta_title', 'string')]);
 
-export const article = model('api::article.article', 'articles', [
-  scalar('title', 'title', 'string'),
-  scalar('views', 'views', 'integer'),
-  scalar('featured', 'featured', 'boolean'),
-  scalar('secret', 'secret', 'string', { private: true }),
-  scalar('pass', 'pass', 'password'),
-  scalar('createdAt', 'created_at', 'datetime'),
-  {
-    kind: 'relation', name: 'category', relation: 'manyToOne', target: 'api::category.category', toMany: false, owner: true, inverse: null,
-    link: { name: 'articles_category_links', ownerColumn: 'article_id', targetColumn: 'category_id', targetOrderColumn: null, ownerOrderColumn: null },
-    selfColumn: 'article_id', otherColumn: 'category_id', orderColumn: null, inverseOrderColumn: null, attribute: { type: 'relation', relation: 'manyToOne' },
-  },
-  { kind: 'component', name: 'seo', component: 'shared.seo', repeatable: false, attribute: { type: 'component', component: 'shared.seo' } },
-  { kind: 'dynamiczone', name: 'blocks', components: ['shared.seo'], attribute: { type: 'dynamiczone', components: ['shared.seo'] } },
-  { kind: 'extension', type: 'attachment', name: 'cover', target: 'plugin::assets.asset', multiple: false, options: {}, attribute: { type: 'attachment' } as unknown as Field['attribute'] },
-], true);
+export const article = model(
+  'api::article.article',
+  'articles',
+  [
+    scalar('title', 'title', 'string'),
+    scalar('views', 'views', 'integer'),
+    scalar('featured', 'featured', 'boolean'),
+    scalar('secret', 'secret', 'string', { private: true }),
+    scalar('pass', 'pass', 'password'),
+    scalar('createdAt', 'created_at', 'datetime'),
+    {
+      kind: 'relation',
+      name: 'category',
+      relation: 'manyToOne',
+      target: 'api::category.category',
+      toMany: false,
+      owner: true,
+      inverse: null,
+      link: { name: 'articles_category_links', ownerColumn: 'article_id', targetColumn: 'category_id', targetOrderColumn: null, ownerOrderColumn: null },
+      selfColumn: 'article_id',
+      otherColumn: 'category_id',
+      orderColumn: null,
+      inverseOrderColumn: null,
+      attribute: { type: 'relation', relation: 'manyToOne' },
+    },
+    { kind: 'component', name: 'seo', component: 'shared.seo', repeatable: false, attribute: { type: 'component', component: 'shared.seo' } },
+    { kind: 'dynamiczone', name: 'blocks', components: ['shared.seo'], attribute: { type: 'dynamiczone', components: ['shared.seo'] } },
+    { kind: 'extension', type: 'attachment', name: 'cover', target: 'plugin::assets.asset', multiple: false, options: {}, attribute: { type: 'attachment' } as unknown as Field['attribute'] },
+  ],
+  true,
+);
 
 /** The target of `cover`, a plugin-provided attribute type; left out of a registry, `cover` leads nowhere. */
 export const asset = model('plugin::assets.asset', 'assets', [scalar('name', 'name', 'string')]);
@@ -58,7 +82,17 @@ function attachmentKinds(): FieldKindRegistry {
     link(platform, owner, field) {
       const target = platform.models.find('plugin::assets.asset');
       if (!target) return undefined;
-      return { table: 'assets_related', ownerColumn: 'related_id', targetColumn: 'asset_id', conditions: [['related_type', owner.uid], ['field', field.name]], orderColumn: 'order', target };
+      return {
+        table: 'assets_related',
+        ownerColumn: 'related_id',
+        targetColumn: 'asset_id',
+        conditions: [
+          ['related_type', owner.uid],
+          ['field', field.name],
+        ],
+        orderColumn: 'order',
+        target,
+      };
     },
   });
   return kinds;

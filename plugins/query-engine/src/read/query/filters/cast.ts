@@ -13,7 +13,6 @@ export type FilterType = ScalarType | 'id';
 /** What a cast value binds as. */
 export type BoundValue = string | number | boolean | Date | null;
 
-
 export function castValue(type: FilterType, value: unknown, key: string): BoundValue {
   if (value === null) return null;
   if (typeof value === 'object' && !(value instanceof Date)) throw invalidParameter(key);

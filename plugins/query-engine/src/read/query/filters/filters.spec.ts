@@ -62,9 +62,7 @@ describe('applyFilters', () => {
   });
 
   it('compiles $or, $and, $not and $null on a relation', () => {
-    expect(sql('sqlite', { $or: { 0: { views: 1 }, 1: { $not: { title: 'x' } } } }).sql).to.equal(
-      'select `t0`.`id` from `articles` as `t0` where ((`t0`.`views` = ?) or (not (`t0`.`title` = ?)))',
-    );
+    expect(sql('sqlite', { $or: { 0: { views: 1 }, 1: { $not: { title: 'x' } } } }).sql).to.equal('select `t0`.`id` from `articles` as `t0` where ((`t0`.`views` = ?) or (not (`t0`.`title` = ?)))');
     expect(sql('sqlite', { category: { $null: 'true' } }).sql).to.equal(
       'select `t0`.`id` from `articles` as `t0` where `t0`.`id` not in (select `t0_1`.`article_id` from `articles_category_links` as `t0_1` inner join `categories` as `t0_2` on `t0_2`.`id` = `t0_1`.`category_id` where +`t0_1`.`article_id` is not null)',
     );

@@ -233,4 +233,3 @@ function groupList(key: string, value: unknown): Record<string, unknown>[] {
     return item;
   });
 }
-

@@ -19,9 +19,27 @@ export interface FilterColumn {
 }
 
 export const ATTRIBUTE_OPERATORS = new Set([
-  '$eq', '$eqi', '$ne', '$nei', '$lt', '$lte', '$gt', '$gte', '$in', '$notIn',
-  '$contains', '$notContains', '$containsi', '$notContainsi', '$startsWith', '$startsWithi',
-  '$endsWith', '$endsWithi', '$null', '$notNull', '$between',
+  '$eq',
+  '$eqi',
+  '$ne',
+  '$nei',
+  '$lt',
+  '$lte',
+  '$gt',
+  '$gte',
+  '$in',
+  '$notIn',
+  '$contains',
+  '$notContains',
+  '$containsi',
+  '$notContainsi',
+  '$startsWith',
+  '$startsWithi',
+  '$endsWith',
+  '$endsWithi',
+  '$null',
+  '$notNull',
+  '$between',
 ]);
 
 const ARRAY_OPERATORS = new Set(['$in', '$notIn', '$between']);
@@ -144,7 +162,10 @@ export function toList(value: unknown): unknown[] | null {
 /** How one column is written in a condition on each database. */
 class ColumnSql {
   private readonly textual: boolean;
-  constructor(private readonly client: DatabaseClient, private readonly column: FilterColumn) {
+  constructor(
+    private readonly client: DatabaseClient,
+    private readonly column: FilterColumn,
+  ) {
     this.textual = TEXT_TYPES.has(column.type);
   }
 
