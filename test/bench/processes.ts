@@ -40,13 +40,19 @@ export async function startPlatform(env: Record<string, string>, workers = 1, ap
   return startProcess(args, env, '/api/articles?pagination[pageSize]=1');
 }
 
+/**
+ * A TypeScript file of the bench as a server, in one process: given the condition, run-ts.js
+ * runs it itself instead of in a child that stop() (one signal to one pid) would leave behind.
+ */
+const runTs = (file: string) => ['--conditions=platform-source', path.join(ROOT, 'core', 'bin', 'run-ts.js'), file];
+
 export async function startFloor(env: Record<string, string>): Promise<ServerProcess> {
-  return startProcess([path.join(ROOT, 'core', 'bin', 'run-ts.js'), path.join(__dirname, 'floor-server.ts')], env, '/api/articles?pagination[pageSize]=1');
+  return startProcess(runTs(path.join(__dirname, 'floor-server.ts')), env, '/api/articles?pagination[pageSize]=1');
 }
 
 /** the raw floor: node:http and the driver alone (raw-floor/server.ts) */
 export async function startRawFloor(env: Record<string, string>): Promise<ServerProcess> {
-  return startProcess([path.join(ROOT, 'core', 'bin', 'run-ts.js'), path.join(__dirname, 'raw-floor', 'server.ts')], env, '/api/articles?pagination[pageSize]=1');
+  return startProcess(runTs(path.join(__dirname, 'raw-floor', 'server.ts')), env, '/api/articles?pagination[pageSize]=1');
 }
 
 async function startProcess(args: string[], env: Record<string, string>, probe: string): Promise<ServerProcess> {
