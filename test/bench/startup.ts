@@ -7,7 +7,9 @@
  * left (schema already in sync). It also reports the CPU time the server process used until
  * then, which is what a busy machine inflates least.
  *
- *   node core/bin/run-ts.js test/bench/startup.ts [runs]
+ *   npm run build && node core/bin/run-ts.js test/bench/startup.ts [runs]
+ *
+ * (`platform start` runs the compiled packages: build them first.)
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
