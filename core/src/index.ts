@@ -4,7 +4,7 @@
 export * from './errors';
 export { Platform, UNAUTHENTICATED_WARNING, type PlatformOptions, type PluginHandle } from './kernel/platform';
 export { createSharedCounters, memoryCounters, type SharedCounters, type CounterStore } from './kernel/shared-counters';
-export { createBroadcast, type Broadcast, type BroadcastTransport, type TransportEnvelope } from './kernel/broadcast';
+export { createBroadcast, RESYNC_CHANNEL, type Broadcast, type BroadcastTransport, type TransportEnvelope } from './kernel/broadcast';
 export { definePlugin, type PluginDefinition, type ServiceFactory, type AppPartsProvider, type GlobalMiddlewareDefinition } from './kernel/plugin';
 export type { PluginContext, PluginGround, PluginView, AppView } from './kernel/plugin-context';
 export { defineCommand, type PluginCommandDefinition, type CommandOutput } from './kernel/plugin-command';

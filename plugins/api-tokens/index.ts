@@ -70,7 +70,7 @@ export default definePlugin<ApiTokensConfig>({
         salt: () => saltOf(runtime),
         cache: runtime.cache,
         knownActions: () => runtime.actions,
-        announce: () => ctx.broadcast.publish(CHANGED_CHANNEL, null),
+        announce: () => ctx.broadcast.publishAndWait(CHANGED_CHANNEL, null),
       });
     },
   },
@@ -98,9 +98,11 @@ export default definePlugin<ApiTokensConfig>({
     const { cache } = runtime;
     await cache.reload();
     // another worker's change is heard at once; the fingerprint check catches other processes' (the command line, other hosts)
-    runtime.unsubscribe = ctx.broadcast.subscribe(CHANGED_CHANNEL, () => {
-      cache.reload().catch((error: unknown) => ctx.log.warn(`could not read the API tokens again: ${(error as Error).message}`));
-    });
+    const readAgain = () => {
+      cache.reloadBeforeNextLookup().catch((error: unknown) => ctx.log.warn(`could not read the API tokens again: ${(error as Error).message}`));
+    };
+    const unsubscribes = [ctx.broadcast.subscribe(CHANGED_CHANNEL, readAgain), ctx.broadcast.onResync(readAgain)];
+    runtime.unsubscribe = () => unsubscribes.forEach((unsubscribe) => unsubscribe());
     cache.watch(ctx.config.refreshInterval);
     if (!ctx.isEnabled('users-permissions')) {
       // the kernel warns when nothing guards the API; tokens still fill ctx.state.auth for the app's own policies

@@ -85,6 +85,6 @@ export default definePlugin<UsersPermissionsConfig>({
     await adoptStoredSettings(ctx, parts.config.advanced, (ctx.config as Partial<UsersPermissionsConfig>).advanced);
     // The app's and every plugin's routes are in the table by now: wildcards expand against them.
     await setupRoles(ctx, parts.config.permissions, knownActions(ctx));
-    parts.access.rolesChanged();
+    await parts.access.rolesChanged();
   },
 });

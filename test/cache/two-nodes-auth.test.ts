@@ -5,35 +5,9 @@
  * counts the attempts made on both nodes in one window (the kernel's counters in Redis).
  */
 import { expect } from 'chai';
-import knexFactory, { type Knex } from 'knex';
 import { createTestDatabase, testClients, type TestDatabase } from '../helpers/databases';
 import { databaseEnv, runCommand, startNode, type Node } from './nodes';
-
-const ROLE_ACTIONS = ['plugin::users-permissions.role.findOne', 'plugin::users-permissions.role.updateRole'];
-
-function connect(database: TestDatabase): Knex {
-  const connection = database.config.connection.connection;
-  return knexFactory(database.client === 'mysql' ? { client: 'mysql2', connection } : { client: 'pg', connection });
-}
-
-/** waits until `check` holds: a message between nodes takes a moment to arrive */
-async function eventually(check: () => Promise<boolean>, timeoutMs = 2000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out waiting for the other node');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-/** the enabled flags of a Strapi permission tree with `action` switched off */
-function without(tree: Record<string, { controllers: Record<string, Record<string, { enabled: boolean }>> }>, action: string) {
-  const [api, rest] = action.split('.', 2).length === 2 ? [action.slice(0, action.indexOf('.')), action.slice(action.indexOf('.') + 1)] : [action, ''];
-  const [controller = '', name = ''] = rest.split('.');
-  const entry = tree[api]?.controllers[controller]?.[name];
-  if (!entry) throw new Error(`${action} is not in the permission tree`);
-  entry.enabled = false;
-  return tree;
-}
+import { eventually, letAuthenticatedManageRoles, without } from './role-admin';
 
 for (const client of testClients().filter((name) => name !== 'sqlite')) {
   describe(`two nodes with Redis: permissions and rate limits [${client}]`, function () {
@@ -48,20 +22,7 @@ for (const client of testClients().filter((name) => name !== 'sqlite')) {
       database = await createTestDatabase(client);
       // a first start makes the schema and the roles; the test's user may then manage roles
       await (await startNode(databaseEnv(database))).stop();
-      const knex = connect(database);
-      try {
-        const authenticated = (await knex('up_roles').where('type', 'authenticated').first('id')).id;
-        publicRole = Number((await knex('up_roles').where('type', 'public').first('id')).id);
-        for (const action of ROLE_ACTIONS) {
-          const values = { action, created_at: new Date(), updated_at: new Date() };
-          // PostgreSQL answers the new id with `returning`; MariaDB answers it as is
-          const [row] = client === 'postgres' ? await knex('up_permissions').insert(values, ['id']) : await knex('up_permissions').insert(values);
-          const id = typeof row === 'object' ? row.id : row;
-          await knex('up_permissions_role_links').insert({ permission_id: id, role_id: authenticated, permission_order: 1 });
-        }
-      } finally {
-        await knex.destroy();
-      }
+      publicRole = await letAuthenticatedManageRoles(database);
       [a, b] = await Promise.all([startNode(databaseEnv(database)), startNode(databaseEnv(database))]);
       const registered = await a.send('POST', '/api/auth/local/register', { username: 'admin', email: 'admin@example.com', password: 'Secret123' });
       expect(registered.status, registered.text).to.equal(200);

@@ -1,7 +1,8 @@
 /**
  * `platform start --workers 2`: each process caches roles and users; a role changed through
- * one worker is cleared in the other through the kernel's broadcast, so every request sees
- * the change at once, whichever worker answers it.
+ * one worker is cleared, once it has committed, in both workers (the write answers once the
+ * other worker has cleared its cache), so every request sent after the write answered sees the
+ * change, whichever worker answers it, even while other requests keep filling the caches.
  */
 import { expect } from 'chai';
 import { requestOnce, workersApp, type WorkersApp } from '../helpers/workers-app';
@@ -43,5 +44,23 @@ describe('users-permissions with platform start --workers 2', function () {
     tree['api::note'].controllers.note.find.enabled = true;
     expect((await request(`${url}/api/users-permissions/roles/2`, 'PUT', { permissions: tree })).body).to.deep.equal({ ok: true });
     expect(await statuses(8)).to.deep.equal(Array(8).fill(200));
+
+    // Many changes, each while other requests read (and refill) the role on both workers: a
+    // cache cleared before the write committed would be refilled with the old permissions.
+    let reading = true;
+    const readers = Array.from({ length: 3 }, async () => {
+      while (reading) await request(`${url}/api/notes`, 'GET');
+    });
+    try {
+      for (let round = 1; round <= 12; round++) {
+        const allowed = round % 2 === 0;
+        tree['api::note'].controllers.note.find.enabled = allowed;
+        expect((await request(`${url}/api/users-permissions/roles/2`, 'PUT', { permissions: tree })).body).to.deep.equal({ ok: true });
+        expect(await statuses(4), `round ${round}`).to.deep.equal(Array(4).fill(allowed ? 200 : 403));
+      }
+    } finally {
+      reading = false;
+      await Promise.all(readers);
+    }
   });
 });

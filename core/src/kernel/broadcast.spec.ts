@@ -77,4 +77,24 @@ describe('process broadcast through a transport', () => {
     expect(heard).to.deep.equal([['two', { kind: 'roles' }]]);
     expect(ipc.sent).to.deep.equal([]);
   });
+
+  it('is trusted as its transport says, and tells its resync subscribers when delivery was interrupted', async () => {
+    let interrupt: () => void = () => {};
+    let connected = true;
+    const broadcast = createBroadcast(channel(), false);
+    expect(broadcast.trusted()).to.equal(true);
+    await broadcast.useTransport({
+      send: () => {},
+      listen: async (_receive, interrupted) => {
+        interrupt = interrupted ?? interrupt;
+      },
+      connected: () => connected,
+    });
+    connected = false;
+    expect(broadcast.trusted()).to.equal(false);
+    let resyncs = 0;
+    broadcast.onResync(() => (resyncs += 1));
+    interrupt();
+    expect(resyncs).to.equal(1);
+  });
 });

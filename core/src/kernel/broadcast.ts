@@ -18,6 +18,12 @@ export const BROADCAST_MESSAGE = 'platform:broadcast';
 export const JOIN_MESSAGE = 'platform:join';
 /** the primary's answer: from now on it awaits this worker's acknowledgements */
 export const JOINED_MESSAGE = 'platform:joined';
+/**
+ * The channel of "you may have missed messages": a transport's subscription was interrupted, or
+ * another process could not send an invalidation and announces, once it can, that everything
+ * kept from shared state must be dropped (see Broadcast.onResync).
+ */
+export const RESYNC_CHANNEL = 'platform:resync';
 /** a worker ran its subscribers for an envelope that asked for it */
 export const ACK_MESSAGE = 'platform:broadcast-ack';
 /** the primary tells the sender that every other worker ran its subscribers */
@@ -50,6 +56,18 @@ export interface Broadcast {
   /** runs `handler` for each message another process publishes on `channel`; returns the unsubscribe */
   subscribe(channel: string, handler: (message: unknown) => void): () => void;
   /**
+   * Runs `handler` when this process may have missed messages (its transport's subscription was
+   * interrupted, or another process could not send some): a subscriber that keeps state from
+   * shared data drops all of it. Returns the unsubscribe.
+   */
+  onResync(handler: () => void): () => void;
+  /**
+   * Whether every message published anywhere reaches this process now and every message it
+   * publishes reaches the others: true without a transport; with one, false while it is
+   * disconnected or owes a message it could not send. While false, keep nothing from shared data.
+   */
+  trusted(): boolean;
+  /**
    * Carries every message through `transport` from now on (instead of the primary's relay):
    * messages reach the processes of other nodes too. Resolves once it listens.
    */
@@ -67,8 +85,13 @@ export interface TransportEnvelope {
 export interface BroadcastTransport {
   /** sends `envelope` to every listening process (this one's own copy is ignored) */
   send(envelope: TransportEnvelope): void;
-  /** starts delivering what any process sends */
-  listen(receive: (envelope: TransportEnvelope) => void): Promise<void>;
+  /**
+   * Starts delivering what any process sends. `interrupted` is called when delivery resumes
+   * after a break (messages sent meanwhile may be lost), once it is listening again.
+   */
+  listen(receive: (envelope: TransportEnvelope) => void, interrupted?: () => void): Promise<void>;
+  /** whether it delivers and sends now, owing nothing (true when it cannot tell) */
+  connected?(): boolean;
 }
 
 export interface ProcessChannel {
@@ -125,6 +148,15 @@ export function createBroadcast(channel: ProcessChannel = process, worker = clus
     channel.on('message', listener);
     listening = true;
   };
+  const subscribeTo = (name: string, handler: (message: unknown) => void): (() => void) => {
+    listen();
+    const set = handlers.get(name) ?? new Set();
+    set.add(handler);
+    handlers.set(name, set);
+    return () => {
+      set.delete(handler);
+    };
+  };
   const origin = randomUUID();
   let transport: BroadcastTransport | null = null;
   const publish = (name: string, message: unknown): void => {
@@ -172,21 +204,22 @@ export function createBroadcast(channel: ProcessChannel = process, worker = clus
       });
     },
     async useTransport(given) {
-      await given.listen((envelope) => {
-        if (envelope.origin !== origin && typeof envelope.channel === 'string') deliver(envelope.channel, envelope.message);
-      });
+      await given.listen(
+        (envelope) => {
+          if (envelope.origin !== origin && typeof envelope.channel === 'string') deliver(envelope.channel, envelope.message);
+        },
+        () => deliver(RESYNC_CHANNEL, null),
+      );
       transport = given;
     },
     publish,
-    subscribe(name, handler) {
-      listen();
-      const set = handlers.get(name) ?? new Set();
-      set.add(handler);
-      handlers.set(name, set);
-      return () => {
-        set.delete(handler);
-      };
+    onResync(handler) {
+      return subscribeTo(RESYNC_CHANNEL, () => handler());
     },
+    trusted() {
+      return transport?.connected?.() ?? true;
+    },
+    subscribe: subscribeTo,
     close() {
       handlers.clear();
       // nobody is left to wait for: the primary stops waiting for this process when it exits

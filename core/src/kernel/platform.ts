@@ -115,6 +115,8 @@ export class Platform {
     publish: (c, m) => this.processes.publish(c, m),
     publishAndWait: (c, m) => this.processes.publishAndWait(c, m),
     subscribe: (c, h) => this.processes.subscribe(c, h),
+    onResync: (h) => this.processes.onResync(h),
+    trusted: () => this.processes.trusted(),
     useTransport: (t) => this.processes.useTransport(t),
   };
   /** counters in time windows, shared by every process once a plugin gives them a store */

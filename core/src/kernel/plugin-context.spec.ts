@@ -34,7 +34,7 @@ function host(lines: string[]): PluginContextHost {
     mode: 'embedded',
     addRoutes: fail,
     routes: fail,
-    broadcast: { publish: fail, publishAndWait: fail, subscribe: fail, useTransport: fail },
+    broadcast: { publish: fail, publishAndWait: fail, subscribe: fail, onResync: fail, trusted: fail, useTransport: fail },
     counters: { hit: fail, reset: fail, useStore: fail },
     contentType: fail,
     component: fail,

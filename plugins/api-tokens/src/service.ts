@@ -34,8 +34,8 @@ export interface ServiceDeps {
   cache: TokenCache;
   /** the content API's actions, once the routes are known (null before) */
   knownActions: () => ReadonlySet<string> | null;
-  /** tells the other processes of `--workers` that the tokens changed */
-  announce: () => void;
+  /** tells the other processes that the tokens changed; resolves once this node's other workers heard it */
+  announce: () => Promise<void>;
 }
 
 export function createApiTokensService({ ctx, salt, cache, knownActions, announce }: ServiceDeps): ApiTokensService {
@@ -46,11 +46,16 @@ export function createApiTokensService({ ctx, salt, cache, knownActions, announc
     const unknown = actions.filter((action) => !known.has(action));
     if (unknown.length > 0) throw errors.request('UNKNOWN_PERMISSIONS', `Unknown permissions provided: ${unknown.join(', ')}`);
   };
-  /** runs a write, then makes this process see it at once, and the other workers too */
+  /**
+   * Runs a write, then, once it has committed (read earlier, the tokens would be the old ones),
+   * makes this process see it, and answers once the other workers of this node do too.
+   */
   const write = async <T>(fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> => {
     const result = await ctx.db.transaction(fn);
-    await cache.reload();
-    announce();
+    await ctx.db.afterCommit(async () => {
+      await cache.reload();
+      await announce();
+    });
     return result;
   };
 

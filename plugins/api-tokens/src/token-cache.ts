@@ -32,6 +32,8 @@ export class TokenCache {
   private misses = new Set<string>();
   /** the queued refresh that has not started yet: later callers join it instead of queueing another */
   private waiting: Promise<void> | null = null;
+  /** a reload another process's change asked for, not finished yet */
+  private pending: Promise<void> | null = null;
 
   constructor(
     private readonly knex: () => Knex,
@@ -47,6 +49,26 @@ export class TokenCache {
   reload(): Promise<void> {
     this.queue = this.queue.catch(() => {}).then(() => this.load());
     return this.queue;
+  }
+
+  /**
+   * Reads every token again because another process changed them: lookups wait for it
+   * (`pendingReload`), so no request checks a token against what that change replaced.
+   */
+  reloadBeforeNextLookup(): Promise<void> {
+    const run = this.reload();
+    const settled: Promise<void> = run
+      .catch(() => {})
+      .finally(() => {
+        if (this.pending === settled) this.pending = null;
+      });
+    this.pending = settled;
+    return run;
+  }
+
+  /** the reload lookups must wait for, if one runs (null otherwise: no wait, no tick) */
+  pendingReload(): Promise<void> | null {
+    return this.pending;
   }
 
   /** Reads the tokens again if the table changed since the last read. */

@@ -5,14 +5,57 @@
  * channel) and a store for the kernel's shared counters (rate limits count across nodes).
  */
 import type Redis from 'ioredis';
-import { memoryCounters, type BroadcastTransport, type CounterStore, type TransportEnvelope } from '@platform/core';
+import { memoryCounters, RESYNC_CHANNEL, type BroadcastTransport, type CounterStore, type TransportEnvelope } from '@platform/core';
 
+/**
+ * The kernel's broadcast over one Redis pub/sub channel. Pub/sub keeps nothing for a listener
+ * that is away, so two breaks are made good here:
+ * - a subscription that was interrupted may have missed messages: once it listens again, the
+ *   broadcast is told (`interrupted`), and its subscribers drop what they keep;
+ * - a message this process could not send is owed: once Redis answers, one resync message
+ *   (every process drops what it keeps) is sent in place of all of them.
+ * Until both are made good, `connected()` is false and subscribers keep nothing.
+ */
 export function redisTransport(publisher: Redis, subscriber: Redis, channel: string, onError: (message: string) => void): BroadcastTransport {
+  /** the origin of this process's envelopes (known from its first send) */
+  let origin: string | null = null;
+  let owed = false;
+  let paying = false;
+  /** the subscription broke and has not been made good yet */
+  let lost = false;
+  const pay = () => {
+    if (!owed || paying || origin === null || publisher.status !== 'ready') return;
+    paying = true;
+    owed = false;
+    const resync: TransportEnvelope = { origin, channel: RESYNC_CHANNEL, message: null };
+    publisher
+      .publish(channel, JSON.stringify(resync))
+      .catch((error: unknown) => {
+        owed = true;
+        onError(`resync not sent: ${String(error)}`);
+      })
+      .finally(() => {
+        paying = false;
+      });
+  };
+  publisher.on('ready', pay);
   return {
     send(envelope) {
-      publisher.publish(channel, JSON.stringify(envelope)).catch((error: unknown) => onError(`broadcast not sent: ${String(error)}`));
+      origin = envelope.origin;
+      if (publisher.status !== 'ready') {
+        owed = true;
+        return;
+      }
+      publisher.publish(channel, JSON.stringify(envelope)).catch((error: unknown) => {
+        owed = true;
+        onError(`broadcast not sent: ${String(error)}`);
+      });
     },
-    async listen(receive) {
+    connected() {
+      pay();
+      return !owed && !lost && publisher.status === 'ready' && subscriber.status === 'ready';
+    },
+    async listen(receive, interrupted) {
       subscriber.on('message', (from: string, text: string) => {
         if (from !== channel) return;
         let envelope: TransportEnvelope;
@@ -22,6 +65,22 @@ export function redisTransport(publisher: Redis, subscriber: Redis, channel: str
           return onError('a broadcast message that is not JSON was ignored');
         }
         receive(envelope);
+      });
+      subscriber.on('close', () => {
+        lost = true;
+      });
+      // ioredis says ready before it subscribes again: subscribing here too, and waiting for
+      // Redis to confirm, means nothing published after the drop below can be missed.
+      subscriber.on('ready', () => {
+        if (!lost) return;
+        subscriber.subscribe(channel).then(
+          () => {
+            if (!lost) return;
+            lost = false;
+            interrupted?.();
+          },
+          (error: unknown) => onError(`could not listen again: ${String(error)}`),
+        );
       });
       await subscriber.subscribe(channel);
     },

@@ -36,8 +36,8 @@ export function tapUserHooks(ctx: PluginContext, access: () => AccessCache): voi
   hooks.beforeUpdate.tapPromise(PLUGIN_NAME, (context) => preparePassword(ctx, context));
   const changed = async (context: WriteContext) => {
     const uid = context.model.uid;
-    if (uid === USER_UID && context.id !== null) access().userChanged(context.id);
-    else if (uid === ROLE_UID || uid === PERMISSION_UID) access().rolesChanged();
+    if (uid === USER_UID && context.id !== null) await access().userChanged(context.id);
+    else if (uid === ROLE_UID || uid === PERMISSION_UID) await access().rolesChanged();
   };
   hooks.afterCreate.tapPromise(PLUGIN_NAME, changed);
   hooks.afterUpdate.tapPromise(PLUGIN_NAME, changed);

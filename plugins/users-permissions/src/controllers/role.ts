@@ -66,7 +66,7 @@ export function createRoleWrites(plugin: PluginContext, access: () => AccessCach
         const created = await entityService().create(ROLE_UID, { data: { name, description: body.description ?? '', type } });
         await syncPermissions(Number(created.id), body.permissions);
       });
-      access().rolesChanged();
+      await access().rolesChanged();
       return { ok: true };
     },
     async update(rawId, raw) {
@@ -78,7 +78,7 @@ export function createRoleWrites(plugin: PluginContext, access: () => AccessCach
         if (Object.keys(data).length > 0) await entityService().update(ROLE_UID, role.id, { data });
         if ('permissions' in body) await syncPermissions(role.id, body.permissions);
       });
-      access().rolesChanged();
+      await access().rolesChanged();
       return { ok: true };
     },
     async remove(rawId) {
@@ -96,7 +96,7 @@ export function createRoleWrites(plugin: PluginContext, access: () => AccessCach
         for (const permission of await rolePermissions(plugin, role.id)) await entityService().delete(PERMISSION_UID, permission.id);
         await entityService().delete(ROLE_UID, role.id);
       });
-      access().rolesChanged();
+      await access().rolesChanged();
       return { ok: true };
     },
   };

@@ -2,8 +2,13 @@
  * What a permission check needs, kept in memory: every role's actions, and each verified
  * user's role, state and password-change time. In the steady state a request is checked
  * without a query (Strapi v4 reads the user and the role's permissions on every request).
- * A change to a role, its permissions or a user clears what it touched, here and, through
- * the kernel's broadcast, in the other processes of `platform start --workers N`.
+ * A change to a role, its permissions or a user clears what it touched once its transaction
+ * has committed (cleared earlier, a request in between would keep the old rows again), here
+ * and, through the kernel's broadcast, in the other processes of `platform start --workers N`
+ * and of other nodes; the write answers once the other workers of this node have cleared theirs.
+ * A load that started before a clear is never kept. While the broadcast cannot be trusted (its
+ * Redis is unreachable, or owes a message) nothing is kept: every check reads the database, and
+ * when it can be trusted again everything kept before is dropped (Broadcast.onResync).
  */
 import type { PluginContext } from '@platform/core';
 import type { EntityService } from '@platform/query-engine';
@@ -37,10 +42,10 @@ export interface AccessCache {
   role(id: number): Promise<RoleAccess | null>;
   roleByType(type: string): Promise<RoleAccess | null>;
   user(id: number): Promise<UserAccess | null>;
-  /** clears every role here and in the other processes */
-  rolesChanged(): void;
-  /** clears one user here and in the other processes */
-  userChanged(id: number): void;
+  /** clears every role here and in the other processes, once the current transaction commits */
+  rolesChanged(): Promise<void>;
+  /** clears one user here and in the other processes, once the current transaction commits */
+  userChanged(id: number): Promise<void>;
 }
 
 interface Roles {
@@ -85,6 +90,7 @@ export function createAccessCache(ctx: PluginContext): AccessCache {
   }
 
   function currentRoles(): Promise<Roles> {
+    if (!ctx.broadcast.trusted()) return loadRoles();
     if (roles) return roles;
     const started = generation;
     const loading = loadRoles();
@@ -125,15 +131,30 @@ export function createAccessCache(ctx: PluginContext): AccessCache {
     } else users.delete(change.id);
   }
 
-  function changed(change: Change): void {
-    forget(change);
-    ctx.broadcast.publish(CHANNEL, change);
+  /** the changes of each open transaction, cleared and told together once it commits */
+  const pending = new WeakMap<object, Change[]>();
+  const apply = async (changes: readonly Change[]) => {
+    for (const change of changes) forget(change);
+    await Promise.all(changes.map((change) => ctx.broadcast.publishAndWait(CHANNEL, change)));
+  };
+  function changed(change: Change): Promise<void> {
+    const connection = ctx.db.connection;
+    if (connection === ctx.db.knex) return apply([change]);
+    const known = pending.get(connection);
+    if (known) {
+      if (!known.some((c) => c.kind === 'roles' || (c.kind === 'user' && change.kind === 'user' && c.id === change.id))) known.push(change);
+      return Promise.resolve();
+    }
+    const changes = [change];
+    pending.set(connection, changes);
+    return ctx.db.afterCommit(() => apply(changes.some((c) => c.kind === 'roles') ? [{ kind: 'roles' }] : changes));
   }
 
   ctx.broadcast.subscribe(CHANNEL, (message) => {
     const change = message as Change;
     if (change?.kind === 'roles' || (change?.kind === 'user' && typeof change.id === 'number')) forget(change);
   });
+  ctx.broadcast.onResync(() => forget({ kind: 'roles' }));
 
   return {
     async role(id) {
@@ -143,6 +164,7 @@ export function createAccessCache(ctx: PluginContext): AccessCache {
       return (await currentRoles()).byType.get(type) ?? null;
     },
     user(id) {
+      if (!ctx.broadcast.trusted()) return loadUser(id);
       const cached = users.get(id);
       if (cached !== undefined) return cached;
       const started = generation;
