@@ -102,7 +102,9 @@ export default definePlugin<ApiTokensConfig>({
       cache.reloadBeforeNextLookup().catch((error: unknown) => ctx.log.warn(`could not read the API tokens again: ${(error as Error).message}`));
     };
     const unsubscribes = [ctx.broadcast.subscribe(CHANGED_CHANNEL, readAgain), ctx.broadcast.onResync(readAgain)];
-    runtime.unsubscribe = () => unsubscribes.forEach((unsubscribe) => unsubscribe());
+    runtime.unsubscribe = () => {
+      for (const unsubscribe of unsubscribes) unsubscribe();
+    };
     cache.watch(ctx.config.refreshInterval);
     if (!ctx.isEnabled('users-permissions')) {
       // the kernel warns when nothing guards the API; tokens still fill ctx.state.auth for the app's own policies

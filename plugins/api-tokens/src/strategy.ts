@@ -39,7 +39,7 @@ export function createApiTokenStrategy({ cache, salt, lastUsed, now = Date.now }
     const accessKey = hashSecret(salt, bearer);
     // another process changed the tokens: what it replaced must not answer this request
     const pending = cache.pendingReload();
-    if (pending) await pending;
+    if (pending !== null) await pending;
     let token = cache.lookup(accessKey);
     if (!token && TOKEN_SHAPE.test(bearer) && !cache.knownMiss(accessKey)) {
       // made by another process since the last look (`platform api-token create`): check now

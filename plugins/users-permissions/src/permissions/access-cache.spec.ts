@@ -22,7 +22,7 @@ function fakeContext() {
   const knex = (table: string) => {
     const snapshot = committed;
     const rows = async <T>(value: T): Promise<T> => {
-      if (hold) await hold;
+      if (hold !== null) await hold;
       return value;
     };
     if (table === 'up_roles') {
