@@ -1,7 +1,7 @@
 /**
  * Memory while uploading, measured on a real `platform start` process (its peak resident set,
- * VmHWM, from /proc), on every database: a 100 MB file streams to disk (the peak grows by far
- * less than the file), and a 20 MB JPEG is checked, optimized and resized from its file on disk
+ * VmHWM, from /proc), on every database: a 190 MB file (just under the default size limit)
+ * streams to disk, so the peak grows by far less than the file, and a 20 MB JPEG is checked, optimized and resized from its file on disk
  * with a bounded peak.
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
@@ -102,19 +102,22 @@ for (const client of testClients()) {
       if (work) fs.rmSync(work, { recursive: true, force: true });
     });
 
-    it('a 100 MB file streams to disk: the peak resident set grows by less than 48 MB', async () => {
+    // What the peak grows by is the garbage collector's young generation holding the chunks read
+    // (about 35 MB on Node 20, 65 MB on Node 24, whatever the file's size), not the file: a body
+    // read into memory would grow it by the file's 190 MB.
+    it('a 190 MB file streams to disk: the peak resident set grows by less than half of it', async () => {
       const file = path.join(work, 'big.bin');
       const handle = fs.openSync(file, 'w');
       const chunk = crypto.randomBytes(MB);
-      for (let i = 0; i < 100; i++) fs.writeSync(handle, chunk);
+      for (let i = 0; i < 190; i++) fs.writeSync(handle, chunk);
       fs.closeSync(handle);
       const before = peakRss(child.pid);
       const res = await uploadFile(url, file, 'big.bin', 'application/octet-stream');
       expect(res.status).to.equal(200);
-      expect(res.body[0].size).to.equal(104857.6);
-      expect(fs.statSync(path.join(app.uploads, `${res.body[0].hash}.bin`)).size).to.equal(100 * MB);
+      expect(res.body[0].size).to.equal(199229.44);
+      expect(fs.statSync(path.join(app.uploads, `${res.body[0].hash}.bin`)).size).to.equal(190 * MB);
       const growth = peakRss(child.pid) - before;
-      expect(growth, `peak grew by ${Math.round(growth / MB)} MB`).to.be.below(48 * MB);
+      expect(growth, `peak grew by ${Math.round(growth / MB)} MB`).to.be.below(95 * MB);
     });
 
     it('a 20 MB JPEG gets its formats with a bounded peak resident set (growth below 150 MB)', async () => {
