@@ -82,6 +82,7 @@ export function envFile(secrets: Record<string, string>): string {
 export const GITIGNORE = `node_modules/
 .tmp/
 .env
+public/uploads/
 `;
 
 export function readme(name: string, dir: string): string {
