@@ -7,17 +7,13 @@
  */
 import { definePlugin, type PluginContext, type RequestContext } from '@platform/core';
 import type { GraphQLSchema } from 'graphql';
-import { printSchema } from 'graphql';
 import { DEFAULT_CONFIG, validateConfig } from './src/config';
 import { errors } from './src/errors';
 import { createExtensionService, type ExtensionService } from './src/extension/extension-service';
-import { buildSchema } from './src/schema/build-schema';
-import { createEndpoint } from './src/http/endpoint';
 import { consoleAssetRoutes, serveConsolePage, wantsConsole } from './src/http/console';
-import { createCachedAnswers } from './src/http/cached-answers';
-import { traceResolvers } from './src/execution/tracing';
 import type { GraphqlConfig } from './src/types';
-import { printSchemaCommand, SCHEMA_FILE, shouldWriteSchemaFile, writeSchemaFile } from './src/schema-file';
+import { printSchemaCommand } from './src/schema-file';
+import type { ServedSchema } from './src/serve-schema';
 
 export type * from './src/types';
 export type { ExtensionService } from './src/extension/extension-service';
@@ -42,13 +38,35 @@ declare module '@platform/core' {
 
 const PLUGIN_NAME = 'graphql';
 
-function createSchemaService(): SchemaService & { set(schema: GraphQLSchema): void } {
-  let built: GraphQLSchema | null = null;
-  const get = () => {
-    if (!built) throw errors.internal('EXTENSION_CLOSED', 'The GraphQL schema is built once the platform started');
-    return built;
+/**
+ * graphql, graphql-compose and graphql-http, and the schema built with them: a fifth of what
+ * `platform start` spends before it answers. Loaded when first needed (./src/serve-schema.ts).
+ */
+const servingModule = () => require('./src/serve-schema') as typeof import('./src/serve-schema');
+
+function createSchemaService(): SchemaService & { buildWith(build: () => ServedSchema): void; served(): ServedSchema } {
+  let build: (() => ServedSchema) | null = null;
+  let served: ServedSchema | null = null;
+  let failure: unknown = null;
+  const ensure = (): ServedSchema => {
+    if (served) return served;
+    // A schema that could not be built fails every use alike (the first one logged why).
+    if (failure) throw failure;
+    if (!build) throw errors.internal('EXTENSION_CLOSED', 'The GraphQL schema is built once the platform started');
+    try {
+      served = build();
+    } catch (error) {
+      failure = error;
+      throw error;
+    }
+    return served;
   };
-  return { get, print: () => printSchema(get()), set: (schema) => (built = schema) };
+  return {
+    get: () => ensure().schema,
+    print: () => servingModule().printSchema(ensure().schema),
+    buildWith: (given) => (build = given),
+    served: ensure,
+  };
 }
 
 function start(ctx: PluginContext<GraphqlConfig>): void {
@@ -56,33 +74,32 @@ function start(ctx: PluginContext<GraphqlConfig>): void {
   const production = ctx.env('NODE_ENV') === 'production';
   // Strapi v4's rule for its playground: everywhere but production, unless `playgroundAlways`.
   const withConsole = ctx.config.playgroundAlways || !production;
-  let handle: ((http: RequestContext) => Promise<void>) | null = null;
+  let ready = false;
   const handler = async (http: RequestContext) => {
     if (withConsole && wantsConsole(http)) return serveConsolePage(http, ctx.config.endpoint);
-    if (!handle) throw errors.internal('EXTENSION_CLOSED', 'The GraphQL endpoint answers once the platform started');
-    await handle(http);
+    if (!ready) throw errors.internal('EXTENSION_CLOSED', 'The GraphQL endpoint answers once the platform started');
+    await schemas.served().handle(http);
   };
   const route = { path: ctx.config.endpoint, handler, config: { auth: { scope: [] }, prefix: '' } };
   ctx.addRoutes([{ method: 'GET', ...route }, { method: 'POST', ...route }, ...(withConsole ? consoleAssetRoutes(ctx.config.endpoint) : [])]);
-  // Every plugin registered its extensions in register or bootstrap: build once all are done.
+  // Every plugin registered its extensions in register or bootstrap: the schema is built from
+  // them once all are done. Under `platform start` (production) on first use, so that the
+  // server answers REST sooner; elsewhere at once, so that a broken extension stops start-up
+  // and `develop` writes schema.graphql.
   ctx.hooks.bootstrap.tapPromise(PLUGIN_NAME, async () => {
-    const { schema, entryFields, readRoots, cacheableFields } = buildSchema(ctx, ctx.config, ctx.service('plugin::graphql.extension'));
-    const tracing = ctx.config.apolloServer.tracing === true;
-    if (tracing) traceResolvers(schema);
-    schemas.set(schema);
-    if (shouldWriteSchemaFile(ctx) && writeSchemaFile(ctx.appDir, printSchema(schema))) ctx.log.info(`wrote ${SCHEMA_FILE}`);
-    // Answers with per-field timings are never the same twice: tracing leaves the cache out.
-    const cachedAnswers = tracing
-      ? undefined
-      : createCachedAnswers({
-          cache: () => (ctx.isEnabled('cache') ? ctx.service('plugin::cache.cache') : null),
-          schema,
-          readRoots,
-          cacheableFields,
-          maxTokens: ctx.config.maxTokens,
-        });
-    const multipartReader = ctx.service('plugin::graphql.extension').multipartReader();
-    handle = createEndpoint({ platform: ctx, schema, entryFields, introspection: ctx.config.apolloServer.introspection ?? !production, cachedAnswers, multipartReader });
+    const extension = ctx.service('plugin::graphql.extension');
+    schemas.buildWith(() => {
+      try {
+        return servingModule().serveSchema(ctx, production);
+      } catch (error) {
+        // Built on first use, the failure is not a start-up error: the log says it once.
+        if (production) ctx.log.error(`The GraphQL schema could not be built: ${(error as Error).message}`);
+        throw error;
+      }
+    });
+    ready = true;
+    if (production) extension.close();
+    else schemas.served();
   });
 }
 

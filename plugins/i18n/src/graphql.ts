@@ -5,7 +5,7 @@
  * localized types (the engine takes it as the REST parameter), `create<Name>Localization`,
  * `locale` and `localizations` out of the input types, and locales read-only.
  */
-import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
+import type { GraphQLScalarType, ValueNode } from 'graphql';
 // Types only: the graphql plugin hands these in when it builds its schema.
 import type { Extension, ExtensionArgs, ExtensionService, GraphqlContext, ResolverConfig } from '@platform/graphql';
 import type { Model, PluginContext } from '@platform/core';
@@ -17,21 +17,30 @@ import { ALL_LOCALES } from './query-hooks';
 import { createLocalizationOf } from './create-localization';
 import type { LocalesService } from './locales-service';
 
+/** graphql loads with the schema, when it is first built, not when the platform starts. */
+const graphqlModule = () => require('graphql') as typeof import('graphql');
+
 function localeCode(value: unknown, node?: ValueNode): string {
   if (value === ALL_LOCALES || isKnownLocaleCode(value)) return value as string;
-  throw new GraphQLError('Unknown locale supplied', node ? { nodes: node } : {});
+  throw new (graphqlModule().GraphQLError)('Unknown locale supplied', node ? { nodes: node } : {});
 }
 
-const LocaleCodeScalar = new GraphQLScalarType({
-  name: 'I18NLocaleCode',
-  description: 'A string used to identify an i18n locale',
-  serialize: (value) => value,
-  parseValue: (value) => localeCode(value),
-  parseLiteral: (node) => {
-    if (node.kind !== Kind.STRING) throw new GraphQLError('Unknown locale supplied', { nodes: node });
-    return localeCode(node.value, node);
-  },
-});
+let builtScalar: GraphQLScalarType | undefined;
+
+function localeCodeScalar(): GraphQLScalarType {
+  const { GraphQLError, GraphQLScalarType, Kind } = graphqlModule();
+  builtScalar ??= new GraphQLScalarType({
+    name: 'I18NLocaleCode',
+    description: 'A string used to identify an i18n locale',
+    serialize: (value) => value,
+    parseValue: (value) => localeCode(value),
+    parseLiteral: (node) => {
+      if (node.kind !== Kind.STRING) throw new GraphQLError('Unknown locale supplied', { nodes: node });
+      return localeCode(node.value, node);
+    },
+  });
+  return builtScalar;
+}
 
 /** Switches that run in register: what the schema leaves out. */
 export function switchI18nFields(extension: ExtensionService, localized: string[]): void {
@@ -44,7 +53,7 @@ export function switchI18nFields(extension: ExtensionService, localized: string[
 
 export function i18nGraphql(platform: PluginContext, locales: LocalesService) {
   return ({ composer, models, names, isExposed, readEntityResponse }: ExtensionArgs): Extension => {
-    composer.add(LocaleCodeScalar);
+    composer.add(localeCodeScalar());
     const localized = models.contentTypes().filter((model) => model.namespace === 'api' && isLocalizedModel(model) && isExposed(model));
     const resolversConfig: Record<string, ResolverConfig> = {};
     const mutations: Record<string, unknown> = {};
