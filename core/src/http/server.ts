@@ -14,6 +14,7 @@ import { health, type Readiness } from './health';
 import { trustProxy, type ProxyConfig } from './proxy-trust';
 import { answerClientError, serverOptions, type ServerTimeouts } from './client-errors';
 import { closeUnusedConnections, trackConnections } from './connections';
+import { dispatchRoutes } from './route-dispatch';
 import type { Handler, HttpMethod, Middleware, RequestContext, RouteDefinition } from './types';
 
 export interface ServerOptions {
@@ -74,7 +75,7 @@ export function createKoaApp(routes: MountedRoute[], options: ServerOptions): Ko
     });
   }
 
-  app.use(router.routes());
+  app.use(dispatchRoutes(router.stack));
   // No route ran (the pipeline sets `state.route`): a wrong method on a known path is a 405;
   // anything else stays koa's 404 for the error handler.
   app.use(async (ctx, next) => {
