@@ -13,6 +13,7 @@ import { queryParser } from './query';
 import { bodyParser, type BodyConfig } from './body';
 import { favicon, publicFiles, type FaviconConfig, type PublicConfig } from './static-files';
 import { compression, type CompressionConfig } from './compression';
+import { PASS_THROUGH } from './pass-through';
 
 /** What the built-ins need besides their config. */
 export interface BuiltinDeps {
@@ -24,9 +25,6 @@ export interface BuiltinDeps {
 
 type Builtin = (config: Record<string, unknown>, deps: BuiltinDeps) => Koa.Middleware;
 
-/** `strapi::session` is accepted so an existing Strapi file loads; no plugin needs sessions yet. */
-const noOp: Koa.Middleware = (_ctx, next) => next();
-
 export const BUILTIN_MIDDLEWARES: Readonly<Record<string, Builtin>> = Object.freeze({
   'strapi::logger': (_config, deps) => requestLog(deps.logger),
   'strapi::errors': (_config, deps) => errorEnvelope(deps.logger),
@@ -35,7 +33,8 @@ export const BUILTIN_MIDDLEWARES: Readonly<Record<string, Builtin>> = Object.fre
   'strapi::poweredBy': (config) => poweredBy(config as { poweredBy?: string }),
   'strapi::query': () => queryParser(),
   'strapi::body': (config, deps) => bodyParser(config as BodyConfig, deps.bodyLimit),
-  'strapi::session': () => noOp,
+  // accepted so an existing Strapi file loads; no plugin needs sessions yet
+  'strapi::session': () => PASS_THROUGH,
   'strapi::favicon': (config, deps) => favicon(deps.appDir, config as FaviconConfig),
   'strapi::public': (config, deps) => publicFiles(deps.appDir, config as PublicConfig),
   'platform::compression': (config) => compression(config as CompressionConfig),

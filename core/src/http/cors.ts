@@ -52,7 +52,10 @@ export function cors(config: CorsConfig = {}): Koa.Middleware {
   return (ctx, next) => {
     // A request without Origin is no CORS request (a server, curl): nothing to add.
     if (!ctx.get('Origin')) {
-      ctx.vary('Origin');
+      // What ctx.vary('Origin') does when no Vary is set yet (the usual case), without parsing.
+      const res = ctx.res;
+      if (res.headersSent || res.hasHeader('Vary')) ctx.vary('Origin');
+      else res.setHeader('Vary', 'Origin');
       return next();
     }
     if (ctx.method === 'OPTIONS' && ctx.get('Access-Control-Request-Method')) {

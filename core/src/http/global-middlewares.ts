@@ -12,6 +12,7 @@ import { BootError } from '../errors';
 import { isPlainObject } from '../util/values';
 import { findModuleFile, loadUserModule } from '../config/load-module';
 import { BUILTIN_MIDDLEWARES, type BuiltinDeps } from './builtin-middlewares';
+import { PASS_THROUGH } from './pass-through';
 import type { Middleware } from './types';
 
 /** Strapi v4's default `config/middlewares.js`, used when the app has no such file. */
@@ -121,6 +122,7 @@ function placeAll(names: string[], placed: PlacedMiddleware[]): string[] {
   return out;
 }
 
+/** The middlewares that run, in order: a built-in with nothing to do in this app is left out. */
 export function buildGlobalMiddlewares(sources: GlobalMiddlewareSources): Koa.Middleware[] {
   const raw = sources.list ?? DEFAULT_MIDDLEWARE_LIST;
   const entries = raw.map((item, index) => readEntry(item, sources.file, index));
@@ -137,11 +139,13 @@ export function buildGlobalMiddlewares(sources: GlobalMiddlewareSources): Koa.Mi
   return placeAll(
     entries.map((e) => e.name),
     sources.placed,
-  ).map((name) => {
-    const entry = byName.get(name);
-    if (entry) return build(entry, sources, placedByName);
-    const placed = placedByName.get(name);
-    if (!placed) throw new BootError('CONFIG_MIDDLEWARES', `${sources.file}: "${name}" is neither a listed nor a placed middleware`);
-    return placed.middleware as Koa.Middleware;
-  });
+  )
+    .map((name) => {
+      const entry = byName.get(name);
+      if (entry) return build(entry, sources, placedByName);
+      const placed = placedByName.get(name);
+      if (!placed) throw new BootError('CONFIG_MIDDLEWARES', `${sources.file}: "${name}" is neither a listed nor a placed middleware`);
+      return placed.middleware as Koa.Middleware;
+    })
+    .filter((middleware) => middleware !== PASS_THROUGH);
 }

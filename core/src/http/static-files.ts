@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Koa from 'koa';
+import { PASS_THROUGH } from './pass-through';
 
 export interface PublicConfig {
   /** Cache-Control max-age, in milliseconds (default one minute, as Strapi) */
@@ -14,12 +15,10 @@ export interface PublicConfig {
   defaultIndex?: boolean;
 }
 
-const passThrough: Koa.Middleware = (_ctx, next) => next();
-
 export function publicFiles(appDir: string, config: PublicConfig = {}): Koa.Middleware {
   const root = path.join(appDir, 'public');
   // No folder, no lookups: every 404 would otherwise cost a stat call.
-  if (!fs.existsSync(root)) return passThrough;
+  if (!fs.existsSync(root)) return PASS_THROUGH;
   // required only for an app that has the folder
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const serve = require('koa-static') as typeof import('koa-static');
@@ -35,7 +34,7 @@ export interface FaviconConfig {
 
 export function favicon(appDir: string, config: FaviconConfig = {}): Koa.Middleware {
   const file = path.resolve(appDir, config.path ?? 'favicon.ico');
-  if (!fs.existsSync(file)) return passThrough;
+  if (!fs.existsSync(file)) return PASS_THROUGH;
   // Read once: browsers ask for it on every page load.
   const icon = fs.readFileSync(file);
   const cacheControl = `public, max-age=${Math.floor((config.maxAge ?? 86400000) / 1000)}`;
