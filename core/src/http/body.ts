@@ -59,8 +59,7 @@ export function bodyParser(config: BodyConfig, defaultLimit: string): Koa.Middle
     }
     if (returnRawBody) unpackRaw(request);
   };
-  return async (ctx, next) => {
-    if (!BODY_METHODS.has(ctx.method)) return next();
+  const readThenRun = async (ctx: Koa.Context, next: Koa.Next): Promise<void> => {
     const written = new TempFiles();
     try {
       try {
@@ -74,6 +73,8 @@ export function bodyParser(config: BodyConfig, defaultLimit: string): Koa.Middle
       await written.sweep();
     }
   };
+  // Plain (not async): a request without a body (GET) costs no promise of its own here.
+  return (ctx, next) => (BODY_METHODS.has(ctx.method) ? readThenRun(ctx, next) : next());
 }
 
 /**
