@@ -171,6 +171,21 @@ describe('content-API contract', () => {
       // another caller, another answer: only the schema's private attributes go
       expect(api.sanitizeOutput(models.get(ARTICLE), { id: 1, title: 'T', secret: 's' }, EDITOR)).to.deep.equal({ id: 1, title: 'T' });
     });
+    it('asks the taps about no other model for an entry without relations, components or zones', () => {
+      const seen: string[] = [];
+      api.hooks.restrictRead.tap('spec', ({ model }) => {
+        seen.push(model.uid);
+      });
+      const plain = [
+        { id: 1, title: 'T', secret: 's' },
+        { id: 2, title: 'U', author: null, seo: null },
+      ];
+      expect(api.sanitizeOutput(models.get(ARTICLE), plain, REST)).to.deep.equal([
+        { id: 1, title: 'T' },
+        { id: 2, title: 'U', author: null, seo: null },
+      ]);
+      expect(seen).to.deep.equal([ARTICLE]);
+    });
   });
 
   describe('input', () => {

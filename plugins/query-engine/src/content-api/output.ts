@@ -5,7 +5,7 @@
  *
  * What sanitizing an entry of one model means is computed once per model: the keys to drop,
  * and the keys whose value may hold something to drop deeper (a model reachable from there has
- * a key to drop). Other keys are never looked at. Without `restrictRead` taps the plans depend
+ * a key to drop; asked the first time such a key has a value). Other keys are never looked at. Without `restrictRead` taps the plans depend
  * on the schema only and are kept for the life of the contract; with taps they depend on the
  * caller too and are kept for one call.
  */
@@ -13,10 +13,19 @@ import { isPlainObject, type Field, type Model, type ModelRegistry } from '@plat
 import { targetUid } from '../link-targets';
 import { RelationCount } from '../types';
 
+interface NestedKey {
+  key: string;
+  /** the model uid of its value (undefined: a dynamic zone, per item) */
+  uid: string | undefined;
+  targets: string[];
+  /** whether a key to drop can be reached through it; asked the first time the key holds a value */
+  reachesHidden?: boolean;
+}
+
 interface OutputPlan {
   hidden: string[];
-  /** key -> model uid of its value (undefined: a dynamic zone, per item) */
-  nested: Array<[key: string, uid: string | undefined]>;
+  /** the keys whose value may hold entries (relations, components, zones) */
+  nested: NestedKey[];
 }
 
 /** The keys of a model to drop from an entry of it. */
@@ -69,9 +78,12 @@ export class OutputSanitizer {
       }
     }
     let replaced: Map<string, unknown> | null = null;
-    for (const [key, uid] of plan.nested) {
+    for (const nested of plan.nested) {
+      const { key, uid } = nested;
       const child = value[key];
       if (child === null || typeof child !== 'object' || !hasOwn(value, key)) continue;
+      nested.reachesHidden ??= this.reachesHidden(nested.targets);
+      if (!nested.reachesHidden) continue;
       const clean = uid !== undefined ? this.sanitize(child, this.models.find(uid)) : this.sanitizeZone(child);
       if (clean !== child) {
         replaced ??= new Map();
@@ -100,8 +112,9 @@ export class OutputSanitizer {
     for (const field of model.fields.values()) {
       if (hidden.includes(field.name)) continue;
       const targets = targetsOf(field);
-      if (targets.length === 0 || !this.reachesHidden(targets)) continue;
-      nested.push([field.name, field.kind === 'dynamiczone' ? undefined : targets[0]]);
+      // Whether the models behind it hold something to drop is asked only once an entry has a
+      // value there: an answer without populate never walks the models it could reach.
+      if (targets.length > 0) nested.push({ key: field.name, uid: field.kind === 'dynamiczone' ? undefined : targets[0], targets });
     }
     plan = { hidden, nested };
     this.plans.set(model, plan);
