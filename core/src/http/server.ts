@@ -15,7 +15,11 @@ import { trustProxy, type ProxyConfig } from './proxy-trust';
 import { answerClientError, serverOptions, type ServerTimeouts } from './client-errors';
 import { closeUnusedConnections, trackConnections } from './connections';
 import { dispatchRoutes } from './route-dispatch';
+import { isPlainObject } from '../util/values';
 import type { Handler, HttpMethod, Middleware, RequestContext, RouteDefinition } from './types';
+
+/** koa's Content-Type for a JSON body (mime-types' `contentType('json')`) */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 export interface ServerOptions {
   middlewares: GlobalMiddlewareSources;
@@ -64,7 +68,10 @@ export function createKoaApp(routes: MountedRoute[], options: ServerOptions): Ko
         const result = await handler(ctx);
         // null is "nothing" too: koa would turn a null body into a 204. A handler that produced
         // nothing leaves koa's 404 in place: "no such entry", as in Strapi v4 (see ./error-handler.ts).
-        if (result !== undefined && result !== null && ctx.body === undefined) ctx.body = result;
+        if (result === undefined || result === null || ctx.body !== undefined) return;
+        // What koa sets for an object body, without its mime-types lookup of 'json' per answer.
+        if ((isPlainObject(result) || Array.isArray(result)) && !ctx.res.hasHeader('Content-Type')) ctx.res.setHeader('Content-Type', JSON_CONTENT_TYPE);
+        ctx.body = result;
       },
     ]);
     // router.get, router.post, ..., router.all: one per HttpMethod
