@@ -157,6 +157,9 @@ for (const client of testClients()) {
           expect(secondaryIndexNames('notes_labels_links', tableIn(schema, 'notes_labels_links'))).to.deep.equal([
             'notes_labels_links_fk',
             'notes_labels_links_inv_fk',
+            // the extra list indexes of both ordered sides (not in Strapi's layout)
+            'notes_labels_links_inv_list_index',
+            'notes_labels_links_list_index',
             'notes_labels_links_order_fk',
             'notes_labels_links_order_inv_fk',
             'notes_labels_links_unique',

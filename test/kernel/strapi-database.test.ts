@@ -2,7 +2,9 @@
  * An existing Strapi v4 database is served as it is: the sample database of the layout
  * document (its DDL on SQLite, as Strapi v4.26.2 made it, plus rows written the way Strapi
  * writes them) boots with matching schema files, and afterwards every table, index and row is
- * exactly what it was, including tables platform does not know.
+ * exactly what it was, including tables platform does not know. The one addition is the extra
+ * list indexes of the link tables (each side's `(owner id, order)`), which Strapi's layout lacks
+ * and the schema recorded for Strapi leaves out.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -123,6 +125,30 @@ async function seed(knex: Knex): Promise<void> {
   await knex('admin_users').insert({ id: 1, firstname: 'Admin', email: 'admin@example.com', is_active: 1 });
 }
 
+/** The list indexes the schema sync adds beside Strapi's: one per ordered side of a link table. */
+const LIST_INDEX = /_links_(inv_)?list_index$/;
+
+/**
+ * The names of the list indexes a boot adds: one per order index of Strapi's on a link table
+ * (`_order_fk` orders the owner's list, `_order_inv_fk` the target's).
+ */
+function expectedListIndexes(master: Awaited<ReturnType<typeof sqliteMaster>>): string[] {
+  return master
+    .filter((row) => row.type === 'index' && /_links_order_(inv_)?fk$/.test(row.name))
+    .map((row) => row.name.replace(/_order_inv_fk$/, '_inv_list_index').replace(/_order_fk$/, '_list_index'))
+    .sort();
+}
+
+/** A snapshot without the list indexes, and their names apart. */
+async function snapshotBesideListIndexes(knex: Knex) {
+  const all = await snapshot(knex);
+  const listIndexes = all.master
+    .filter((row) => row.type === 'index' && LIST_INDEX.test(row.name))
+    .map((row) => row.name)
+    .sort();
+  return { listIndexes, rest: { ...all, master: all.master.filter((row) => !(row.type === 'index' && LIST_INDEX.test(row.name))) } };
+}
+
 async function snapshot(knex: Knex) {
   const master = await sqliteMaster(knex);
   const tables = master.filter((row) => row.type === 'table' && row.name !== 'sqlite_sequence').map((row) => row.name);
@@ -172,11 +198,15 @@ describe('an existing Strapi v4 database (the layout document sample, SQLite)', 
     expect(before.rows.articles_components).to.have.length(3);
   });
 
-  it('boots with matching schema files without a warning, and changes no table, index or row', async () => {
+  it('boots with matching schema files without a warning, and changes no table, index or row; it adds the list indexes only', async () => {
     const { platform, warnings } = await bootOnSample();
     try {
       expect(warnings).to.deep.equal([]);
-      expect(await snapshot(platform.db.knex)).to.deep.equal(before);
+      const after = await snapshotBesideListIndexes(platform.db.knex);
+      expect(after.rest).to.deep.equal(before);
+      // users-permissions is off in the sample app: its link tables are not the models' and get none
+      const known = expectedListIndexes(before.master).filter((name) => !name.startsWith('up_'));
+      expect(after.listIndexes).to.deep.equal(known).and.to.include('articles_tags_links_inv_list_index');
     } finally {
       await platform.destroy();
     }
@@ -206,7 +236,7 @@ describe('an existing Strapi v4 database (the layout document sample, SQLite)', 
         ],
         meta: { pagination: { page: 1, pageSize: 25, pageCount: 1, total: 1 } },
       });
-      expect(await snapshot(platform.db.knex)).to.deep.equal(before);
+      expect((await snapshotBesideListIndexes(platform.db.knex)).rest).to.deep.equal(before);
     } finally {
       await platform.destroy();
     }
@@ -220,7 +250,7 @@ describe('an existing Strapi v4 database (the layout document sample, SQLite)', 
     }
     const knex = knexFactory({ client: 'better-sqlite3', connection: { filename }, useNullAsDefault: true });
     try {
-      expect(await snapshot(knex)).to.deep.equal(before);
+      expect((await snapshotBesideListIndexes(knex)).rest).to.deep.equal(before);
     } finally {
       await knex.destroy();
     }

@@ -9,7 +9,7 @@ import type { ModelRegistry } from '../model/types';
 import type { Logger } from '../kernel/logger';
 import { desiredSchema } from './sync/desired-schema';
 import { introspect } from './sync/introspect';
-import { isEmptyPlan, planSync } from './sync/plan';
+import { changesLayout, isEmptyPlan, planSync } from './sync/plan';
 import { applyPlan } from './sync/apply';
 import { storeSchema } from './sync/stored-schema';
 import type { DesiredTable, SyncPlan } from './sync/types';
@@ -43,6 +43,7 @@ export async function syncSchema(db: Database, models: ModelRegistry, log: Logge
       current = { ...current, warnings: [] };
     }
   }
-  await storeSchema(db, desired);
+  // The recorded schema leaves extra indexes out: adding only those changes nothing recorded.
+  if (changesLayout(plan)) await storeSchema(db, desired);
   return plan;
 }

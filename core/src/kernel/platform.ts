@@ -19,7 +19,7 @@ import { resolveSecret, type SecretsMode } from './secrets';
 import { orderPlugins } from './plugin-order';
 import { resolvePlugins } from './plugin-loader';
 import { declaredGuards, existingGuardColumns, markKeptHiddenRows, reconcileHiddenRows, type KeepHiddenRows } from '../database/hidden-rows';
-import { isEmptyPlan } from '../database/sync/plan';
+import { changesLayout } from '../database/sync/plan';
 import { createJsonLogger, createLogger, isLogFormat, isLogLevel, type Logger, type LogLevel } from './logger';
 import type { ServiceMap } from './service-map';
 import { loadAppApiFiles, loadLifecycleFiles, type AppLifecycleFile } from '../app/app-files';
@@ -377,7 +377,7 @@ export class Platform {
     const guardColumns = await existingGuardColumns(this.db.knex, guards);
     const synced = await syncSchema(this.db, models, this.log, attributeTypes.tables(models));
     // Before any plugin bootstraps or a request is served: rows that lost what hid them stop here.
-    const kept = await reconcileHiddenRows(this.db, guards, guardColumns, !isEmptyPlan(synced), this.config<KeepHiddenRows>('database.keepHiddenRows', false));
+    const kept = await reconcileHiddenRows(this.db, guards, guardColumns, changesLayout(synced), this.config<KeepHiddenRows>('database.keepHiddenRows', false));
     markKeptHiddenRows(models, kept);
 
     this.services.freeze();

@@ -4,6 +4,8 @@ import { addTimestamps } from '../../schema/add-timestamps';
 import type { Attribute, ContentTypeSchema, SchemaSet } from '../../schema/types';
 import { collectAttributeTypes } from '../../schema/attribute-types';
 import { desiredSchema } from './desired-schema';
+import { describeSchema } from './stored-schema';
+import { extraIndexName } from '../../model/naming';
 
 /** A plugin-provided type whose values live in a table of its own. */
 const types = collectAttributeTypes([
@@ -146,11 +148,35 @@ describe('desiredSchema', () => {
       { name: 'posts_tags_links_order_fk', columns: ['tag_order'], unique: false },
       { name: 'posts_tags_links_order_inv_fk', columns: ['post_order'], unique: false },
       { name: 'posts_tags_links_unique', columns: ['post_id', 'tag_id'], unique: true },
+      { name: 'posts_tags_links_list_index', columns: ['post_id', 'tag_order'], unique: false, extra: true },
+      { name: 'posts_tags_links_inv_list_index', columns: ['tag_id', 'post_order'], unique: false, extra: true },
     ]);
     expect(link.foreignKeys).to.deep.equal([
       { name: 'posts_tags_links_fk', column: 'post_id', referencedTable: 'posts' },
       { name: 'posts_tags_links_inv_fk', column: 'tag_id', referencedTable: 'tags' },
     ]);
+  });
+
+  it("leaves the link table's extra indexes out of the schema recorded for Strapi", () => {
+    const recorded = describeSchema(tables).tables.find((table) => table.name === 'posts_tags_links');
+    expect(recorded?.indexes.map((index) => index.name)).to.deep.equal([
+      'posts_tags_links_fk',
+      'posts_tags_links_inv_fk',
+      'posts_tags_links_order_fk',
+      'posts_tags_links_order_inv_fk',
+      'posts_tags_links_unique',
+    ]);
+  });
+
+  it('keeps extra index names within 63 bytes, distinct for long tables that share their start', () => {
+    expect(extraIndexName('posts_tags_links', 'list_index')).to.equal('posts_tags_links_list_index');
+    const long = 'components_page_sections_with_a_very_long_name_items_links';
+    const a = extraIndexName(long, 'inv_list_index');
+    const b = extraIndexName(`${long}_2`, 'inv_list_index');
+    expect(a).to.match(/^components_page_sections_with_a_very_lo_[0-9a-f]{8}_inv_list_index$/);
+    expect(Buffer.byteLength(a)).to.equal(63);
+    expect(b).to.not.equal(a);
+    expect(extraIndexName(long, 'list_index')).to.not.equal(a);
   });
 
   it('gives the component join table its columns, indexes and key', () => {

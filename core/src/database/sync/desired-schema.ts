@@ -6,7 +6,7 @@
  * Strapi's bookkeeping tables.
  */
 import type { Model, ModelRegistry, RelationField } from '../../model/types';
-import { componentJoinIndexNames, linkIndexNames } from '../../model/naming';
+import { componentJoinIndexNames, linkIndexNames, linkListIndexNames } from '../../model/naming';
 import { columnKind } from './column-types';
 import type { DesiredColumn, DesiredIndex, DesiredTable } from './types';
 
@@ -76,6 +76,10 @@ function linkTable(model: Model, field: RelationField, target: Model): DesiredTa
     indexes.push({ name: names.orderInvFk, columns: [link.ownerOrderColumn], unique: false });
   }
   indexes.push({ name: names.unique, columns: [link.ownerColumn, link.targetColumn], unique: true });
+  // Not in Strapi's layout: each side's lists in stored order, read without a sort (see naming.ts).
+  const lists = linkListIndexNames(link.name);
+  if (link.targetOrderColumn) indexes.push({ name: lists.list, columns: [link.ownerColumn, link.targetOrderColumn], unique: false, extra: true });
+  if (link.ownerOrderColumn) indexes.push({ name: lists.invList, columns: [link.targetColumn, link.ownerOrderColumn], unique: false, extra: true });
   return {
     name: link.name,
     role: 'link',

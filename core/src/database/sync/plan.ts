@@ -52,3 +52,11 @@ export function planSync(desired: readonly DesiredTable[], existing: ExistingSch
 export function isEmptyPlan(plan: SyncPlan): boolean {
   return plan.createTables.length === 0 && plan.addColumns.length === 0 && plan.addIndexes.length === 0;
 }
+
+/**
+ * Whether the plan changes the layout Strapi knows: anything but the extra indexes platform adds
+ * beside Strapi's. A boot that adds only those leaves the recorded schema and every row as they were.
+ */
+export function changesLayout(plan: SyncPlan): boolean {
+  return plan.createTables.length > 0 || plan.addColumns.length > 0 || plan.addIndexes.some(({ index }) => index.extra !== true);
+}

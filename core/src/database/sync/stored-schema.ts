@@ -33,7 +33,9 @@ export function describeSchema(tables: readonly DesiredTable[]) {
       .filter((table) => table.role !== 'bookkeeping')
       .map((table) => ({
         name: table.name,
-        indexes: table.indexes.map((index) => (index.unique ? { name: index.name, columns: index.columns, type: 'unique' } : { name: index.name, columns: index.columns })),
+        indexes: table.indexes
+          .filter((index) => index.extra !== true)
+          .map((index) => (index.unique ? { name: index.name, columns: index.columns, type: 'unique' } : { name: index.name, columns: index.columns })),
         foreignKeys: table.foreignKeys.map((fk) => ({ name: fk.name, columns: [fk.column], referencedTable: fk.referencedTable, referencedColumns: ['id'], onDelete: 'CASCADE' })),
         columns: table.columns.map(describeColumn),
       })),

@@ -22,6 +22,11 @@ export interface DesiredIndex {
   name: string;
   columns: string[];
   unique: boolean;
+  /**
+   * An index platform adds beside Strapi's layout: created by the sync like the others, left out
+   * of the schema recorded in `strapi_database_schema`, which stays the one Strapi would record.
+   */
+  extra?: true;
 }
 
 export interface DesiredForeignKey {

@@ -1,7 +1,7 @@
 /**
  * A populated relation, every kind and both sides, for all parent entries in one query through
- * the relation's link table: to-many lists in stored order (this side's order column, then the
- * link id) unless the populate has its own `sort`, cut per parent in SQL when the level has a
+ * the relation's link table: to-many lists in stored order (by parent, this side's order column,
+ * then the link id) unless the populate has its own `sort`, cut per parent in SQL when the level has a
  * window; to-one the first linked entry or null.
  */
 import type { Knex } from 'knex';
@@ -30,7 +30,12 @@ export async function loadRelation(engine: Engine, field: RelationField, ids: nu
   const rows = await inChunks(ids, (slice) => {
     const query = qb.clone().join(`${field.link.name} as ${L}`, `${L}.${field.otherColumn}`, `${T}.id`).select(`${L}.${field.selfColumn} as ${OWNER}`).whereIn(`${L}.${field.selfColumn}`, slice);
     if (windows) return windowed(engine, query, `${L}.${field.selfColumn}`, listOrder(engine, field, target, node, params), windows);
-    if (!hasSort(node.sort) && field.orderColumn) query.orderBy(`${L}.${field.orderColumn}`, 'asc');
+    if (!hasSort(node.sort)) {
+      // Owner first: each parent's list keeps its stored order, and the database reads the link
+      // table's `(owner, order)` index (the schema sync's list indexes) instead of sorting every row.
+      query.orderBy(`${L}.${field.selfColumn}`, 'asc');
+      if (field.orderColumn) query.orderBy(`${L}.${field.orderColumn}`, 'asc');
+    }
     return query.orderBy(`${L}.id`, 'asc') as Promise<Array<Record<string, unknown>>>;
   });
 
