@@ -60,21 +60,15 @@ const ENTRY_OVERHEAD = 40;
 /** A number, boolean or null, and the quotes, colon and comma around a key. */
 const VALUE_OVERHEAD = 8;
 
-const sizes = new WeakMap<Entity, number>();
-
 /** About how many characters the entry's own attributes take in the JSON answer (once per entry object). */
 export function estimatedSize(entity: Entity): number {
-  let size = sizes.get(entity);
-  if (size === undefined) {
-    size = ENTRY_OVERHEAD;
-    // `for...in` rather than Object.entries: no array per entry on the populate hot path
-    for (const key in entity) {
-      const value = entity[key];
-      size += key.length + VALUE_OVERHEAD;
-      if (typeof value === 'string') size += value.length;
-      else if (value !== null && typeof value === 'object') size += JSON.stringify(value)?.length ?? 0;
-    }
-    sizes.set(entity, size);
+  let size = ENTRY_OVERHEAD;
+  // `for...in` rather than Object.entries: no array per entry on the populate hot path
+  for (const key in entity) {
+    const value = entity[key];
+    size += key.length + VALUE_OVERHEAD;
+    if (typeof value === 'string') size += value.length;
+    else if (value !== null && typeof value === 'object') size += JSON.stringify(value)?.length ?? 0;
   }
   return size;
 }
@@ -125,10 +119,12 @@ export class Tally {
    * one entry); throws the 400 past the budget.
    */
   next(linked: ReadonlyArray<{ owner: number; entity: Entity }>, many: boolean): Tally {
+    // Weights first, then each entry's size once times its weight: an entry linked under many
+    // owners is measured once, with nothing kept on it after this call.
+    const entries = new Map<Entity, number>();
     const weights = new Map<number, number>();
     const owners = many ? null : new Set<number>();
     let added = 0;
-    let bytes = 0;
     for (const { owner, entity } of linked) {
       if (owners) {
         if (owners.has(owner)) continue;
@@ -136,9 +132,11 @@ export class Tally {
       }
       const weight = this.weightOf(owner);
       added += weight;
-      bytes += weight * estimatedSize(entity);
+      entries.set(entity, (entries.get(entity) ?? 0) + weight);
       weights.set(entity.id, (weights.get(entity.id) ?? 0) + weight);
     }
+    let bytes = 0;
+    for (const [entity, weight] of entries) bytes += weight * estimatedSize(entity);
     this.budget.spend(added, bytes);
     return new Tally(this.budget, weights);
   }

@@ -59,14 +59,18 @@ export function hasSort(sort: unknown): boolean {
 /** Formats rows once per id: the same target linked to several parents is one object. */
 export function rowsToEntities(target: Model, rows: Array<Record<string, unknown>>, fields: ScalarField[], byId: Map<number, Entity>): Array<{ owner: number; entity: Entity }> {
   const out: Array<{ owner: number; entity: Entity }> = [];
-  const seen = new Set<string>();
+  // the ids seen per owner (numbers: no text key built per row)
+  const seen = new Map<number, Set<number>>();
   for (const row of rows) {
     const id = Number(row.id);
     const owner = Number(row[OWNER]);
     // a deep filter through a to-many relation can repeat a row; each target appears once
-    const key = `${owner}:${id}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
+    let ids = seen.get(owner);
+    if (ids === undefined) {
+      ids = new Set();
+      seen.set(owner, ids);
+    } else if (ids.has(id)) continue;
+    ids.add(id);
     let entity = byId.get(id);
     if (!entity) {
       entity = formatRow(target, row, fields);
