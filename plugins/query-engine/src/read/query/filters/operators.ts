@@ -118,7 +118,7 @@ export function applyOperator(client: DatabaseClient, qb: Knex.QueryBuilder, col
     case '$containsi':
     case '$startsWithi':
     case '$endsWithi':
-      return void qb.whereRaw(`LOWER(${sql.text()}) LIKE ${sql.binary()}LOWER(?) ESCAPE '!'`, [column.ref, pattern(operator, likeText(value, operator))]);
+      return void sql.caseInsensitiveLike(qb, pattern(operator, likeText(value, operator)));
     case '$contains':
     case '$startsWith':
     case '$endsWith':
@@ -173,6 +173,23 @@ class ColumnSql {
   text(): string {
     if (this.textual && !(this.client === 'postgres' && this.column.type === 'json')) return '??';
     return this.client === 'mysql' ? 'CAST(?? AS CHAR)' : 'CAST(?? AS TEXT)';
+  }
+
+  /**
+   * `LOWER(column) LIKE LOWER(pattern)`. SQLite's LOWER is the connection's Unicode-aware
+   * JavaScript function (see core's sqlite-connection.ts), a call into JavaScript per row; its
+   * LIKE folds ASCII letters by itself. So a value whose characters are all ASCII (as many
+   * characters as bytes: UTF-8 without NUL) is matched as it is against the pattern lowered
+   * once in JavaScript, the same result without the call; any other value goes through LOWER.
+   */
+  caseInsensitiveLike(qb: Knex.QueryBuilder, likePattern: string): void {
+    if (this.client !== 'sqlite') {
+      qb.whereRaw(`LOWER(${this.text()}) LIKE ${this.binary()}LOWER(?) ESCAPE '!'`, [this.column.ref, likePattern]);
+      return;
+    }
+    const text = this.text();
+    const { ref } = this.column;
+    qb.whereRaw(`(CASE WHEN length(${text}) = octet_length(${text}) THEN ${text} ELSE LOWER(${text}) END) LIKE ? ESCAPE '!'`, [ref, ref, ref, ref, likePattern.toLowerCase()]);
   }
 
   /**
