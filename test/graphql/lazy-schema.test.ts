@@ -4,46 +4,14 @@
  * The answers are the same as those of a schema built at start-up, and an extension that
  * breaks the schema fails every GraphQL request and the schema service, with its reason.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect } from 'chai';
 import { BootError, definePlugin } from '@platform/core';
 import type { ExtensionService, SchemaService } from '@platform/graphql';
-import { EXAMPLE_APP, startApp, type TestApp } from '../helpers/app';
-import { runPlatform } from '../helpers/cli-process';
+import { startApp, type TestApp } from '../helpers/app';
+import { modulesLoadedBy } from '../helpers/loaded-modules';
 import { gql } from './helpers';
 
 const PRODUCTION = { NODE_ENV: 'production' };
-const MODULE_PROBE = path.resolve(__dirname, '..', 'fixtures', 'module-probe.js');
-
-/** The modules a `platform start` of the example app loaded, after `requests` ran against it. */
-async function modulesLoadedBy(requests: (url: string) => Promise<void>): Promise<string[]> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-lazy-graphql-'));
-  try {
-    const probeFile = path.join(dir, 'modules.json');
-    const server = runPlatform(['start', '--app', EXAMPLE_APP], {
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${MODULE_PROBE}`,
-      MODULE_PROBE_FILE: probeFile,
-      DATABASE_CLIENT: 'sqlite',
-      DATABASE_FILENAME: path.join(dir, 'data.db'),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      TMPDIR: dir,
-    });
-    try {
-      const [, url = ''] = await server.waitFor(/serving .+ at (http:\/\/\S+)/, 1, 60_000);
-      await requests(url);
-    } finally {
-      server.process.kill('SIGTERM');
-    }
-    expect(await server.exited, server.output()).to.equal(0);
-    return (JSON.parse(fs.readFileSync(probeFile, 'utf8')) as { modules: string[] }).modules;
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 const graphqlModules = (modules: string[]) => modules.filter((file) => /[\\/]node_modules[\\/]graphql(-compose)?[\\/]/.test(file));
 
 describe('GraphQL schema built on first use under platform start', function () {

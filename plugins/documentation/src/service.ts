@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PluginContext } from '@platform/core';
-import { buildDocument, type DocumentOptions } from './openapi/document';
+import type { DocumentOptions } from './openapi/document';
 import { modelNames } from './openapi/names';
 import type { ParameterDescription } from './openapi/parameters';
 import { createDocumentationHooks, type DocumentationHooks } from './openapi/route-access';
@@ -53,6 +53,9 @@ function appPackage(appDir: string): { name?: string; version?: string } {
   }
 }
 
+/** The document's builder loads when a document is first asked for, not with the platform. */
+const documentModule = () => require('./openapi/document') as typeof import('./openapi/document');
+
 export function createDocumentationService(ctx: PluginContext<DocumentationConfig>): DocumentationService {
   const hooks = createDocumentationHooks();
   const descriptions = new RouteDescriptions();
@@ -70,7 +73,7 @@ export function createDocumentationService(ctx: PluginContext<DocumentationConfi
     schemaName: (uid) => modelNames(ctx.models).get(uid),
     async document(options = {}) {
       const pkg = appPackage(ctx.appDir);
-      return buildDocument(
+      return documentModule().buildDocument(
         {
           title: ctx.config.title ?? (pkg.name ? `${pkg.name} API` : 'API'),
           version: ctx.config.version ?? pkg.version ?? '1.0.0',

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import busboy from 'busboy';
+import type busboy from 'busboy';
 import { isPlainObject, type RequestContext } from '@platform/core';
 import type { UploadConfig } from '../config';
 import { errors } from '../errors';
@@ -114,12 +114,15 @@ export async function readUploadRequest(ctx: RequestContext, config: Bounds, opt
   }
 }
 
+/** busboy loads with the first multipart request, not with the platform. */
+const busboyModule = () => require('busboy') as typeof import('busboy');
+
 function streamParts(ctx: RequestContext, config: Bounds, workDir: string, options: ReadOptions): Promise<Pick<UploadRequest, 'fields' | 'files'>> {
   const isFilePart = options.isFilePart ?? ((name: string) => name === 'files');
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({
+      parser = busboyModule()({
         headers: ctx.req.headers,
         limits: { fileSize: config.sizeLimit, files: config.maxFiles, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES },
       });

@@ -9,9 +9,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import send from 'koa-send';
 import { NotFoundError, type RouteDefinition } from '@platform/core';
 import { OBJECT_NAME, UPLOADS_FOLDER } from '../providers/local';
+
+/** koa-send loads when a file is first served, not with the platform. */
+const sendModule = () => require('koa-send') as typeof import('koa-send');
 
 export function localFilesRoute(root: string, maxage: number): RouteDefinition {
   return {
@@ -21,7 +23,7 @@ export function localFilesRoute(root: string, maxage: number): RouteDefinition {
     async handler(ctx) {
       const name = ctx.params.name;
       if (name === undefined || !OBJECT_NAME.test(name) || name.includes('..') || !fs.existsSync(path.join(root, name))) throw new NotFoundError('Not Found', {});
-      await send(ctx, name, { root, maxage });
+      await sendModule()(ctx, name, { root, maxage });
       ctx.set('X-Content-Type-Options', 'nosniff');
       ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
       return undefined;

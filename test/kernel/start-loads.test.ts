@@ -1,0 +1,28 @@
+/**
+ * What `platform start` leaves to first use: modules the server needs for some requests only
+ * are not loaded before it answers (each costs start-up time and idle memory). Their requests
+ * are tested where their features are (test/upload/, test/documentation/, test/graphql/).
+ */
+import { expect } from 'chai';
+import { modulesLoadedBy } from '../helpers/loaded-modules';
+
+const LEFT_TO_FIRST_USE: Record<string, RegExp> = {
+  'busboy (multipart uploads)': /[\\/]node_modules[\\/]busboy[\\/]/,
+  'koa-send (files of the local provider)': /[\\/]node_modules[\\/]koa-send[\\/]/,
+  'the OpenAPI document builder': /[\\/]documentation[\\/](dist[\\/])?src[\\/]openapi[\\/]document\.(ts|js)$/,
+  'graphql and graphql-compose': /[\\/]node_modules[\\/]graphql(-compose|-http)?[\\/]/,
+};
+
+describe('platform start before first use', function () {
+  this.timeout(120000);
+
+  it('answers REST without loading what only some requests need', async () => {
+    const modules = await modulesLoadedBy(async (url) => {
+      expect((await fetch(`${url}/api/articles`)).status).to.equal(200);
+    });
+    const loaded = Object.entries(LEFT_TO_FIRST_USE)
+      .filter(([, pattern]) => modules.some((file) => pattern.test(file)))
+      .map(([name]) => name);
+    expect(loaded).to.deep.equal([]);
+  });
+});
