@@ -5,6 +5,7 @@
  */
 import { expect } from 'chai';
 import { BootError, ForbiddenError, UnauthorizedError, ValidationError, type ModelRegistry } from '@platform/core';
+import { privateKeys } from './output';
 import { createContentApi, type ContentApi } from './service';
 import type { AuthorizeRequest, ContentApiContext } from './types';
 import { ARTICLE, specModels, WRITER } from './spec-models';
@@ -140,6 +141,12 @@ describe('content-API contract', () => {
         },
       ]);
       expect(input).to.deep.equal(entry());
+    });
+
+    it("reads a model's private keys from its schema once", () => {
+      const first = privateKeys(models.get(ARTICLE));
+      expect(first).to.deep.equal(['secret']);
+      expect(privateKeys(models.get(ARTICLE))).to.equal(first);
     });
 
     it('returns the same objects when nothing is to be removed', () => {

@@ -31,14 +31,21 @@ interface OutputPlan {
 /** The keys of a model to drop from an entry of it. */
 export type HiddenKeys = (model: Model) => readonly string[];
 
+/** each model's private keys: they depend on its schema only, and are asked on every answer */
+const privateKeysOf = new WeakMap<Model, readonly string[]>();
+
 /** Private and password attributes: never shown to a client. */
-export function privateKeys(model: Model): string[] {
+export function privateKeys(model: Model): readonly string[] {
+  let keys = privateKeysOf.get(model);
+  if (keys) return keys;
   const out: string[] = [];
   for (const [key, attribute] of Object.entries(model.attributes)) {
     const attr = attribute as { type?: string; private?: boolean };
     if (key !== 'id' && key !== '__component' && (attr.private === true || attr.type === 'password')) out.push(key);
   }
-  return out;
+  keys = Object.freeze(out);
+  privateKeysOf.set(model, keys);
+  return keys;
 }
 
 /** The uids an attribute's value may hold entries of. */
