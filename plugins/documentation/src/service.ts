@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PluginContext } from '@platform/core';
 import type { DocumentOptions } from './openapi/document';
-import { modelNames } from './openapi/names';
+import { modelName } from './openapi/names';
 import type { ParameterDescription } from './openapi/parameters';
 import { createDocumentationHooks, type DocumentationHooks } from './openapi/route-access';
 import type { OpenApiDocument, OperationObject, SchemaObject, SecuritySchemeObject } from './openapi/types';
@@ -70,7 +70,7 @@ export function createDocumentationService(ctx: PluginContext<DocumentationConfi
     addSecurityScheme: (name, scheme) => {
       securitySchemes[name] = scheme;
     },
-    schemaName: (uid) => modelNames(ctx.models).get(uid),
+    schemaName: (uid) => modelName(ctx.models, uid),
     async document(options = {}) {
       const pkg = appPackage(ctx.appDir);
       return documentModule().buildDocument(

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Model, ModelRegistry } from '@platform/core';
-import { modelNames, pascalCase } from './names';
+import { modelName, modelNames, pascalCase } from './names';
 
 function registry(models: Array<Pick<Model, 'uid' | 'kind' | 'namespace' | 'singularName'>>): ModelRegistry {
   const all = models as Model[];
@@ -46,5 +46,38 @@ describe('model names in the document and the types', () => {
     ];
     expect([...modelNames(registry(models))]).to.deep.equal(expected);
     expect([...modelNames(registry([...models].reverse()))]).to.deep.equal(expected);
+  });
+
+  it('names one model as modelNames does, without comparing uids when no names clash', () => {
+    const distinct = registry([
+      { uid: 'shared.seo', kind: 'component', namespace: 'component', singularName: 'seo' },
+      { uid: 'api::article.article', kind: 'collectionType', namespace: 'api', singularName: 'article' },
+      { uid: 'plugin::uploader.file', kind: 'collectionType', namespace: 'plugin', singularName: 'file' },
+      { uid: 'api::2fa.2fa', kind: 'collectionType', namespace: 'api', singularName: '2fa' },
+    ]);
+    const clashing = registry([
+      { uid: 'api::shop-item.item', kind: 'collectionType', namespace: 'api', singularName: 'item' },
+      { uid: 'api::item2.item2', kind: 'collectionType', namespace: 'api', singularName: 'item2' },
+      { uid: 'api::item.item', kind: 'collectionType', namespace: 'api', singularName: 'item' },
+    ]);
+    const compare = String.prototype.localeCompare;
+    let comparisons = 0;
+    String.prototype.localeCompare = function (this: string, ...args: Parameters<typeof compare>) {
+      comparisons++;
+      return compare.apply(this, args);
+    };
+    try {
+      expect(distinct.all().map((model) => modelName(distinct, model.uid))).to.deep.equal(['SharedSeoComponent', 'Article', 'UploaderFile', 'T2fa']);
+      expect(comparisons).to.equal(0);
+      expect(modelName(distinct, 'api::missing.missing')).to.equal(undefined);
+      expect(clashing.all().map((model) => modelName(clashing, model.uid))).to.deep.equal(['Item3', 'Item2', 'Item']);
+      expect(comparisons).to.be.greaterThan(0);
+    } finally {
+      String.prototype.localeCompare = compare;
+    }
+    for (const models of [distinct, clashing]) {
+      const names = modelNames(models);
+      for (const model of models.all()) expect(modelName(models, model.uid)).to.equal(names.get(model.uid));
+    }
   });
 });

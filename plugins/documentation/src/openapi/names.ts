@@ -23,6 +23,11 @@ function baseName(model: Model): string {
   return pascalCase(model.singularName);
 }
 
+function ownName(model: Model): string {
+  const base = baseName(model);
+  return /^[A-Za-z]/.test(base) ? base : `T${base}`;
+}
+
 export type ModelNames = ReadonlyMap<string, string>;
 
 /** uid -> name, for every content-type and component. */
@@ -30,11 +35,29 @@ export function modelNames(models: ModelRegistry): ModelNames {
   const names = new Map<string, string>();
   const taken = new Set<string>();
   for (const model of [...models.all()].sort((a, b) => a.uid.localeCompare(b.uid))) {
-    const base = /^[A-Za-z]/.test(baseName(model)) ? baseName(model) : `T${baseName(model)}`;
+    const base = ownName(model);
     let name = base;
     for (let n = 2; taken.has(name); n++) name = `${base}${n}`;
     taken.add(name);
     names.set(model.uid, name);
   }
   return names;
+}
+
+/**
+ * One model's name, as modelNames() gives it. When no two models take the same name (as in most
+ * apps) each has its own, found without sorting the models: plugins ask for names in their
+ * bootstrap, and the first localeCompare of a process sets up ICU's collator, a cost
+ * `platform start` need not pay before it answers.
+ */
+export function modelName(models: ModelRegistry, uid: string): string | undefined {
+  const own = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const model of models.all()) {
+    const name = ownName(model);
+    if (taken.has(name)) return modelNames(models).get(uid);
+    taken.add(name);
+    own.set(model.uid, name);
+  }
+  return own.get(uid);
 }
