@@ -6,6 +6,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import knexFactory, { type Knex } from 'knex';
 import type { DatabaseClient } from './connection';
 import { shortenQueryError } from './short-query-error';
+import { runSelect } from './run-select';
 
 let pgTypesSet = false;
 
@@ -70,6 +71,14 @@ export class Database {
   /** The current transaction if one is open in this async context, else the pool. */
   get connection(): Knex | Knex.Transaction {
     return this.storage.getStore() ?? this.knex;
+  }
+
+  /**
+   * Runs a compiled SELECT (`QueryBuilder#toSQL()`'s SQL and bindings) on the current connection,
+   * as awaiting its builder would, without building it again (./run-select.ts).
+   */
+  select<Row = Record<string, unknown>>(statement: { sql: string; bindings: readonly unknown[] }): Promise<Row[]> {
+    return runSelect<Row>(this.connection, statement.sql, statement.bindings);
   }
 
   /**

@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import type { Model, ScalarField } from '@platform/core';
 import { restDefaults, runLifecycle, type Engine } from '../engine';
-import type { Entity, FindParams, PageMeta, PaginationDefaults } from '../types';
+import type { Entity, Filters, FindParams, PageMeta, PaginationDefaults } from '../types';
 import { resolveFields } from './query/fields';
 import { applyFilters } from './query/filters';
 import { applySort } from './query/sort';
@@ -16,6 +16,10 @@ import { formatRow } from './query/format';
 import { selectColumns } from './query/columns';
 import { checkOptions, type OptionPaths } from './query/check-options';
 import { applyScope } from './query/apply-scope';
+import { scopeFilters } from './query/scope';
+import { hasSort } from './populate/target-query';
+import { shapeKey } from './query/shape-key';
+import { compile, shapesOf, type Statement } from './query/statements';
 import type { NormalizedPagination, PopulateNode } from './query/contracts';
 import { parsePopulate, populateEntities } from './populate';
 import { attachLevelParams } from './populate/level-params';
@@ -61,11 +65,17 @@ export async function findOne(engine: Engine, model: Model, id: number, params: 
   const nodes = parsePopulate(engine, model, effective.populate, 'populate', { includePrivate: effective.includePrivate === true });
   attachLevelParams(nodes, effective);
   // As in Strapi v4, a read by id takes `fields` and `populate` only; plugins still scope it
-  // (a draft is not found in `live`).
-  const qb = select(engine, model, fields).where(`${ROOT}.id`, id);
-  applyScope(engine, qb, model, ROOT, effective, 'findOne');
-  const rows = (await qb.limit(1)) as Array<Record<string, unknown>>;
-  const [row] = rows;
+  // (a draft is not found in `live`). Its statement depends on those and the id only.
+  const scope = scopeFilters(engine, model, effective, 'findOne');
+  const key = shapeKey(['findOne', effective.fields ?? null, effective.includePrivate === true, scope]);
+  const statement = shapesOf(engine, model).withId(key, id, (value) =>
+    compile(() => {
+      const qb = select(engine, model, fields).where(`${ROOT}.id`, value);
+      applyScope(engine, qb, model, ROOT, effective, 'findOne', scope);
+      return qb.limit(1);
+    }),
+  );
+  const [row] = await engine.ctx.db.select(statement);
   const entity = row ? formatRow(model, row, fields) : null;
   if (entity) await populateEntities(engine, model, [entity], nodes, effective);
   await afterRead(engine, 'findOne', model, { params: effective, state, result: entity });
@@ -116,61 +126,86 @@ function checkUnused(engine: Engine, model: Model, params: FindParams): void {
 }
 
 interface PreparedList {
-  qb: Knex.QueryBuilder;
+  statement: Statement;
   fields: ScalarField[];
   nodes: PopulateNode[];
 }
 
-/** Builds the list query (fields, scope, filters, sort, page) and parses populate; throws 400s. */
+/**
+ * Builds the list query (fields, scope, filters, sort, page) and parses populate; throws 400s.
+ * A page without filters or sort is one statement per (fields, page, plugins' scope): compiled once.
+ */
 function prepareList(engine: Engine, model: Model, params: FindParams, pagination: NormalizedPagination | null): PreparedList {
   const includePrivate = params.includePrivate === true;
   const asked = resolveFields(model, params.fields, 'fields', { includePrivate });
   const nodes = parsePopulate(engine, model, params.populate, 'populate', { includePrivate });
   attachLevelParams(nodes, params);
-  const qb = select(engine, model, asked);
-  applyConditions(engine, qb, model, params, 'root');
-  applySort(engine, qb, model, ROOT, params.sort, 'sort', { includePrivate, params });
-  // once the sort is known valid: the sorted attributes Strapi would select too
-  const fields = withSortedColumns(model, asked, params.filters, params.sort);
-  if (fields !== asked)
-    qb.select(
-      selectColumns(
-        engine,
-        ROOT,
-        fields.filter((f) => !asked.includes(f)),
-      ),
-    );
-  if (pagination) {
-    if (pagination.offset > 0) qb.offset(pagination.offset);
-    if (pagination.limit !== null) qb.limit(pagination.limit);
-  }
-  return { qb, fields, nodes };
+  // Without filters and sort, asking the plugins first keeps the order in which 400s are found.
+  const scope = isPlainList(params) ? scopeFilters(engine, model, params, 'root') : undefined;
+  const key = scope ? shapeKey(['list', params.fields ?? null, includePrivate, pagination?.offset ?? 0, pagination?.limit ?? null, scope]) : null;
+  let fields = asked;
+  const statement = shapesOf(engine, model).fixed(key, () =>
+    compile(() => {
+      const qb = select(engine, model, asked);
+      applyConditions(engine, qb, model, params, scope);
+      applySort(engine, qb, model, ROOT, params.sort, 'sort', { includePrivate, params });
+      // once the sort is known valid: the sorted attributes Strapi would select too
+      fields = withSortedColumns(model, asked, params.filters, params.sort);
+      if (fields !== asked)
+        qb.select(
+          selectColumns(
+            engine,
+            ROOT,
+            fields.filter((f) => !asked.includes(f)),
+          ),
+        );
+      if (pagination) {
+        if (pagination.offset > 0) qb.offset(pagination.offset);
+        if (pagination.limit !== null) qb.limit(pagination.limit);
+      }
+      return qb;
+    }),
+  );
+  return { statement, fields, nodes };
+}
+
+/** No filters and no sort: the list's statement depends on its fields, page and the plugins' scope only. */
+function isPlainList(params: FindParams): boolean {
+  return (params.filters === undefined || params.filters === null) && !hasSort(params.sort);
 }
 
 /** Runs the list query, then populates the page in batches. */
 async function runList(engine: Engine, model: Model, params: FindParams, prepared: PreparedList): Promise<Entity[]> {
-  const rows = (await prepared.qb) as Array<Record<string, unknown>>;
+  const rows = await engine.ctx.db.select(prepared.statement);
   const entities = rows.map((row) => formatRow(model, row, prepared.fields));
   if (entities.length > 0) await populateEntities(engine, model, entities, prepared.nodes, params);
   return entities;
 }
 
 async function countRows(engine: Engine, model: Model, params: FindParams): Promise<number> {
-  const qb = engine.ctx.db.connection.queryBuilder().from(`${model.tableName} as ${ROOT}`);
-  applyConditions(engine, qb, model, params, 'root');
-  const rows = (await qb.count({ count: '*' })) as Array<{ count: number | string }>;
+  const plain = params.filters === undefined || params.filters === null;
+  const scope = plain ? scopeFilters(engine, model, params, 'root') : undefined;
+  const key = scope ? shapeKey(['count', params.includePrivate === true, scope]) : null;
+  const statement = shapesOf(engine, model).fixed(key, () =>
+    compile(() => {
+      const qb = engine.ctx.db.knex.queryBuilder().from(`${model.tableName} as ${ROOT}`);
+      applyConditions(engine, qb, model, params, scope);
+      return qb.count({ count: '*' });
+    }),
+  );
+  const rows = await engine.ctx.db.select<{ count: number | string }>(statement);
   return Number(rows[0]?.count ?? 0);
 }
 
 function select(engine: Engine, model: Model, fields: ScalarField[]): Knex.QueryBuilder {
-  return engine.ctx.db.connection
+  return engine.ctx.db.knex
     .queryBuilder()
     .from(`${model.tableName} as ${ROOT}`)
     .select(selectColumns(engine, ROOT, fields));
 }
 
-/** The request's filters AND-ed with what plugins push for this level. */
-function applyConditions(engine: Engine, qb: Knex.QueryBuilder, model: Model, params: FindParams, level: 'root'): void {
+/** The request's filters AND-ed with what plugins push for the root (`scope`: already asked). */
+function applyConditions(engine: Engine, qb: Knex.QueryBuilder, model: Model, params: FindParams, scope: Filters[] | undefined): void {
   applyFilters(engine, qb, model, ROOT, params.filters, 'filters', { includePrivate: params.includePrivate === true, params });
-  applyScope(engine, qb, model, ROOT, params, level);
+  applyScope(engine, qb, model, ROOT, params, 'root', scope);
 }

@@ -5,15 +5,16 @@
 import type { Knex } from 'knex';
 import type { Model } from '@platform/core';
 import type { Engine } from '../../engine';
-import type { FindParams, ScopeContext } from '../../types';
+import type { Filters, FindParams, ScopeContext } from '../../types';
 import { applyFilters } from './filters';
 import { scopeFilters } from './scope';
 import { whereVisibleRows } from './hidden-rows';
 
-export function applyScope(engine: Engine, qb: Knex.QueryBuilder, model: Model, alias: string, params: FindParams, level: ScopeContext['level']): void {
+/** `scope`: what plugins pushed for this level when the caller asked them already (to name the statement's shape). */
+export function applyScope(engine: Engine, qb: Knex.QueryBuilder, model: Model, alias: string, params: FindParams, level: ScopeContext['level'], scope?: Filters[]): void {
   whereVisibleRows(qb, model, alias);
   // Plugin conditions may name any attribute (a plugin's own, even private ones).
-  for (const filters of scopeFilters(engine, model, params, level)) {
+  for (const filters of scope ?? scopeFilters(engine, model, params, level)) {
     applyFilters(engine, qb, model, alias, filters, 'filters', { includePrivate: true, params });
   }
 }

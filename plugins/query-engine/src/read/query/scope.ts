@@ -8,8 +8,16 @@ import type { Model } from '@platform/core';
 import type { Engine } from '../../engine';
 import type { FindParams, Filters, ScopeContext } from '../../types';
 
+/** How many times plugins were asked; a compiled statement that asked them is not reused (statements.ts). */
+let asked = 0;
+
+export function scopeAsks(): number {
+  return asked;
+}
+
 /** What plugins push for one level reading `model`. */
 export function scopeFilters(engine: Engine, model: Model, params: FindParams, level: ScopeContext['level']): Filters[] {
+  asked += 1;
   const context: ScopeContext = { model, params, level, filters: [] };
   engine.hooks.scope.call(context);
   return context.filters;

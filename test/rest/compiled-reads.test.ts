@@ -1,0 +1,99 @@
+/**
+ * Reads whose statement is compiled once per shape (a read by id, a page without filters or
+ * sort, its count): later requests run the same SQL text with their own bindings, every
+ * statement still reaches the query listeners, a read inside a transaction runs on the
+ * transaction's connection, and two shapes never share a statement.
+ */
+import { expect } from 'chai';
+import type { QueryEvent } from '@platform/core';
+import { describeEachDatabase } from '../helpers/app';
+
+interface Article {
+  id: number;
+  title?: unknown;
+}
+
+describeEachDatabase('compiled read statements', (ctx) => {
+  const ids: number[] = [];
+  before(async () => {
+    // id 1 is another article, so that no id read here equals another binding (`limit 1`)
+    expect((await ctx.app.post('/api/articles', { data: { title: 'Zero' } })).status).to.equal(200);
+    for (const title of ['First', 'Second']) {
+      const res = await ctx.app.post('/api/articles', { data: { title } });
+      expect(res.status).to.equal(200);
+      ids.push(res.body.data.id);
+    }
+    const draft = await ctx.app.post('/api/articles', { data: { title: 'Draft', publishedAt: null } });
+    expect(draft.status).to.equal(200);
+    ids.push(draft.body.data.id);
+  });
+
+  /** The root statement of a request: the first one that reads the articles table. */
+  async function rootStatement(path: string): Promise<{ status: number; body: unknown; root: QueryEvent }> {
+    const { result, queries } = await ctx.app.countQueries(() => ctx.app.get(path));
+    const root = queries.find((q) => /from [`"]articles[`"] as [`"]t0[`"]/.test(q.sql));
+    expect(root, `no root statement for ${path}`).to.not.equal(undefined);
+    return { status: result.status, body: result.body, root: root as QueryEvent };
+  }
+
+  it('a read by id runs the same SQL with the new id', async () => {
+    const [first, second] = ids;
+    const a = await rootStatement(`/api/articles/${first}?fields[0]=title`);
+    const b = await rootStatement(`/api/articles/${second}?fields[0]=title`);
+    const again = await rootStatement(`/api/articles/${first}?fields[0]=title`);
+    expect(a.body).to.deep.equal({ data: { id: first, attributes: { title: 'First' } }, meta: {} });
+    expect(b.body).to.deep.equal({ data: { id: second, attributes: { title: 'Second' } }, meta: {} });
+    expect(again.body).to.deep.equal(a.body);
+    expect(b.root.sql).to.equal(a.root.sql);
+    expect(b.root.bindings).to.deep.equal(a.root.bindings.map((value) => (value === first ? second : value)));
+    expect(b.root.bindings).to.include(second);
+    expect(again.root.bindings).to.deep.equal(a.root.bindings);
+  });
+
+  it('other fields or another scope are another statement', async () => {
+    const [first, , draft] = ids;
+    const title = await rootStatement(`/api/articles/${first}?fields[0]=title`);
+    const views = await rootStatement(`/api/articles/${first}?fields[0]=views`);
+    expect(views.root.sql).to.not.equal(title.root.sql);
+    expect(views.body).to.deep.equal({ data: { id: first, attributes: { views: null } }, meta: {} });
+    // draft & publish scopes `live` reads to published entries, `preview` reads do not
+    const live = await rootStatement(`/api/articles/${draft}?fields[0]=title`);
+    const preview = await rootStatement(`/api/articles/${draft}?fields[0]=title&publicationState=preview`);
+    expect(live.status).to.equal(404);
+    expect(preview.status).to.equal(200);
+    expect(preview.body).to.deep.equal({ data: { id: draft, attributes: { title: 'Draft' } }, meta: {} });
+    expect(preview.root.sql).to.not.equal(live.root.sql);
+    // and the live one is still live after the preview one was compiled
+    expect((await ctx.app.get(`/api/articles/${draft}?fields[0]=title`)).status).to.equal(404);
+  });
+
+  it('a page and its count: the same statements, other pages another', async () => {
+    const page = (n: number) => `/api/articles?fields[0]=title&pagination[page]=${n}&pagination[pageSize]=1`;
+    const one = await ctx.app.countQueries(() => ctx.app.get(page(1)));
+    const oneAgain = await ctx.app.countQueries(() => ctx.app.get(page(1)));
+    const two = await ctx.app.countQueries(() => ctx.app.get(page(2)));
+    const meta = (n: number) => ({ pagination: { page: n, pageSize: 1, pageCount: 3, total: 3 } });
+    expect(one.result.body).to.deep.equal({ data: [{ id: 1, attributes: { title: 'Zero' } }], meta: meta(1) });
+    expect(two.result.body).to.deep.equal({ data: [{ id: ids[0], attributes: { title: 'First' } }], meta: meta(2) });
+    // the list and its count, seen by the listeners each time
+    expect(one.count).to.equal(2);
+    expect(oneAgain.queries).to.deep.equal(one.queries);
+    expect(two.queries.map((q) => q.sql)).to.not.deep.equal(one.queries.map((q) => q.sql));
+  });
+
+  it('a read inside a transaction runs on its connection and sees its writes', async () => {
+    const { platform } = ctx.app;
+    const service = platform.service('plugin::query-engine.entity-service');
+    const seen = await platform.db.transaction(async () => {
+      const created: Article = await service.create('api::article.article', { data: { title: 'Uncommitted' } });
+      const byId: Article | null = await service.findOne('api::article.article', created.id, { fields: ['title'] });
+      const page = await service.findPage('api::article.article', { fields: ['title'], pagination: { page: 1, pageSize: 10 } });
+      const total = await service.count('api::article.article', {});
+      return { id: created.id, byId, titles: page.results.map((entry) => entry.title), total };
+    });
+    expect(seen.byId).to.deep.equal({ id: seen.id, title: 'Uncommitted' });
+    expect(seen.titles).to.deep.equal(['Zero', 'First', 'Second', 'Uncommitted']);
+    expect(seen.total).to.equal(4);
+    await service.delete('api::article.article', seen.id);
+  });
+});
