@@ -28,9 +28,17 @@ async function loadedShape(platform: Platform): Promise<string | null> {
   return row ? String(row.value) : null;
 }
 
+/** the name of the tags the bench's create workload adds; no tag of the data set has it */
+export const CREATED_TAG_NAME = 'bench tag';
+
 export async function ensureDataset(platform: Platform, shape: DatasetShape): Promise<{ loaded: boolean; seconds: number }> {
   const wanted = JSON.stringify(shape);
-  if ((await loadedShape(platform)) === wanted) return { loaded: false, seconds: 0 };
+  if ((await loadedShape(platform)) === wanted) {
+    // A reused data set starts as loaded: the thousands of tags an earlier run's creates left
+    // would otherwise slow every later run's filters through tags (a scan of the tags table).
+    await platform.db.knex('tags').where({ name: CREATED_TAG_NAME }).del();
+    return { loaded: false, seconds: 0 };
+  }
   const started = Date.now();
   const es = platform.service<EntityService>('plugin::query-engine.entity-service');
   const random = createRandom(shape.seed);

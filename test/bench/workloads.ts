@@ -2,6 +2,8 @@
  * The workloads of the benchmark: what a frontend asks of a CMS, from a read by id to a
  * three-level populate and writes with relation changes.
  */
+import { CREATED_TAG_NAME } from './dataset';
+
 export interface Workload {
   name: string;
   method: 'GET' | 'POST' | 'PUT';
@@ -57,7 +59,7 @@ export const WORKLOADS: Workload[] = [
   },
   { name: 'list-deep-filter', method: 'GET', path: '/api/articles?filters[category][name][$eq]=category-3&filters[tags][name][$eq]=tag-7', nearestFloor: 'list-25' },
   // writes as a user of the authenticated role (the public one may only read)
-  { name: 'create-tag', method: 'POST', path: '/api/tags', body: { data: { name: 'bench tag' } }, credential: 'jwt', nearestFloor: 'get-by-id' },
+  { name: 'create-tag', method: 'POST', path: '/api/tags', body: { data: { name: CREATED_TAG_NAME } }, credential: 'jwt', nearestFloor: 'get-by-id' },
   { name: 'update-connect', method: 'PUT', path: '/api/articles/17', body: { data: { tags: { connect: [{ id: 1, position: { start: true } }] } } }, credential: 'jwt', nearestFloor: 'get-by-id' },
   // the same page over REST and GraphQL: 25 articles, then 25 articles with 3 relations each
   {
