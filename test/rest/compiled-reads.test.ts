@@ -96,4 +96,23 @@ describeEachDatabase('compiled read statements', (ctx) => {
     expect(seen.total).to.equal(4);
     await service.delete('api::article.article', seen.id);
   });
+
+  it('a populate cut per parent (populateWindows) inside a transaction sees its writes', async () => {
+    const { platform } = ctx.app;
+    const service = platform.service('plugin::query-engine.entity-service');
+    const seen = await platform.db.transaction(async () => {
+      const tags = [];
+      for (const name of ['w-one', 'w-two', 'w-three']) tags.push(await service.create('api::tag.tag', { data: { name } }));
+      const article: Article = await service.create('api::article.article', { data: { title: 'Windowed', tags: tags.map((tag: { id: number }) => tag.id) } });
+      const read = await service.findOne('api::article.article', article.id, {
+        fields: ['title'],
+        populate: { tags: { fields: ['name'] } },
+        populateWindows: { tags: [{ offset: 1, limit: 1 }] },
+      });
+      return { article, read, tagIds: tags.map((tag: { id: number }) => tag.id) };
+    });
+    expect(seen.read).to.deep.equal({ id: seen.article.id, title: 'Windowed', tags: [{ id: seen.tagIds[1], name: 'w-two' }] });
+    await service.delete('api::article.article', seen.article.id);
+    for (const id of seen.tagIds) await service.delete('api::tag.tag', id);
+  });
 });

@@ -64,10 +64,11 @@ function listOrder(engine: Engine, field: RelationField, target: Model, node: Po
  * loads the level for all parents.
  */
 function windowed(engine: Engine, query: Knex.QueryBuilder, owner: string, order: SortTerm[], windows: PopulateWindow[]): Promise<Array<Record<string, unknown>>> {
-  const knex = engine.ctx.db.knex;
+  const { knex, connection } = engine.ctx.db;
   const rowNumber = `ROW_NUMBER() OVER (PARTITION BY ?? ORDER BY ${order.map((term) => term.sql).join(', ')}) as ??`;
   query.clearOrder().select(knex.raw(rowNumber, [owner, ...order.flatMap((term) => term.bindings), ROW] as Knex.RawBinding[]));
-  return knex
+  // the open transaction's connection, as every other populate statement (it sees the transaction's writes)
+  return connection
     .queryBuilder()
     .select('*')
     .from(query.as(W))
