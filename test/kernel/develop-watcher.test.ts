@@ -103,8 +103,10 @@ describe('platform develop watches the app', function () {
     expect(lines(/restarting/).at(-1)).to.equal('platform develop: ../echo-plugin/index.ts changed; restarting');
   });
 
-  it('says how long each reload took; the idle old server stopped in well under 200 ms', async () => {
-    // a connection that never sends a request (as a browser's preconnect) does not hold the stop
+  it('says how long each reload took; an idle connection does not hold the old server', async () => {
+    // A connection that never sends a request (as a browser's preconnect) does not hold the
+    // stop: held, it would take the grace period (10 s) or the kill (5 s). The bound leaves a
+    // busy machine room (an idle one stops in tens of milliseconds) and still tells them apart.
     const url = await served(6);
     const idle = await import('node:net').then((net) => net.connect(Number(new URL(url).port), '127.0.0.1'));
     idle.on('error', () => {});
@@ -117,7 +119,7 @@ describe('platform develop watches the app', function () {
       return match ? [match] : [];
     });
     expect(reloads).to.have.length(6);
-    for (const [, , stoppedIn] of reloads) expect(Number(stoppedIn)).to.be.below(200);
+    for (const [, , stoppedIn] of reloads) expect(Number(stoppedIn)).to.be.below(2000);
     idle.destroy();
     // exactly one start per change: no restart happened twice
     expect(lines(READY)).to.have.length(7);
