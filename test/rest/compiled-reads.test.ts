@@ -1,6 +1,7 @@
 /**
  * Reads whose statement is compiled once per shape (a read by id, a page without filters or
- * sort, its count): later requests run the same SQL text with their own bindings, every
+ * sort, its count, a populated level without filters or sort): later requests run the same
+ * SQL text with their own bindings, every
  * statement still reaches the query listeners, a read inside a transaction runs on the
  * transaction's connection, and two shapes never share a statement.
  */
@@ -114,5 +115,69 @@ describeEachDatabase('compiled read statements', (ctx) => {
     expect(seen.read).to.deep.equal({ id: seen.article.id, title: 'Windowed', tags: [{ id: seen.tagIds[1], name: 'w-two' }] });
     await service.delete('api::article.article', seen.article.id);
     for (const id of seen.tagIds) await service.delete('api::tag.tag', id);
+  });
+
+  it('a populated level: one SQL text for lists of parents up to its padded length, each with its own links, scoped as asked', async () => {
+    const [first, second, draft] = ids as [number, number, number];
+    const tagIds: number[] = [];
+    for (const [name, articles] of [
+      ['pl-a', [first, draft]],
+      ['pl-b', [second]],
+      ['pl-c', [1, first]],
+      ['pl-d', []],
+    ] as const) {
+      const res = await ctx.app.post('/api/tags', { data: { name, articles } });
+      expect(res.status).to.equal(200);
+      tagIds.push(res.body.data.id);
+    }
+    const list = (size: number, state = '') => `/api/tags?filters[name][$startsWith]=pl-&sort=name&fields[0]=name&populate[articles][fields][0]=title&pagination[pageSize]=${size}${state}`;
+    const level = async (path: string) => {
+      const { result, queries } = await ctx.app.countQueries(() => ctx.app.get(path));
+      const statement = queries.find((q) => /from [`"]articles[`"] as [`"]pt[`"]/.test(q.sql));
+      expect(statement, `no populate statement for ${path}`).to.not.equal(undefined);
+      return {
+        body: result.body as { data: Array<{ id: number; attributes: { name: string; articles: { data: Array<{ id: number; attributes: { title: string } }> } } }> },
+        statement: statement as QueryEvent,
+      };
+    };
+    const titles = (body: Awaited<ReturnType<typeof level>>['body']) => body.data.map((tag) => [tag.attributes.name, tag.attributes.articles.data.map((a) => a.attributes.title)]);
+    const three = await level(list(3));
+    const four = await level(list(4));
+    const two = await level(list(2));
+    expect(titles(three.body)).to.deep.equal([
+      ['pl-a', ['First']],
+      ['pl-b', ['Second']],
+      ['pl-c', ['Zero', 'First']],
+    ]);
+    expect(titles(four.body)).to.deep.equal([...titles(three.body), ['pl-d', []]]);
+    expect(titles(two.body)).to.deep.equal(titles(three.body).slice(0, 2));
+    // three parents are padded to four (an IN list ignores the repeated id): the same SQL text
+    expect(four.statement.sql).to.equal(three.statement.sql);
+    expect(four.statement.bindings).to.include.members(tagIds);
+    expect(three.statement.bindings).to.include.members(tagIds.slice(0, 3));
+    expect(three.statement.bindings).to.not.include(tagIds[3]);
+    expect(two.statement.sql).to.not.equal(three.statement.sql);
+    // the draft shows in preview only, whichever was compiled first
+    const preview = await level(list(3, '&publicationState=preview'));
+    expect(titles(preview.body)[0]).to.deep.equal(['pl-a', ['First', 'Draft']]);
+    expect(preview.statement.sql).to.not.equal(three.statement.sql);
+    expect(titles((await level(list(3))).body)[0]).to.deep.equal(['pl-a', ['First']]);
+    for (const id of tagIds) expect((await ctx.app.del(`/api/tags/${id}`)).status).to.equal(200);
+  });
+
+  it('a populated level inside a transaction runs on its connection and sees its writes', async () => {
+    const { platform } = ctx.app;
+    const service = platform.service('plugin::query-engine.entity-service');
+    const read = () => service.findMany('api::tag.tag', { fields: ['name'], filters: { name: { $startsWith: 'tx-' } }, sort: 'name', populate: { articles: { fields: ['title'] } } });
+    // compiled outside the transaction first, then run inside it
+    expect(await read()).to.deep.equal([]);
+    const seen = await platform.db.transaction(async () => {
+      const article: Article = await service.create('api::article.article', { data: { title: 'In transaction' } });
+      const tag: { id: number } = await service.create('api::tag.tag', { data: { name: 'tx-one', articles: [article.id] } });
+      return { article, tag, read: await read() };
+    });
+    expect(seen.read).to.deep.equal([{ id: seen.tag.id, name: 'tx-one', articles: [{ id: seen.article.id, title: 'In transaction' }] }]);
+    await service.delete('api::tag.tag', seen.tag.id);
+    await service.delete('api::article.article', seen.article.id);
   });
 });

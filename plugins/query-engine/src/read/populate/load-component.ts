@@ -8,7 +8,8 @@ import type { Engine } from '../../engine';
 import type { Entity, FindParams } from '../../types';
 import type { PopulateNode } from '../query/contracts';
 import type { Tally } from './budget';
-import { hasSort, inChunks, whereNotIndexed, OWNER, rowsToEntities, groupByOwner, T, targetQuery, type PopulateLevel } from './target-query';
+import { hasSort, inChunks, isPlainLevel, whereNotIndexed, OWNER, rowsToEntities, groupByOwner, T, targetQuery, type PopulateLevel } from './target-query';
+import { levelRows } from './level-statement';
 
 const J = 'pj';
 
@@ -26,14 +27,17 @@ export async function loadComponent(
   const component = engine.ctx.models.find(field.component);
   if (!join || !component) return new Map();
 
-  const { qb, fields } = targetQuery(engine, component, node, params, { scope: false });
-  const rows = await inChunks(ids, (slice) => {
-    const query = qb.clone().join(`${join.name} as ${J}`, `${J}.${join.componentColumn}`, `${T}.id`).select(`${J}.${join.entityColumn} as ${OWNER}`).whereIn(`${J}.${join.entityColumn}`, slice);
-    whereNotIndexed(engine, query, `${J}.${join.typeColumn}`, [field.component]);
-    whereNotIndexed(engine, query, `${J}.${join.fieldColumn}`, [field.name]);
-    if (!hasSort(node.sort)) query.orderBy(`${J}.${join.orderColumn}`, 'asc');
-    return query.orderBy(`${J}.id`, 'asc') as Promise<Array<Record<string, unknown>>>;
-  });
+  const { qb, fields } = targetQuery(engine, component, node, params, { scope: null });
+  const key = isPlainLevel(node) ? ['component', join.name, field.name, node.fields ?? null, params.includePrivate === true] : null;
+  const rows = await inChunks(ids, (slice) =>
+    levelRows(engine, component, key, slice, (values) => {
+      const query = qb.clone().join(`${join.name} as ${J}`, `${J}.${join.componentColumn}`, `${T}.id`).select(`${J}.${join.entityColumn} as ${OWNER}`).whereIn(`${J}.${join.entityColumn}`, values);
+      whereNotIndexed(engine, query, `${J}.${join.typeColumn}`, [field.component]);
+      whereNotIndexed(engine, query, `${J}.${join.fieldColumn}`, [field.name]);
+      if (!hasSort(node.sort)) query.orderBy(`${J}.${join.orderColumn}`, 'asc');
+      return query.orderBy(`${J}.id`, 'asc');
+    }),
+  );
 
   const byId = new Map<number, Entity>();
   const linked = rowsToEntities(component, rows, fields, byId);

@@ -10,7 +10,8 @@ import type { Entity, FindParams } from '../../types';
 import type { PopulateNode } from '../query/contracts';
 import type { Tally } from './budget';
 import { levelParams } from './level-params';
-import { hasSort, inChunks, OWNER, rowsToEntities, groupByOwner, T, targetQuery, type PopulateLevel } from './target-query';
+import { hasSort, inChunks, isPlainLevel, OWNER, populateScope, rowsToEntities, groupByOwner, T, targetQuery, type PopulateLevel } from './target-query';
+import { levelRows } from './level-statement';
 
 const L = 'pm';
 
@@ -29,14 +30,20 @@ export async function loadExtension(
   const { target } = link;
   params = levelParams(params, node);
 
-  const { qb, fields } = targetQuery(engine, target, node, params, { scope: true });
-  const rows = await inChunks(ids, (slice) => {
-    const query = qb.clone().join(`${link.table} as ${L}`, `${L}.${link.targetColumn}`, `${T}.id`).select(`${L}.${link.ownerColumn} as ${OWNER}`);
-    for (const [column, value] of link.conditions) query.where(`${L}.${column}`, value);
-    query.whereIn(`${L}.${link.ownerColumn}`, slice);
-    if (!hasSort(node.sort) && link.orderColumn) query.orderBy(`${L}.${link.orderColumn}`, 'asc');
-    return query.orderBy(`${L}.id`, 'asc') as Promise<Array<Record<string, unknown>>>;
-  });
+  const scope = populateScope(engine, target, params);
+  const { qb, fields } = targetQuery(engine, target, node, params, { scope });
+  const key = isPlainLevel(node)
+    ? ['extension', link.table, link.ownerColumn, link.targetColumn, link.orderColumn ?? null, link.conditions, node.fields ?? null, params.includePrivate === true, scope]
+    : null;
+  const rows = await inChunks(ids, (slice) =>
+    levelRows(engine, target, key, slice, (values) => {
+      const query = qb.clone().join(`${link.table} as ${L}`, `${L}.${link.targetColumn}`, `${T}.id`).select(`${L}.${link.ownerColumn} as ${OWNER}`);
+      for (const [column, value] of link.conditions) query.where(`${L}.${column}`, value);
+      query.whereIn(`${L}.${link.ownerColumn}`, values);
+      if (!hasSort(node.sort) && link.orderColumn) query.orderBy(`${L}.${link.orderColumn}`, 'asc');
+      return query.orderBy(`${L}.id`, 'asc');
+    }),
+  );
 
   const byId = new Map<number, Entity>();
   const linked = rowsToEntities(target, rows, fields, byId);

@@ -13,7 +13,8 @@ import type { Tally } from './budget';
 import { levelParams } from './level-params';
 import { applyFilters } from '../query/filters';
 import { sortTerms, type SortTerm } from '../query/sort';
-import { applyPopulateScope, hasSort, inChunks, OWNER, rowsToEntities, groupByOwner, T, targetQuery, type PopulateLevel } from './target-query';
+import { applyPopulateScope, hasSort, inChunks, isPlainLevel, OWNER, populateScope, rowsToEntities, groupByOwner, T, targetQuery, type PopulateLevel } from './target-query';
+import { levelRows } from './level-statement';
 
 const L = 'pl';
 /** Alias of the numbered rows of a windowed level, and of their number in each parent's list. */
@@ -25,19 +26,23 @@ export async function loadRelation(engine: Engine, field: RelationField, ids: nu
   params = levelParams(params, node);
   if (node.count && field.toMany) return countRelation(engine, field, target, ids, node, params);
 
-  const { qb, fields } = targetQuery(engine, target, node, params, { scope: true });
+  const scope = populateScope(engine, target, params);
+  const { qb, fields } = targetQuery(engine, target, node, params, { scope });
   const windows = field.toMany ? node.windows : undefined;
-  const rows = await inChunks(ids, (slice) => {
-    const query = qb.clone().join(`${field.link.name} as ${L}`, `${L}.${field.otherColumn}`, `${T}.id`).select(`${L}.${field.selfColumn} as ${OWNER}`).whereIn(`${L}.${field.selfColumn}`, slice);
-    if (windows) return windowed(engine, query, `${L}.${field.selfColumn}`, listOrder(engine, field, target, node, params), windows);
-    if (!hasSort(node.sort)) {
-      // Owner first: each parent's list keeps its stored order, and the database reads the link
-      // table's `(owner, order)` index (the schema sync's list indexes) instead of sorting every row.
-      query.orderBy(`${L}.${field.selfColumn}`, 'asc');
-      if (field.orderColumn) query.orderBy(`${L}.${field.orderColumn}`, 'asc');
-    }
-    return query.orderBy(`${L}.id`, 'asc') as Promise<Array<Record<string, unknown>>>;
-  });
+  const key = !windows && isPlainLevel(node) ? ['relation', field.link.name, field.selfColumn, node.fields ?? null, params.includePrivate === true, scope] : null;
+  const rows = await inChunks(ids, (slice) =>
+    levelRows(engine, target, key, slice, (values) => {
+      const query = qb.clone().join(`${field.link.name} as ${L}`, `${L}.${field.otherColumn}`, `${T}.id`).select(`${L}.${field.selfColumn} as ${OWNER}`).whereIn(`${L}.${field.selfColumn}`, values);
+      if (windows) return windowed(engine, query, `${L}.${field.selfColumn}`, listOrder(engine, field, target, node, params), windows);
+      if (!hasSort(node.sort)) {
+        // Owner first: each parent's list keeps its stored order, and the database reads the link
+        // table's `(owner, order)` index (the schema sync's list indexes) instead of sorting every row.
+        query.orderBy(`${L}.${field.selfColumn}`, 'asc');
+        if (field.orderColumn) query.orderBy(`${L}.${field.orderColumn}`, 'asc');
+      }
+      return query.orderBy(`${L}.id`, 'asc');
+    }),
+  );
 
   const byId = new Map<number, Entity>();
   const linked = rowsToEntities(target, rows, fields, byId);
@@ -63,7 +68,7 @@ function listOrder(engine: Engine, field: RelationField, target: Model, node: Po
  * than the windows' limits in rows per parent however many it links. One statement still
  * loads the level for all parents.
  */
-function windowed(engine: Engine, query: Knex.QueryBuilder, owner: string, order: SortTerm[], windows: PopulateWindow[]): Promise<Array<Record<string, unknown>>> {
+function windowed(engine: Engine, query: Knex.QueryBuilder, owner: string, order: SortTerm[], windows: PopulateWindow[]): Knex.QueryBuilder {
   const { knex, connection } = engine.ctx.db;
   const rowNumber = `ROW_NUMBER() OVER (PARTITION BY ?? ORDER BY ${order.map((term) => term.sql).join(', ')}) as ??`;
   query.clearOrder().select(knex.raw(rowNumber, [owner, ...order.flatMap((term) => term.bindings), ROW] as Knex.RawBinding[]));
@@ -76,7 +81,7 @@ function windowed(engine: Engine, query: Knex.QueryBuilder, owner: string, order
       for (const window of windows) kept.orWhere((range) => range.where(`${W}.${ROW}`, '>', window.offset).andWhere(`${W}.${ROW}`, '<=', window.offset + window.limit));
     })
     .orderBy(`${W}.${OWNER}`, 'asc')
-    .orderBy(`${W}.${ROW}`, 'asc') as Promise<Array<Record<string, unknown>>>;
+    .orderBy(`${W}.${ROW}`, 'asc');
 }
 
 /** `populate[rel][count]=true`: how many entries each parent links, under the same scope. */

@@ -9,7 +9,8 @@ import type { Entity, FindParams } from '../../types';
 import type { PopulateBranch, PopulateNode } from '../query/contracts';
 import type { Tally } from './budget';
 import { formatRow } from '../query/format';
-import { inChunks, whereNotIndexed, T, targetQuery, type PopulateLevel } from './target-query';
+import { inChunks, isPlainLevel, whereNotIndexed, T, targetQuery, type PopulateLevel } from './target-query';
+import { levelRows } from './level-statement';
 
 interface JoinRow {
   owner: number;
@@ -33,10 +34,12 @@ export async function loadZone(
   if (!join || types.length === 0) return new Map();
 
   const joinRows = await inChunks(ids, async (slice) => {
-    const query = engine.ctx.db.connection.queryBuilder().from(join.name).select(join.entityColumn, join.componentColumn, join.typeColumn).whereIn(join.entityColumn, slice);
-    whereNotIndexed(engine, query, join.fieldColumn, [field.name]);
-    whereNotIndexed(engine, query, join.typeColumn, types);
-    const rows = (await query.orderBy(join.orderColumn, 'asc').orderBy('id', 'asc')) as Array<Record<string, unknown>>;
+    const rows = await levelRows(engine, owner, ['zone', join.name, field.name, types], slice, (values) => {
+      const query = engine.ctx.db.connection.queryBuilder().from(join.name).select(join.entityColumn, join.componentColumn, join.typeColumn).whereIn(join.entityColumn, values);
+      whereNotIndexed(engine, query, join.fieldColumn, [field.name]);
+      whereNotIndexed(engine, query, join.typeColumn, types);
+      return query.orderBy(join.orderColumn, 'asc').orderBy('id', 'asc');
+    });
     return rows.map((r): JoinRow => ({ owner: Number(r[join.entityColumn]), componentId: Number(r[join.componentColumn]), type: String(r[join.typeColumn]) }));
   });
 
@@ -53,8 +56,9 @@ export async function loadZone(
       const component = engine.ctx.models.find(type);
       const branch = branches[type]; // the join rows were read for these types only
       if (!component || !branch) return;
-      const { qb, fields } = targetQuery(engine, component, branch, params, { scope: false });
-      const rows = await inChunks(componentIds, (slice) => qb.clone().whereIn(`${T}.id`, slice) as Promise<Array<Record<string, unknown>>>);
+      const { qb, fields } = targetQuery(engine, component, branch, params, { scope: null });
+      const key = isPlainLevel(branch) ? ['zone item', branch.fields ?? null, params.includePrivate === true] : null;
+      const rows = await inChunks(componentIds, (slice) => levelRows(engine, component, key, slice, (values) => qb.clone().whereIn(`${T}.id`, values)));
       const byId = new Map<number, Entity>();
       for (const row of rows) {
         const { id, ...rest } = formatRow(component, row, fields);

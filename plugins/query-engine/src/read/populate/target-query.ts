@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import type { Model, ScalarField } from '@platform/core';
 import type { Engine } from '../../engine';
-import type { Entity, FindParams } from '../../types';
+import type { Entity, Filters, FindParams } from '../../types';
 import type { PopulateBranch, PopulateNode } from '../query/contracts';
 import { resolveFields } from '../query/fields';
 import { applyFilters } from '../query/filters';
@@ -14,6 +14,7 @@ import { applySort } from '../query/sort';
 import { formatRow } from '../query/format';
 import { selectColumns } from '../query/columns';
 import { applyScope } from '../query/apply-scope';
+import { scopeFilters } from '../query/scope';
 import type { Tally } from './budget';
 
 /** Alias of the target table in every populate query (link tables use their own short aliases). */
@@ -32,7 +33,11 @@ export interface TargetQuery {
   fields: ScalarField[];
 }
 
-export function targetQuery(engine: Engine, target: Model, branch: Omit<PopulateBranch, 'populate'>, params: FindParams, level: { scope: boolean }): TargetQuery {
+/**
+ * `level.scope`: what plugins push for the level (asked by the caller, to name the level's
+ * shape, level-statement.ts); null for a component, which plugins do not scope.
+ */
+export function targetQuery(engine: Engine, target: Model, branch: Omit<PopulateBranch, 'populate'>, params: FindParams, level: { scope: Filters[] | null }): TargetQuery {
   // `params`: relations reached by the populate's own deep filters and sorts are scoped too
   const options = { includePrivate: params.includePrivate === true, params };
   const fields = resolveFields(target, branch.fields, 'populate', options);
@@ -41,7 +46,7 @@ export function targetQuery(engine: Engine, target: Model, branch: Omit<Populate
     .from(`${target.tableName} as ${T}`)
     .select(selectColumns(engine, T, fields));
   // plugins' scope conditions may name any attribute; the request's own are checked as usual
-  if (level.scope) applyPopulateScope(engine, qb, target, params);
+  if (level.scope) applyScope(engine, qb, target, T, params, 'populate', level.scope);
   if (branch.filters) applyFilters(engine, qb, target, T, branch.filters, 'populate[filters]', options);
   if (hasSort(branch.sort)) applySort(engine, qb, target, T, branch.sort, 'populate[sort]', options);
   return { qb, fields };
@@ -50,6 +55,16 @@ export function targetQuery(engine: Engine, target: Model, branch: Omit<Populate
 /** What plugins push for a populated level of `target` (draft & publish: published only in live). */
 export function applyPopulateScope(engine: Engine, qb: Knex.QueryBuilder, target: Model, params: FindParams): void {
   applyScope(engine, qb, target, T, params, 'populate');
+}
+
+/** What plugins push for a populated level of `target`, to build it with (targetQuery) and name its shape. */
+export function populateScope(engine: Engine, target: Model, params: FindParams): Filters[] {
+  return scopeFilters(engine, target, params, 'populate');
+}
+
+/** A level without the request's own filters and sort: its statement depends on its fields and scope only. */
+export function isPlainLevel(branch: Omit<PopulateBranch, 'populate'>): boolean {
+  return (branch.filters === undefined || branch.filters === null) && !hasSort(branch.sort);
 }
 
 export function hasSort(sort: unknown): boolean {

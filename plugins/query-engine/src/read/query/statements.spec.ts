@@ -100,4 +100,34 @@ describe('shapeKey', () => {
     bare.a = 1;
     expect(shapeKey(bare)).to.equal(shapeKey({ a: 1 }));
   });
+
+  it('an ids shape puts each id of the call in the places of its position', () => {
+    const shapes = new StatementShapes();
+    const calls: Array<readonly number[]> = [];
+    const build = (ids: readonly number[]) => {
+      calls.push(ids);
+      return { sql: 'select * from a where b = ? and owner in (?, ?, ?) and c = ?', bindings: ['x', ...ids, ids[0]] };
+    };
+    expect(shapes.withIds('k', [4, 9, 2], build)).to.deep.equal({ sql: 'select * from a where b = ? and owner in (?, ?, ?) and c = ?', bindings: ['x', 4, 9, 2, 4] });
+    // built with the ids and with negative stand-ins, one per position
+    expect(calls).to.deep.equal([
+      [4, 9, 2],
+      [-1, -2, -3],
+    ]);
+    expect(shapes.withIds('k', [7, 7, 1], build).bindings).to.deep.equal(['x', 7, 7, 1, 7]);
+    expect(shapes.withIds('k', [30, 20, 10], build).bindings).to.deep.equal(['x', 30, 20, 10, 30]);
+    expect(calls).to.have.length(2);
+  });
+
+  it('an ids shape whose other bindings or SQL change with the ids is never kept', () => {
+    const shapes = new StatementShapes();
+    const summed = (ids: readonly number[]) => ({ sql: 'select ? where id in (?, ?)', bindings: [ids.reduce((a, b) => a + b, 0), ...ids] });
+    expect(shapes.withIds('summed', [1, 2], summed).bindings).to.deep.equal([3, 1, 2]);
+    expect(shapes.withIds('summed', [5, 6], summed).bindings).to.deep.equal([11, 5, 6]);
+    const text = (ids: readonly number[]) => ({ sql: ids[0] && ids[0] > 0 ? 'select 1 where id in (?)' : 'select 2 where id in (?)', bindings: [...ids] });
+    expect(shapes.withIds('text', [3], text).sql).to.equal('select 1 where id in (?)');
+    expect(shapes.count).to.equal(0);
+    expect(shapes.withIds(null, [3], text).bindings).to.deep.equal([3]);
+    expect(shapes.count).to.equal(0);
+  });
 });

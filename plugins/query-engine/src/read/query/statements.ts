@@ -18,10 +18,14 @@ export interface Statement {
   reusable?: boolean;
 }
 
-/** A cached shape: its SQL, its bindings, and the places of the id in them (none for a fixed shape). */
+/**
+ * A cached shape: its SQL, its bindings, and where the ids go in them (none for a fixed shape):
+ * `idPlaces[i]` is a binding that takes the id at `idIndexes[i]` of the call's ids.
+ */
 interface Shape {
   statement: Statement;
   idPlaces: readonly number[];
+  idIndexes: readonly number[];
 }
 
 /** Shapes kept per model; the oldest is dropped past this (a client can vary its parameters at will). */
@@ -42,7 +46,7 @@ export class StatementShapes {
     const shape = this.shapes.get(key);
     if (shape) return shape.statement;
     const built = build();
-    if (built.reusable !== false) this.keep(key, { statement: { sql: built.sql, bindings: [...built.bindings] }, idPlaces: [] });
+    if (built.reusable !== false) this.keep(key, { statement: { sql: built.sql, bindings: [...built.bindings] }, idPlaces: [], idIndexes: [] });
     return built;
   }
 
@@ -54,16 +58,29 @@ export class StatementShapes {
   withId(key: string | null, id: number, build: (id: number) => Statement): Statement {
     if (key === null) return build(id);
     const shape = this.shapes.get(key);
-    if (shape) {
-      const bindings = shape.statement.bindings.slice();
-      for (const place of shape.idPlaces) bindings[place] = id;
-      return { sql: shape.statement.sql, bindings };
-    }
+    if (shape) return filled(shape, [id]);
     const built = build(id);
     const probe = id + 1;
     const other = build(probe);
     const idPlaces = placesOf(built, other, id, probe);
-    if (idPlaces && built.reusable !== false && other.reusable !== false) this.keep(key, { statement: { sql: built.sql, bindings: [...built.bindings] }, idPlaces });
+    if (idPlaces && built.reusable !== false && other.reusable !== false) this.keep(key, { statement: { sql: built.sql, bindings: [...built.bindings] }, idPlaces, idIndexes: idPlaces.map(() => 0) });
+    return built;
+  }
+
+  /**
+   * The statement of a shape whose only variable part is a list of ids (an `IN (...)` of the
+   * length the key names). On the first call it is built twice, with `ids` and with negative
+   * stand-ins no entry has, one per position: a binding that holds a stand-in takes the id at
+   * its position. A shape whose SQL text, binding count or other bindings change is never kept.
+   */
+  withIds(key: string | null, ids: readonly number[], build: (ids: readonly number[]) => Statement): Statement {
+    if (key === null) return build(ids);
+    const shape = this.shapes.get(key);
+    if (shape) return filled(shape, ids);
+    const built = build(ids);
+    const other = build(ids.map((_, index) => standIn(index)));
+    const places = standInPlaces(built, other, ids);
+    if (places && built.reusable !== false && other.reusable !== false) this.keep(key, { statement: { sql: built.sql, bindings: [...built.bindings] }, ...places });
     return built;
   }
 
@@ -71,6 +88,32 @@ export class StatementShapes {
     if (this.shapes.size >= this.size) this.shapes.delete(this.shapes.keys().next().value as string);
     this.shapes.set(key, shape);
   }
+}
+
+/** A shape's statement with `ids` in their places. */
+function filled(shape: Shape, ids: readonly number[]): Statement {
+  const bindings = shape.statement.bindings.slice();
+  for (let i = 0; i < shape.idPlaces.length; i++) bindings[shape.idPlaces[i] as number] = ids[shape.idIndexes[i] as number];
+  return { sql: shape.statement.sql, bindings };
+}
+
+/** The stand-in for the id at `index`: negative, which no stored id is. */
+const standIn = (index: number) => -1 - index;
+
+/** Where `b` has a stand-in and `a` the id at the stand-in's position, if that is the only difference between them; null otherwise. */
+function standInPlaces(a: Statement, b: Statement, ids: readonly number[]): { idPlaces: number[]; idIndexes: number[] } | null {
+  if (a.sql !== b.sql || a.bindings.length !== b.bindings.length) return null;
+  const idPlaces: number[] = [];
+  const idIndexes: number[] = [];
+  for (let i = 0; i < a.bindings.length; i++) {
+    if (a.bindings[i] === b.bindings[i]) continue;
+    const other = b.bindings[i];
+    const index = typeof other === 'number' ? -1 - other : -1;
+    if (index < 0 || index >= ids.length || a.bindings[i] !== ids[index]) return null;
+    idPlaces.push(i);
+    idIndexes.push(index);
+  }
+  return idPlaces.length > 0 ? { idPlaces, idIndexes } : null;
 }
 
 /** Where `a` has `id` and `b` has `probe`, if that is the only difference between them; null otherwise. */
