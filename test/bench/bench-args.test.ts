@@ -133,13 +133,14 @@ describe('benchmark command line and report', () => {
     expect(markdown).to.include('| filters + sort | 8.98 | 17.96 | 1.50 | 1.180 (list-25) | 1.27× | 12.0× | ≥ 15× less than Strapi | **missed by 25 %** |');
   });
 
-  it('renders the soak: CPU per request, heap and RSS at its start and end', () => {
+  it('renders the soak: CPU per request, heap and RSS at its start and end, and of a fresh process at the end', () => {
     const soak = {
       requests: 50000,
       heapTrailMb: [40.2, 40.6],
       mix: ['get-by-id', 'create-tag'],
       start: { cpuMsPerRequest: [1.1, 1, 1.2], list25CpuMsPerRequest: [0.9, 0.8, 1], heapUsedMb: 40, rssMb: 120 },
       end: { cpuMsPerRequest: [1.2, 1.1, 1.3], list25CpuMsPerRequest: [0.8, 0.9, 0.8], heapUsedMb: 41, rssMb: 126 },
+      fresh: { cpuMsPerRequest: [1.1, 1.25, 1.3], list25CpuMsPerRequest: [1, 0.8, 0.9], heapUsedMb: 40, rssMb: 100 },
       errors: 0,
       seconds: 95.4,
     };
@@ -148,15 +149,16 @@ describe('benchmark command line and report', () => {
       connections: 50,
       date: '2026-01-01T00:00:00.000Z',
     });
-    expect(markdown).to.include('Soak: 50,000 requests on one process (get-by-id, create-tag in turn) in 95 s, 0 errors/non-2xx.');
+    expect(markdown).to.include('Soak: 50,000 requests (get-by-id, create-tag in turn) in 95 s, 0 errors/non-2xx.');
+    expect(markdown).to.include('| | start | end | change | fresh process at the end | end against fresh |');
     expect(markdown).to.include(
-      '| CPU ms/req of the mix, least of the windows (windows: start 1.100, 1.000, 1.200; end 1.200, 1.100, 1.300) | 1.000 (median 1.100) | 1.100 (median 1.200) | +10.0 % |',
+      '| CPU ms/req of the mix, least of the windows (windows: start 1.100, 1.000, 1.200; end 1.200, 1.100, 1.300; fresh 1.100, 1.250, 1.300) | 1.000 (median 1.100) | 1.100 (median 1.200) | +10.0 % | 1.100 (median 1.250) | +0.0 % |',
     );
     expect(markdown).to.include(
-      '| CPU ms/req of list-25 alone, least of the windows (windows: start 0.900, 0.800, 1.000; end 0.800, 0.900, 0.800) | 0.800 (median 0.900) | 0.800 (median 0.800) | +0.0 % |',
+      '| CPU ms/req of list-25 alone, least of the windows (windows: start 0.900, 0.800, 1.000; end 0.800, 0.900, 0.800; fresh 1.000, 0.800, 0.900) | 0.800 (median 0.900) | 0.800 (median 0.800) | +0.0 % | 0.800 (median 0.900) | +0.0 % |',
     );
-    expect(markdown).to.include('| heap used after a full GC, MB | 40.0 | 41.0 | +2.5 % |');
-    expect(markdown).to.include('| RSS, MB | 120 | 126 | +5.0 % |');
+    expect(markdown).to.include('| heap used after a full GC, MB | 40.0 | 41.0 | +2.5 % | 40.0 | +2.5 % |');
+    expect(markdown).to.include('| RSS, MB | 120 | 126 | +5.0 % | 100 | +26.0 % |');
     expect(markdown).to.include('Heap used after a full GC every 10,000 requests between: 40.2, 40.6 MB.');
   });
 

@@ -51,20 +51,23 @@ const change = (start: number, end: number) => `${end >= start ? '+' : ''}${f((e
 const least = (values: number[]) => Math.min(...values);
 
 function soakLines(soak: SoakResult): string[] {
-  const { start, end } = soak;
+  const { start, end, fresh } = soak;
   const windows = (values: number[]) => values.map((v) => f(v, 3)).join(', ');
-  const cpuRow = (label: string, a: number[], b: number[]) =>
-    `| ${label} (windows: start ${windows(a)}; end ${windows(b)}) | ${f(least(a), 3)} (median ${f(median(a), 3)}) | ${f(least(b), 3)} (median ${f(median(b), 3)}) | ${change(least(a), least(b))} |`;
+  const cpu = (values: number[]) => `${f(least(values), 3)} (median ${f(median(values), 3)})`;
+  const cpuRow = (label: string, pick: (at: SoakResult['start']) => number[]) =>
+    `| ${label} (windows: start ${windows(pick(start))}; end ${windows(pick(end))}; fresh ${windows(pick(fresh))}) | ${cpu(pick(start))} | ${cpu(pick(end))} | ${change(least(pick(start)), least(pick(end)))} | ${cpu(pick(fresh))} | ${change(least(pick(fresh)), least(pick(end)))} |`;
+  const sizeRow = (label: string, digits: number, pick: (at: SoakResult['start']) => number) =>
+    `| ${label} | ${f(pick(start), digits)} | ${f(pick(end), digits)} | ${change(pick(start), pick(end))} | ${f(pick(fresh), digits)} | ${change(pick(fresh), pick(end))} |`;
   return [
     '',
-    `Soak: ${f(soak.requests)} requests on one process (${soak.mix.join(', ')} in turn) in ${f(soak.seconds)} s, ${soak.errors} errors/non-2xx.`,
+    `Soak: ${f(soak.requests)} requests (${soak.mix.join(', ')} in turn) in ${f(soak.seconds)} s, ${soak.errors} errors/non-2xx. "Fresh" is a process started at the end on the data the soak left, its windows alternating with the old one's: the last column is what the old process costs more than it.`,
     '',
-    '| | start | end | change |',
-    '|---|---:|---:|---:|',
-    cpuRow('CPU ms/req of the mix, least of the windows', start.cpuMsPerRequest, end.cpuMsPerRequest),
-    cpuRow('CPU ms/req of list-25 alone, least of the windows', start.list25CpuMsPerRequest, end.list25CpuMsPerRequest),
-    `| heap used after a full GC, MB | ${f(start.heapUsedMb, 1)} | ${f(end.heapUsedMb, 1)} | ${change(start.heapUsedMb, end.heapUsedMb)} |`,
-    `| RSS, MB | ${f(start.rssMb)} | ${f(end.rssMb)} | ${change(start.rssMb, end.rssMb)} |`,
+    '| | start | end | change | fresh process at the end | end against fresh |',
+    '|---|---:|---:|---:|---:|---:|',
+    cpuRow('CPU ms/req of the mix, least of the windows', (at) => at.cpuMsPerRequest),
+    cpuRow('CPU ms/req of list-25 alone, least of the windows', (at) => at.list25CpuMsPerRequest),
+    sizeRow('heap used after a full GC, MB', 1, (at) => at.heapUsedMb),
+    sizeRow('RSS, MB', 0, (at) => at.rssMb),
     ...(soak.heapTrailMb.length ? ['', `Heap used after a full GC every 10,000 requests between: ${soak.heapTrailMb.map((v) => f(v, 1)).join(', ')} MB.`] : []),
   ];
 }

@@ -6,6 +6,11 @@
  * slower or bigger as it lives shows as a difference between the two. On a shared machine
  * other processes only ever add to a window's CPU per request, so each figure is the least of
  * several windows (the median is shown beside it).
+ *
+ * The machine's own speed moves by more than 5 % over the tens of minutes a soak takes, and the
+ * data grows with its creates. So at the end a fresh process is started on the data the soak
+ * left and measured in windows alternating with the old one's: what the old process costs more
+ * than it is its age alone.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -39,6 +44,8 @@ export interface SoakResult {
   mix: string[];
   start: SoakEnd;
   end: SoakEnd;
+  /** a fresh process on the data the soak left, its windows alternating with the end's */
+  fresh: SoakEnd;
   errors: number;
   seconds: number;
 }
@@ -69,48 +76,79 @@ async function runMix(server: ServerProcess, amount: number, connections: number
   return { cpuMsPerRequest: (server.cpuMs() - before) / (result.requests.total || 1), errors: result.errors + result.non2xx };
 }
 
-async function measureEnd(server: ServerProcess, file: string, window: number, connections: number, credentials: Credentials): Promise<SoakEnd & { errors: number }> {
-  const cpu: number[] = [];
-  const list25: number[] = [];
-  let errors = 0;
+/** The processes' windows, taken in turn (each process's first, then each one's second...), then their heaps. */
+async function measureEnds(ends: Array<{ server: ServerProcess; file: string }>, window: number, connections: number, credentials: Credentials): Promise<Array<SoakEnd & { errors: number }>> {
+  const windows = ends.map(() => ({ cpu: [] as number[], list25: [] as number[], errors: 0 }));
   for (let i = 0; i < WINDOWS; i++) {
-    const run = await runMix(server, window, connections, credentials);
-    const page = await runMix(server, window, connections, credentials, ['list-25']);
-    cpu.push(run.cpuMsPerRequest);
-    list25.push(page.cpuMsPerRequest);
-    errors += run.errors + page.errors;
+    for (const [k, { server }] of ends.entries()) {
+      const run = await runMix(server, window, connections, credentials);
+      const page = await runMix(server, window, connections, credentials, ['list-25']);
+      const own = windows[k] as (typeof windows)[number];
+      own.cpu.push(run.cpuMsPerRequest);
+      own.list25.push(page.cpuMsPerRequest);
+      own.errors += run.errors + page.errors;
+    }
   }
-  return { cpuMsPerRequest: cpu, list25CpuMsPerRequest: list25, heapUsedMb: await heapUsedMb(server, file), rssMb: server.rssMb(), errors };
+  const out: Array<SoakEnd & { errors: number }> = [];
+  for (const [k, { server, file }] of ends.entries()) {
+    const own = windows[k] as (typeof windows)[number];
+    out.push({ cpuMsPerRequest: own.cpu, list25CpuMsPerRequest: own.list25, heapUsedMb: await heapUsedMb(server, file), rssMb: server.rssMb(), errors: own.errors });
+  }
+  return out;
+}
+
+/** The first windows warm the JIT and the caches up; they are not measured. */
+async function warmUp(server: ServerProcess, window: number, connections: number, credentials: Credentials): Promise<number> {
+  let errors = 0;
+  for (let i = 0; i < WINDOWS; i++) errors += (await runMix(server, window, connections, credentials)).errors;
+  return errors;
 }
 
 export async function measureSoak(env: Record<string, string>, requests: number, connections: number, credentials: Credentials): Promise<SoakResult> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-soak-'));
-  const file = path.join(dir, 'heap.json');
   const probe = path.join(__dirname, 'heap-probe.js');
-  const server = await startPlatform({ ...env, HEAP_PROBE_FILE: file }, 1, undefined, ['--expose-gc', '--require', probe]);
+  const start = (file: string) => startPlatform({ ...env, HEAP_PROBE_FILE: file }, 1, undefined, ['--expose-gc', '--require', probe]);
+  const file = path.join(dir, 'heap.json');
+  const server = await start(file);
+  let fresh: ServerProcess | null = null;
   const started = Date.now();
   try {
     const window = Math.round(Math.min(MAX_WINDOW, Math.max(MIN_WINDOW, requests * WINDOW_SHARE)));
-    // first windows warm the JIT and the caches up; they are not measured
-    for (let i = 0; i < WINDOWS; i++) await runMix(server, window, connections, credentials);
-    const start = await measureEnd(server, file, window, connections, credentials);
-    // the measured windows and the warm-up count towards the requests
-    const middle = Math.max(0, requests - 5 * WINDOWS * window);
-    let errors = start.errors;
+    let errors = await warmUp(server, window, connections, credentials);
+    const [first] = await measureEnds([{ server, file }], window, connections, credentials);
+    if (!first) throw new Error('no start measured');
+    errors += first.errors;
+    // The warm-ups and the measured windows count towards the requests: the old process's
+    // warm-up (1), start (2) and end (2: the mix and list-25), the fresh one's warm-up and end.
+    const measured = (n: number) => n * WINDOWS * window;
+    const middle = Math.max(0, requests - measured(1 + 2 + 2 + 1 + 2));
     const CHUNK = 10000;
     const heapTrailMb: number[] = [];
     for (let done = 0; done < middle; done += CHUNK) {
       errors += (await runMix(server, Math.min(CHUNK, middle - done), connections, credentials)).errors;
       heapTrailMb.push(await heapUsedMb(server, file));
-      process.stderr.write(`\r  soak: ${Math.min(done + CHUNK, middle) + 3 * WINDOWS * window}/${requests} requests`);
+      process.stderr.write(`\r  soak: ${Math.min(done + CHUNK, middle) + measured(3)}/${requests} requests`);
     }
-    const end = await measureEnd(server, file, window, connections, credentials);
+    const freshFile = path.join(dir, 'fresh-heap.json');
+    fresh = await start(freshFile);
+    errors += await warmUp(fresh, window, connections, credentials);
+    const [end, control] = await measureEnds(
+      [
+        { server, file },
+        { server: fresh, file: freshFile },
+      ],
+      window,
+      connections,
+      credentials,
+    );
+    if (!end || !control) throw new Error('no end measured');
     process.stderr.write('\n');
-    errors += end.errors;
+    errors += end.errors + control.errors;
     const strip = ({ errors: _errors, ...rest }: SoakEnd & { errors: number }): SoakEnd => rest;
-    return { requests, heapTrailMb, mix: SOAK_MIX, start: strip(start), end: strip(end), errors, seconds: (Date.now() - started) / 1000 };
+    return { requests, heapTrailMb, mix: SOAK_MIX, start: strip(first), end: strip(end), fresh: strip(control), errors, seconds: (Date.now() - started) / 1000 };
   } finally {
     await server.stop();
+    await fresh?.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
