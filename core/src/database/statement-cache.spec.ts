@@ -3,7 +3,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { expect } from 'chai';
 import knexFactory from 'knex';
-import { knexConfig } from './connection';
+import { knexConfig, SQLITE_CACHE_KIB } from './connection';
 import { cacheStatements, type SqliteConnection } from './sqlite-connection';
 
 function fakeConnection() {
@@ -54,6 +54,22 @@ describe('SQLite statement cache', () => {
     expect(() => conn.prepare('selec')).to.throw('syntax error');
     expect(() => conn.prepare('selec')).to.throw('syntax error');
     expect(calls).to.equal(2);
+  });
+
+  it('a connection of the platform keeps a page cache of SQLITE_CACHE_KIB, in WAL mode with foreign keys on', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stmt-cache-'));
+    const { knex: config } = knexConfig({ connection: { client: 'sqlite', connection: { filename: path.join(dir, 'x.db') } } }, dir, 'database.ts');
+    const knex = knexFactory(config);
+    try {
+      const pragma = async (name: string) => Object.values(((await knex.raw(`pragma ${name}`)) as Array<Record<string, unknown>>)[0] ?? {})[0];
+      expect(await pragma('cache_size')).to.equal(-SQLITE_CACHE_KIB);
+      expect(SQLITE_CACHE_KIB).to.equal(65536);
+      expect(await pragma('journal_mode')).to.equal('wal');
+      expect(await pragma('foreign_keys')).to.equal(1);
+    } finally {
+      await knex.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('keeps answering right on a real connection across a schema change', async () => {

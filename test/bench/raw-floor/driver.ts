@@ -55,6 +55,8 @@ function sqliteDriver(): RawDriver {
   const BetterSqlite = require('better-sqlite3') as new (filename: string) => SqliteDatabase;
   const db = new BetterSqlite(env('DATABASE_FILENAME'));
   db.pragma('journal_mode = WAL');
+  // the platform's page cache (core's SQLITE_CACHE_KIB), so both read the same way
+  db.pragma('cache_size = -65536');
   const prepared = new Map<string, SqliteStatement>();
   return {
     async all(s, params, list = []) {
