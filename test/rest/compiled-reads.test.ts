@@ -165,6 +165,38 @@ describeEachDatabase('compiled read statements', (ctx) => {
     for (const id of tagIds) expect((await ctx.app.del(`/api/tags/${id}`)).status).to.equal(200);
   });
 
+  it('a compiled populated level that fails in the database answers 500 without details, and works again once the database does', async () => {
+    const [first] = ids as [number];
+    const tag = await ctx.app.post('/api/tags', { data: { name: 'fail-a', articles: [first] } });
+    expect(tag.status).to.equal(200);
+    const path = `/api/tags?filters[name][$eq]=fail-a&fields[0]=name&populate[articles][fields][0]=title`;
+    const expected = {
+      status: 200,
+      body: {
+        data: [{ id: tag.body.data.id, attributes: { name: 'fail-a', articles: { data: [{ id: first, attributes: { title: 'First' } }] } } }],
+        meta: { pagination: { page: 1, pageSize: 25, pageCount: 1, total: 1 } },
+      },
+    };
+    const answer = async () => {
+      const res = await ctx.app.get(path);
+      return { status: res.status, body: res.body };
+    };
+    // compiled by the first request, run from its shape by the second
+    expect(await answer()).to.deep.equal(expected);
+    const { queries } = await ctx.app.countQueries(() => ctx.app.get(path));
+    const level = queries.find((q) => /from [`"]articles[`"] as [`"]pt[`"]/.test(q.sql));
+    expect(level?.sql, 'the populated level reads the link table').to.match(/articles_tags_links/);
+    // the link table is gone while the compiled statement runs: the root read works, the level fails
+    await ctx.app.knex.schema.renameTable('articles_tags_links', 'articles_tags_links_away');
+    try {
+      expect(await answer()).to.deep.equal({ status: 500, body: { data: null, error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error' } } });
+    } finally {
+      await ctx.app.knex.schema.renameTable('articles_tags_links_away', 'articles_tags_links');
+    }
+    expect(await answer()).to.deep.equal(expected);
+    expect((await ctx.app.del(`/api/tags/${tag.body.data.id}`)).status).to.equal(200);
+  });
+
   it('a populated level inside a transaction runs on its connection and sees its writes', async () => {
     const { platform } = ctx.app;
     const service = platform.service('plugin::query-engine.entity-service');

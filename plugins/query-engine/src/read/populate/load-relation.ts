@@ -12,8 +12,9 @@ import type { PopulateNode } from '../query/contracts';
 import type { Tally } from './budget';
 import { levelParams } from './level-params';
 import { applyFilters } from '../query/filters';
+import { applyScope } from '../query/apply-scope';
 import { sortTerms, type SortTerm } from '../query/sort';
-import { applyPopulateScope, hasSort, inChunks, isPlainLevel, OWNER, populateScope, rowsToEntities, groupByOwner, T, targetQuery, type PopulateLevel } from './target-query';
+import { hasSort, inChunks, isPlainLevel, OWNER, populateScope, rowsToEntities, groupByOwner, T, targetQuery, type PopulateLevel } from './target-query';
 import { levelRows } from './level-statement';
 
 const L = 'pl';
@@ -95,7 +96,7 @@ async function countRelation(engine: Engine, field: RelationField, target: Model
       .countDistinct({ total: `${T}.id` })
       .whereIn(`${L}.${field.selfColumn}`, slice)
       .groupBy(`${L}.${field.selfColumn}`);
-    applyPopulateScope(engine, qb, target, params);
+    applyScope(engine, qb, target, T, params, 'populate');
     if (node.filters) applyFilters(engine, qb, target, T, node.filters, 'populate[filters]', { includePrivate: params.includePrivate === true, params });
     return qb as unknown as Promise<Array<Record<string, unknown>>>;
   });

@@ -52,12 +52,7 @@ export function targetQuery(engine: Engine, target: Model, branch: Omit<Populate
   return { qb, fields };
 }
 
-/** What plugins push for a populated level of `target` (draft & publish: published only in live). */
-export function applyPopulateScope(engine: Engine, qb: Knex.QueryBuilder, target: Model, params: FindParams): void {
-  applyScope(engine, qb, target, T, params, 'populate');
-}
-
-/** What plugins push for a populated level of `target`, to build it with (targetQuery) and name its shape. */
+/** What plugins push for a populated level of `target` (draft & publish: published only in live), to build it with (targetQuery) and name its shape. */
 export function populateScope(engine: Engine, target: Model, params: FindParams): Filters[] {
   return scopeFilters(engine, target, params, 'populate');
 }

@@ -52,34 +52,27 @@ export class StatementShapes {
 
   /**
    * The statement of a shape whose only variable part is an id. On the first call it is built
-   * twice, with `id` and with another id: the bindings that differ are where the id goes. A
+   * twice, with `id` and with the next id: the bindings that differ are where the id goes. A
    * shape whose SQL text, binding count or other bindings change with the id is never kept.
    */
   withId(key: string | null, id: number, build: (id: number) => Statement): Statement {
-    if (key === null) return build(id);
-    const shape = this.shapes.get(key);
-    if (shape) return filled(shape, [id]);
-    const built = build(id);
-    const probe = id + 1;
-    const other = build(probe);
-    const idPlaces = placesOf(built, other, id, probe);
-    if (idPlaces && built.reusable !== false && other.reusable !== false) this.keep(key, { statement: { sql: built.sql, bindings: [...built.bindings] }, idPlaces, idIndexes: idPlaces.map(() => 0) });
-    return built;
+    return this.withIds(key, [id], ([value]) => build(value as number), [id + 1]);
   }
 
   /**
    * The statement of a shape whose only variable part is a list of ids (an `IN (...)` of the
-   * length the key names). On the first call it is built twice, with `ids` and with negative
-   * stand-ins no entry has, one per position: a binding that holds a stand-in takes the id at
-   * its position. A shape whose SQL text, binding count or other bindings change is never kept.
+   * length the key names). On the first call it is built twice, with `ids` and with `probes`
+   * (by default negative stand-ins no entry has, one per position): a binding that holds a
+   * probe takes the id at its position. A shape whose SQL text, binding count or other
+   * bindings change is never kept.
    */
-  withIds(key: string | null, ids: readonly number[], build: (ids: readonly number[]) => Statement): Statement {
+  withIds(key: string | null, ids: readonly number[], build: (ids: readonly number[]) => Statement, probes: readonly number[] = ids.map((_, index) => -1 - index)): Statement {
     if (key === null) return build(ids);
     const shape = this.shapes.get(key);
     if (shape) return filled(shape, ids);
     const built = build(ids);
-    const other = build(ids.map((_, index) => standIn(index)));
-    const places = standInPlaces(built, other, ids);
+    const other = build(probes);
+    const places = idPlaces(built, other, ids, probes);
     if (places && built.reusable !== false && other.reusable !== false) this.keep(key, { statement: { sql: built.sql, bindings: [...built.bindings] }, ...places });
     return built;
   }
@@ -97,35 +90,23 @@ function filled(shape: Shape, ids: readonly number[]): Statement {
   return { sql: shape.statement.sql, bindings };
 }
 
-/** The stand-in for the id at `index`: negative, which no stored id is. */
-const standIn = (index: number) => -1 - index;
-
-/** Where `b` has a stand-in and `a` the id at the stand-in's position, if that is the only difference between them; null otherwise. */
-function standInPlaces(a: Statement, b: Statement, ids: readonly number[]): { idPlaces: number[]; idIndexes: number[] } | null {
+/**
+ * Where `b` has a probe and `a` the id at the probe's position, if that is the only difference
+ * between them; null otherwise (or when no binding holds an id).
+ */
+function idPlaces(a: Statement, b: Statement, ids: readonly number[], probes: readonly number[]): { idPlaces: number[]; idIndexes: number[] } | null {
   if (a.sql !== b.sql || a.bindings.length !== b.bindings.length) return null;
-  const idPlaces: number[] = [];
-  const idIndexes: number[] = [];
-  for (let i = 0; i < a.bindings.length; i++) {
-    if (a.bindings[i] === b.bindings[i]) continue;
-    const other = b.bindings[i];
-    const index = typeof other === 'number' ? -1 - other : -1;
-    if (index < 0 || index >= ids.length || a.bindings[i] !== ids[index]) return null;
-    idPlaces.push(i);
-    idIndexes.push(index);
-  }
-  return idPlaces.length > 0 ? { idPlaces, idIndexes } : null;
-}
-
-/** Where `a` has `id` and `b` has `probe`, if that is the only difference between them; null otherwise. */
-function placesOf(a: Statement, b: Statement, id: number, probe: number): number[] | null {
-  if (a.sql !== b.sql || a.bindings.length !== b.bindings.length) return null;
+  const positionOf = new Map(probes.map((probe, index) => [probe, index]));
   const places: number[] = [];
+  const indexes: number[] = [];
   for (let i = 0; i < a.bindings.length; i++) {
     if (a.bindings[i] === b.bindings[i]) continue;
-    if (a.bindings[i] !== id || b.bindings[i] !== probe) return null;
+    const index = positionOf.get(b.bindings[i] as number);
+    if (index === undefined || a.bindings[i] !== ids[index]) return null;
     places.push(i);
+    indexes.push(index);
   }
-  return places.length > 0 ? places : null;
+  return places.length > 0 ? { idPlaces: places, idIndexes: indexes } : null;
 }
 
 interface ModelShapes {

@@ -68,6 +68,18 @@ describe('applyFilters', () => {
     );
   });
 
+  it('tests each row with a correlated EXISTS on MySQL and MariaDB', () => {
+    expect(sql('mysql', { category: { name: 'News' }, seo: { $null: true } })).to.deep.equal({
+      sql:
+        'select `t0`.`id` from `articles` as `t0` where exists (select `t0_1`.`article_id` from `articles_category_links` as `t0_1` inner join `categories` as `t0_2` on `t0_2`.`id` = `t0_1`.`category_id` where `t0_1`.`article_id` = `t0`.`id` and BINARY `t0_2`.`name` = ?)' +
+        ' and not exists (select `t0_3`.`entity_id` from `articles_components` as `t0_3` inner join `components_shared_seos` as `t0_4` on `t0_4`.`id` = `t0_3`.`component_id` where `t0_3`.`field` = ? and `t0_3`.`component_type` = ? and `t0_3`.`entity_id` = `t0`.`id`)',
+      bindings: ['News', 'seo', 'shared.seo'],
+    });
+    expect(sql('postgres', { category: { name: 'News' } }).sql).to.match(
+      /^select "t0"."id" from "articles" as "t0" where "t0"."id" in \(select "t0_1"."article_id" from .* where "t0_1"."article_id" is not null and /,
+    );
+  });
+
   it('scopes a related content-type like a populated level when the root params are given', () => {
     const { engine, knex } = stubEngine('sqlite');
     engine.hooks.scope.tap('spec', (context) => {

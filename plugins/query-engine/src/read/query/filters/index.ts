@@ -2,8 +2,8 @@
  * `filters`: Strapi v4's filter language turned into SQL conditions on one query builder.
  * Keys are whitelisted against the model at every depth: unknown keys and operators, dynamic
  * zones, private attributes and passwords are a 400 `Invalid parameter <key>`. Conditions on
- * relations, components and attributes of plugin-provided types become `id IN (subquery)`,
- * so rows never duplicate.
+ * relations, components and attributes of plugin-provided types become `id IN (subquery)`
+ * (`EXISTS (correlated subquery)` on MySQL and MariaDB), so rows never duplicate.
  */
 import type { Knex } from 'knex';
 import { isPlainObject, type Field, type Model } from '@platform/core';
@@ -125,27 +125,42 @@ function applyLinked(walk: Walk, qb: Knex.QueryBuilder, model: Model, alias: str
     idOps.$eq = value;
   }
   const hasTarget = Object.keys(target).length > 0 || Object.keys(idOps).length > 0;
-  if (exists !== null) {
-    const sub = related(walk, model, field);
-    if (exists) qb.whereIn(`${alias}.id`, sub.qb);
-    else qb.whereNotIn(`${alias}.id`, sub.qb);
-  }
+  if (exists !== null) whereOwned(walk, qb, alias, related(walk, model, field, alias), exists);
   if (!hasTarget) return;
-  const { qb: sub, hop } = related(walk, model, field);
-  if (Object.keys(idOps).length > 0) applyScalar(walk, sub, { ref: `${hop.targetAlias}.id`, type: 'id' }, idOps);
-  applyGroup(walk, sub, hop.target, hop.targetAlias, target);
-  qb.whereIn(`${alias}.id`, sub);
+  const sub = related(walk, model, field, alias);
+  const { hop } = sub;
+  if (Object.keys(idOps).length > 0) applyScalar(walk, sub.qb, { ref: `${hop.targetAlias}.id`, type: 'id' }, idOps);
+  applyGroup(walk, sub.qb, hop.target, hop.targetAlias, target);
+  whereOwned(walk, qb, alias, sub, true);
 }
 
-/** `SELECT owner FROM link JOIN target`, with the target scoped as a populated level. */
-function related(walk: Walk, model: Model, field: LinkField) {
+/**
+ * MySQL and MariaDB test each row against a correlated `EXISTS`: MariaDB 10.11 materializes
+ * an `id IN (subquery)` into a temporary table and sorts it on every statement, which cost a
+ * filter through a category and a tag 9–11 ms of the server's time where `EXISTS` costs
+ * 1.6–1.9 ms (2,000 articles). SQLite and PostgreSQL plan the `IN` form well.
+ */
+const correlates = (walk: Walk) => walk.engine.ctx.db.client === 'mysql';
+
+/** The rows of `alias` that own a row of `sub` (or, with `present` false, that own none). */
+function whereOwned(walk: Walk, qb: Knex.QueryBuilder, alias: string, sub: { qb: Knex.QueryBuilder }, present: boolean): void {
+  if (correlates(walk)) {
+    if (present) qb.whereExists(sub.qb);
+    else qb.whereNotExists(sub.qb);
+  } else if (present) qb.whereIn(`${alias}.id`, sub.qb);
+  else qb.whereNotIn(`${alias}.id`, sub.qb);
+}
+
+/** `SELECT owner FROM link JOIN target` (for the owner `alias.id` where it correlates), with the target scoped as a populated level. */
+function related(walk: Walk, model: Model, field: LinkField, alias: string) {
   const hop = linkHop(walk.engine, model, field, walk.aliases);
   const qb = hop.qb.select(hop.ownerRef);
   // The owner column must not be NULL (a NULL in `id IN (...)` turns a NOT around it into
   // NULL), but on SQLite, which has no statistics, that condition would steer the planner to
   // a range scan of the whole link table by owner instead of the index on the target side;
-  // the unary `+` keeps it out of index selection there.
-  if (walk.engine.ctx.db.client === 'sqlite') qb.whereRaw('+?? is not null', [hop.ownerRef]);
+  // the unary `+` keeps it out of index selection there. A correlated owner is never NULL.
+  if (correlates(walk)) qb.whereRaw('?? = ??', [hop.ownerRef, `${alias}.id`]);
+  else if (walk.engine.ctx.db.client === 'sqlite') qb.whereRaw('+?? is not null', [hop.ownerRef]);
   else qb.whereNotNull(hop.ownerRef);
   // Plugin conditions may name any attribute, private ones included.
   const internal: Walk = { ...walk, options: { ...walk.options, includePrivate: true } };
