@@ -10,6 +10,8 @@ export interface BenchOptions {
   seed: number;
   /** seconds per autocannon run */
   duration: number;
+  /** runs of each workload on the server and on each floor, in turn; the least CPU per request of each is kept */
+  rounds: number;
   connections: number;
   /** run only these workloads (by name) */
   only: string[] | null;
@@ -30,6 +32,8 @@ const HELP = `Usage: npm run bench -- [options]
   --scale N                        articles in the data set (default 10000; 100000 for the large set)
   --duration S                     seconds per workload run (default 10)
   --connections N                  autocannon connections (default 50)
+  --rounds N                       run each workload N times on the server and on each floor, in
+                                   turn, and keep each one's least CPU per request (default 1)
   --workload NAME[,NAME]           run only these workloads (none: only the soak)
   --no-workers                     skip the 1 -> 2 workers scaling run
   --no-compression                 skip the response compression runs
@@ -40,7 +44,20 @@ const HELP = `Usage: npm run bench -- [options]
   --seed N                         data set seed (default 42)`;
 
 export function parseBenchArgs(argv: string[]): BenchOptions {
-  const options: BenchOptions = { dbs: ['sqlite'], scale: 10000, seed: 42, duration: 10, connections: 50, only: null, workers: true, compression: true, twoNodes: true, reload: false, soak: 0 };
+  const options: BenchOptions = {
+    dbs: ['sqlite'],
+    scale: 10000,
+    seed: 42,
+    duration: 10,
+    rounds: 1,
+    connections: 50,
+    only: null,
+    workers: true,
+    compression: true,
+    twoNodes: true,
+    reload: false,
+    soak: 0,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const next = () => {
@@ -63,6 +80,9 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
         break;
       case '--duration':
         options.duration = positive(arg, next());
+        break;
+      case '--rounds':
+        options.rounds = positive(arg, next());
         break;
       case '--connections':
         options.connections = positive(arg, next());

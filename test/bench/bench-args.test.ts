@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { parseBenchArgs } from './args';
 import { renderReport } from './report';
 import { createRandom } from './random';
+import { leastRun, type LoadResult } from './load';
 
 describe('benchmark command line and report', () => {
   it('defaults to SQLite, 10,000 articles, 50 connections, 10 s runs and the workers run', () => {
@@ -10,6 +11,7 @@ describe('benchmark command line and report', () => {
       scale: 10000,
       seed: 42,
       duration: 10,
+      rounds: 1,
       connections: 50,
       only: null,
       workers: true,
@@ -20,6 +22,14 @@ describe('benchmark command line and report', () => {
     });
   });
 
+  it('keeps the run with the least CPU per request, with the failed requests of every run', () => {
+    const run = (cpuMsPerRequest: number, non2xx = 0, errors = 0): LoadResult => ({ requestsPerSecond: 1000 / cpuMsPerRequest, p50: 1, p99: 2, non2xx, errors, cpuMsPerRequest, bytesPerRequest: 100 });
+    const first = run(0.5, 1);
+    expect(leastRun(null, first)).to.equal(first);
+    expect(leastRun(first, run(0.4, 0, 2))).to.deep.equal({ ...run(0.4), non2xx: 1, errors: 2 });
+    expect(leastRun(first, run(0.6))).to.deep.equal(first);
+  });
+
   it('reads every option and refuses bad ones', () => {
     expect(parseBenchArgs(['--db', 'all', '--scale', '100000', '--workload', 'list-25,get-by-id', '--no-workers', '--no-compression', '--duration', '3'])).to.include({
       scale: 100000,
@@ -28,6 +38,8 @@ describe('benchmark command line and report', () => {
       compression: false,
     });
     expect(parseBenchArgs(['--no-two-nodes']).twoNodes).to.equal(false);
+    expect(parseBenchArgs(['--rounds', '3']).rounds).to.equal(3);
+    expect(() => parseBenchArgs(['--rounds', '0'])).to.throw('--rounds takes a whole number >= 1');
     expect(parseBenchArgs(['--soak', '50000']).soak).to.equal(50000);
     expect(parseBenchArgs(['--db', 'all']).dbs).to.deep.equal(['sqlite', 'mysql', 'postgres']);
     expect(parseBenchArgs(['--workload', 'list-25,get-by-id']).only).to.deep.equal(['list-25', 'get-by-id']);

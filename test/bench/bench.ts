@@ -13,7 +13,7 @@ import { measureTwoNodes, type TwoNodeReport } from './two-nodes';
 import { BENCH_SECRETS, startFloor, startPlatform, startRawFloor, type ServerProcess } from './processes';
 import { benchCredentials, type Credentials } from './credentials';
 import { openAppDir } from './open-app';
-import { runLoad } from './load';
+import { leastRun, runLoad, type LoadResult } from './load';
 import { measureCompression } from './compression';
 import { measureSoak } from './soak';
 import { renderReport, writeReport, type DbReport, type WorkloadRow } from './report';
@@ -63,11 +63,11 @@ async function sendText(url: string, w: Workload): Promise<string> {
   return `${res.status} ${await res.text()}`;
 }
 
-/** a floor's run of `w`, and whether its answer is byte for byte the one `target` gives */
-async function floorRun(floor: ServerProcess | null, target: ServerProcess, w: Workload, run: { duration: number; connections: number }) {
-  if (!floor) return { result: null, same: null };
+/** whether a floor's answer to `w` is byte for byte the one `target` gives (null: no floor) */
+async function sameAnswer(floor: ServerProcess | null, target: ServerProcess, w: Workload): Promise<boolean | null> {
+  if (!floor) return null;
   const [ours, theirs] = await Promise.all([sendText(target.url, w), sendText(floor.url, w)]);
-  return { result: await runLoad(floor, w, run), same: ours === theirs };
+  return ours === theirs;
 }
 
 async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbReport> {
@@ -98,9 +98,18 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
       process.stderr.write(`  ${w.name} ...`);
       const target = w.open && open ? open : w.cached && cachedServer ? cachedServer : server;
       await send(target.url, w, credentials); // warm-up
-      const result = await runLoad(target, w, { ...run, headers: authHeaders(w, credentials) });
-      const koa = await floorRun(w.floor ? floor : null, target, w, run);
-      const raw = await floorRun(w.floor ? rawFloor : null, target, w, run);
+      const koaFloor = w.floor ? floor : null;
+      const raw = w.floor ? rawFloor : null;
+      const koa = { same: await sameAnswer(koaFloor, target, w), result: null as LoadResult | null };
+      const bare = { same: await sameAnswer(raw, target, w), result: null as LoadResult | null };
+      let ours: LoadResult | null = null;
+      // the server and the floors in turn, round after round (--rounds)
+      for (let round = 0; round < options.rounds; round++) {
+        ours = leastRun(ours, await runLoad(target, w, { ...run, headers: authHeaders(w, credentials) }));
+        if (koaFloor) koa.result = leastRun(koa.result, await runLoad(koaFloor, w, run));
+        if (raw) bare.result = leastRun(bare.result, await runLoad(raw, w, run));
+      }
+      const result = ours as LoadResult;
       let note: string | undefined;
       if (w.cached) {
         const [cached, uncached] = await Promise.all([answerText(target.url, w), answerText(server.url, w)]);
@@ -115,8 +124,8 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
         sqlPerRequest: w.cached ? null : (sql.get(w.name) ?? null),
         floor: koa.result,
         sameJsonAsFloor: koa.same,
-        rawFloor: raw.result,
-        sameBytesAsRawFloor: raw.same,
+        rawFloor: bare.result,
+        sameBytesAsRawFloor: bare.same,
         sameAs: w.sameAs,
       });
     }
@@ -165,7 +174,7 @@ async function main() {
   const reports: DbReport[] = [];
   for (const db of options.dbs) reports.push(await benchDatabase(db, options));
   const nearest = (name: string) => WORKLOADS.find((w) => w.name === name)?.nearestFloor;
-  const markdown = renderReport(reports, { duration: options.duration, connections: options.connections, date: new Date().toISOString() }, nearest);
+  const markdown = renderReport(reports, { duration: options.duration, rounds: options.rounds, connections: options.connections, date: new Date().toISOString() }, nearest);
   process.stdout.write(`\n${markdown}\n`);
   process.stderr.write(`written to ${writeReport(markdown)}\n`);
 }

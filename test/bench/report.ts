@@ -107,9 +107,18 @@ function rawRatio(row: WorkloadRow, rows: WorkloadRow[], nearest: (name: string)
   return floor ? `${f(row.result.cpuMsPerRequest / floor.cpuMsPerRequest, 2)}× of ${ref}` : '';
 }
 
-export function renderReport(reports: DbReport[], meta: { duration: number; connections: number; date: string }, nearest: (name: string) => string | undefined = () => undefined): string {
+export function renderReport(
+  reports: DbReport[],
+  meta: { duration: number; rounds?: number; connections: number; date: string },
+  nearest: (name: string) => string | undefined = () => undefined,
+): string {
   const lines: string[] = [];
-  lines.push(`# Benchmark results`, '', `${meta.date} · node ${process.version} · autocannon ${meta.connections} connections, ${meta.duration} s per run`, '');
+  lines.push(
+    `# Benchmark results`,
+    '',
+    `${meta.date} · node ${process.version} · autocannon ${meta.connections} connections, ${meta.duration} s per run${(meta.rounds ?? 1) > 1 ? `, each workload run ${meta.rounds} times on the server and on each floor in turn, the least CPU per request kept` : ''}`,
+    '',
+  );
   for (const r of reports) {
     lines.push(`## ${r.db} (${f(r.scale)} articles)`, '');
     lines.push(
