@@ -134,11 +134,12 @@ describe('platform api-token', function () {
           const { accessKey } = JSON.parse(made.stdout) as { accessKey: string };
           const { result, count, queries } = await app.countQueries(() => app.get('/api/categories', bearer(accessKey)));
           expect(result.status).to.equal(200);
-          // the fingerprint, the reload (tokens and their permissions), and the list itself (rows, count)
           // the fingerprint that found the change, the reload (its fingerprint, the tokens, their
-          // permissions), the first use written, and the list itself (rows, count)
-          expect(queries.map((q) => q.sql.split(' ')[0])).to.deep.equal(['select', 'select', 'select', 'select', 'update', 'select', 'select']);
-          expect(count).to.equal(7);
+          // permissions), the first use written, and the list itself: its rows, and its count but
+          // on SQLite, where the count runs after the rows and an empty first page needs none
+          const list = client === 'sqlite' ? ['select'] : ['select', 'select'];
+          expect(queries.map((q) => q.sql.split(' ')[0])).to.deep.equal(['select', 'select', 'select', 'select', 'update', ...list]);
+          expect(count).to.equal(5 + list.length);
           // a secret of the right shape that is no token: one fingerprint query, then the JWT strategy's 401
           const unknown = await app.countQueries(() => app.get('/api/categories', bearer('ab'.repeat(128))));
           expect([unknown.result.status, unknown.count]).to.deep.equal([401, 1]);

@@ -44,11 +44,13 @@ describeEachDatabase('wide and deep filters through relations', (ctx) => {
   it('runs 200 $or branches through 4 relations as one chain of subqueries', async () => {
     // branch i: articles whose related article has a tag linking an article related to `title<i>`
     const branches = range(200).map((i) => `filters[$or][${i - 1}][related][tags][articles][related][title][$contains]=title${i}`);
-    const url = `/api/articles?fields[0]=title&sort=id&pagination[pageSize]=100&${branches.join('&')}`;
+    // a page of 20 of the 40, so that the count runs on every database
+    const url = `/api/articles?fields[0]=title&sort=id&pagination[pageSize]=20&${branches.join('&')}`;
     const { result, queries } = await ctx.app.countQueries(() => ctx.app.get(url));
     expect(result.status).to.equal(200);
     // every article's related article has a tag, and every tag links some title1..title40
-    expect(result.body.data.map((a: { id: number }) => a.id)).to.deep.equal(range(40));
+    expect(result.body.data.map((a: { id: number }) => a.id)).to.deep.equal(range(20));
+    expect(result.body.meta.pagination.total).to.equal(40);
     // list and count, each reading the 4 link tables of the path once, not once per branch
     expect(queries).to.have.length(2);
     for (const { sql } of queries) {
@@ -76,10 +78,15 @@ describeEachDatabase('wide and deep filters through relations', (ctx) => {
   });
 
   it('answers a filter through a 10-relation chain at once, list and count', async () => {
-    const { result, queries } = await ctx.app.countQueries(() => ctx.app.get(`/api/articles?fields[0]=title&sort=id&${chain(10, 'title3')}`));
+    // a page of 5 of the 10, so that the count runs on every database
+    const { result, queries } = await ctx.app.countQueries(() => ctx.app.get(`/api/articles?fields[0]=title&sort=id&pagination[pageSize]=5&${chain(10, 'title3')}`));
     expect(result.status).to.equal(200);
     // title3 is in category 4; every article of category 4... leads back to every category-4 article
-    expect(result.body.data.map((a: { id: number }) => a.id)).to.deep.equal(range(40).filter((id) => id % 4 === 3));
+    expect(result.body.data.map((a: { id: number }) => a.id)).to.deep.equal(
+      range(40)
+        .filter((id) => id % 4 === 3)
+        .slice(0, 5),
+    );
     expect(result.body.meta.pagination.total).to.equal(10);
     expect(queries).to.have.length(2);
     await answersAPlainGet();

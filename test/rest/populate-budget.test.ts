@@ -62,21 +62,28 @@ describeEachDatabase('populate fan-out budget', (ctx) => {
     expect(res.body.data).to.deep.equal({ id: 1, attributes: { name: 'tag1' } });
   }
 
+  /**
+   * The statements of a refused populate: the page's, its count's, then `levels` populated levels.
+   * SQLite runs the count after the page and its populate, so a refused populate never reaches it;
+   * MariaDB and PostgreSQL run it beside the page.
+   */
+  const statements = (levels: number) => (ctx.client === 'sqlite' ? 1 : 2) + levels;
+
   it('refuses tags.articles.tags.articles.tags on 5 articles before its last level is queried', async () => {
-    // list, count, then one query per level: tags (40 in the answer), their published articles
+    // one query per level: tags (40 in the answer), their published articles
     // (1600), tags (12800), articles: 512000, refused before a fifth level would be loaded
     const count = await refused('/api/articles?populate=tags.articles.tags.articles.tags&pagination[pageSize]=5');
-    expect(count).to.equal(6);
+    expect(count).to.equal(statements(4));
     await answersAPlainGet();
   });
 
   it('refuses the default page size and the preview of 100 entries with the same 400', async () => {
     // 25 entries: 200 tags, 8000 articles, 64000 tags: the last level is never queried
     const pageCount = await refused('/api/articles?populate=tags.articles.tags.articles');
-    expect(pageCount).to.equal(5);
+    expect(pageCount).to.equal(statements(3));
     // 100 entries with 8 tags of 80 articles each: 64000 at the second level, its tags never queried
     const previewCount = await refused('/api/articles?populate=tags.articles.tags.articles&publicationState=preview&pagination[pageSize]=100');
-    expect(previewCount).to.equal(4);
+    expect(previewCount).to.equal(statements(2));
     await answersAPlainGet();
   });
 
@@ -126,8 +133,8 @@ describeEachDatabase('populate fan-out budget', (ctx) => {
         details: { limit: 33554432, key: 'api.rest.maxResponseBytes' },
       },
     });
-    // list, count, tags, articles: refused once the articles are loaded, before any JSON is made
-    expect(count).to.equal(4);
+    // tags, articles: refused once the articles are loaded, before any JSON is made
+    expect(count).to.equal(statements(2));
     // the same populate on one article (8 tags, 320 articles: 8 MB) is answered
     const one = await ctx.app.get('/api/articles/2?populate[tags][populate][articles][fields][0]=body');
     expect(one.status).to.equal(200);

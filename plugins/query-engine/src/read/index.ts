@@ -11,7 +11,7 @@ import { resolveFields } from './query/fields';
 import { applyFilters } from './query/filters';
 import { applySort } from './query/sort';
 import { withSortedColumns } from './query/sorted-columns';
-import { normalizePagination } from './query/pagination';
+import { normalizePagination, shortPageTotal } from './query/pagination';
 import { formatRow } from './query/format';
 import { selectColumns } from './query/columns';
 import { checkOptions, type OptionPaths } from './query/check-options';
@@ -57,7 +57,7 @@ export async function findPage(engine: Engine, model: Model, params: FindParams,
   const pagination = normalizePagination(effective.pagination, defaults);
   // Every parameter is validated (prepareList throws) before the list and count run side by side.
   const prepared = prepareList(engine, model, effective, pagination);
-  const [results, total] = await Promise.all([runList(engine, model, effective, prepared), pagination.withCount ? countRows(engine, model, effective) : null]);
+  const [results, total] = await listAndCount(engine, model, effective, prepared, pagination);
   await afterRead(engine, 'findMany', model, { params: effective, state, result: results });
   return { results, pagination: pagination.meta(total) };
 }
@@ -188,6 +188,19 @@ async function runList(engine: Engine, model: Model, params: FindParams, prepare
   const entities = rows.map((row) => formatRow(model, row, prepared.fields));
   if (entities.length > 0) await populateEntities(engine, model, entities, prepared.nodes, params);
   return entities;
+}
+
+/**
+ * The page and its total. On MariaDB and PostgreSQL both statements run side by side on two
+ * connections. SQLite has one connection, so they run one after the other anyway, and a page
+ * that came back short already tells the total: its offset plus its rows. Its count is then not
+ * run (a search with few hits costs one statement instead of two; the answer is the same).
+ */
+async function listAndCount(engine: Engine, model: Model, params: FindParams, prepared: PreparedList, pagination: NormalizedPagination): Promise<[Entity[], number | null]> {
+  if (!pagination.withCount) return [await runList(engine, model, params, prepared), null];
+  if (engine.ctx.db.client !== 'sqlite') return Promise.all([runList(engine, model, params, prepared), countRows(engine, model, params)]);
+  const results = await runList(engine, model, params, prepared);
+  return [results, shortPageTotal(pagination, results.length) ?? (await countRows(engine, model, params))];
 }
 
 async function countRows(engine: Engine, model: Model, params: FindParams): Promise<number> {

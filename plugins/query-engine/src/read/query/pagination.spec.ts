@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { normalizePagination } from './pagination';
+import { normalizePagination, shortPageTotal } from './pagination';
 
 const defaults = { defaultLimit: 25, maxLimit: 100 };
 const run = (input: unknown, d: { defaultLimit: number; maxLimit?: number; withCount?: boolean } = defaults) => {
@@ -54,5 +54,19 @@ describe('normalizePagination', () => {
   });
   it('answers 0 pages for an empty result', () => {
     expect(normalizePagination({}, defaults).meta(0)).to.deep.equal({ page: 1, pageSize: 25, pageCount: 0, total: 0 });
+  });
+});
+
+describe('shortPageTotal', () => {
+  it('tells the total from a page that came back short of its limit, and only then', () => {
+    expect(shortPageTotal({ offset: 0, limit: 25 }, 3)).to.equal(3);
+    expect(shortPageTotal({ offset: 0, limit: 25 }, 0)).to.equal(0);
+    expect(shortPageTotal({ offset: 50, limit: 25 }, 7)).to.equal(57);
+    expect(shortPageTotal({ offset: 10, limit: null }, 4)).to.equal(14);
+    // a full page: more rows may follow
+    expect(shortPageTotal({ offset: 0, limit: 25 }, 25)).to.equal(null);
+    // past the last row: the total is anything up to the offset
+    expect(shortPageTotal({ offset: 50, limit: 25 }, 0)).to.equal(null);
+    expect(shortPageTotal({ offset: 50, limit: null }, 0)).to.equal(null);
   });
 });

@@ -61,6 +61,14 @@ function offsetResult(start: number, limit: number | null, withCount: boolean): 
   };
 }
 
+/** The total a page of `rows` rows implies, when it came back short of its limit; null when it cannot tell. */
+export function shortPageTotal(pagination: Pick<NormalizedPagination, 'offset' | 'limit'>, rows: number): number | null {
+  if (pagination.limit !== null && rows >= pagination.limit) return null;
+  // no row past the first page: the page may start beyond the last row, wherever that is
+  if (rows === 0 && pagination.offset > 0) return null;
+  return pagination.offset + rows;
+}
+
 function has(value: unknown): boolean {
   return value !== undefined && value !== null && value !== '';
 }
