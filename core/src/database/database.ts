@@ -7,6 +7,7 @@ import knexFactory, { type Knex } from 'knex';
 import type { DatabaseClient } from './connection';
 import { shortenQueryError } from './short-query-error';
 import { runSelect } from './run-select';
+import { isoOfTimestamptz, TIMESTAMPTZ_OID } from './iso-timestamps';
 
 let pgTypesSet = false;
 
@@ -24,6 +25,19 @@ function setPostgresTypeParsers(): void {
   pg.types.setTypeParser(114, (value: string) => value);
   pg.types.setTypeParser(3802, (value: string) => value);
   pgTypesSet = true;
+}
+
+let isoTypes: { getTypeParser(oid: number, format?: string): unknown } | null = null;
+
+/** pg's type parsers, but for `timestamptz`, which gives UTC values as ISO text. */
+function isoTimestampTypes(): { getTypeParser(oid: number, format?: string): unknown } {
+  if (isoTypes) return isoTypes;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const pg = require('pg') as typeof import('pg');
+  const asDate = pg.types.getTypeParser(TIMESTAMPTZ_OID) as (text: string) => unknown;
+  const asIso = (text: string) => isoOfTimestamptz(text, asDate);
+  isoTypes = { getTypeParser: (oid, format) => (oid === TIMESTAMPTZ_OID && format !== 'binary' ? asIso : pg.types.getTypeParser(oid, format as 'text')) };
+  return isoTypes;
 }
 
 const MAX_TRANSACTION_ATTEMPTS = 5;
@@ -75,10 +89,13 @@ export class Database {
 
   /**
    * Runs a compiled SELECT (`QueryBuilder#toSQL()`'s SQL and bindings) on the current connection,
-   * as awaiting its builder would, without building it again (./run-select.ts).
+   * as awaiting its builder would, without building it again (./run-select.ts). With
+   * `isoTimestamps`, PostgreSQL's `timestamptz` values in UTC come back as ISO text instead of
+   * Dates (./iso-timestamps.ts), for a reader that only formats them; other clients are unchanged.
    */
-  select<Row = Record<string, unknown>>(statement: { sql: string; bindings: readonly unknown[] }): Promise<Row[]> {
-    return runSelect<Row>(this.connection, statement.sql, statement.bindings);
+  select<Row = Record<string, unknown>>(statement: { sql: string; bindings: readonly unknown[] }, options: { isoTimestamps?: boolean } = {}): Promise<Row[]> {
+    const driverOptions = options.isoTimestamps && this.client === 'postgres' ? { types: isoTimestampTypes() } : undefined;
+    return runSelect<Row>(this.connection, statement.sql, statement.bindings, driverOptions);
   }
 
   /**

@@ -12,16 +12,21 @@ import type { Knex } from 'knex';
 interface SelectClient {
   acquireConnection(): Promise<unknown>;
   releaseConnection(connection: unknown): Promise<unknown>;
-  query(connection: unknown, query: { method: 'select'; sql: string; bindings: unknown[] }): Promise<unknown>;
+  query(connection: unknown, query: { method: 'select'; sql: string; bindings: unknown[]; options?: object }): Promise<unknown>;
   processResponse(response: unknown, runner: null): unknown;
 }
 
-/** `sql` uses `?` placeholders as `QueryBuilder#toSQL()` gives them; the client positions them (`$1` on PostgreSQL). */
-export async function runSelect<Row>(connection: Knex | Knex.Transaction, sql: string, bindings: readonly unknown[]): Promise<Row[]> {
+/**
+ * `sql` uses `?` placeholders as `QueryBuilder#toSQL()` gives them; the client positions them
+ * (`$1` on PostgreSQL). `driverOptions` go to the driver's query call with the statement (pg:
+ * `types`), as a builder's `.options()` would.
+ */
+export async function runSelect<Row>(connection: Knex | Knex.Transaction, sql: string, bindings: readonly unknown[], driverOptions?: object): Promise<Row[]> {
   const client = connection.client as SelectClient;
   const raw = await client.acquireConnection();
   try {
-    const response = await client.query(raw, { method: 'select', sql, bindings: [...bindings] });
+    const query = { method: 'select' as const, sql, bindings: [...bindings], ...(driverOptions ? { options: driverOptions } : {}) };
+    const response = await client.query(raw, query);
     return client.processResponse(response, null) as Row[];
   } finally {
     await client.releaseConnection(raw);

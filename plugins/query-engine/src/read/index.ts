@@ -19,7 +19,7 @@ import { applyScope } from './query/apply-scope';
 import { scopeFilters } from './query/scope';
 import { hasSort } from './populate/target-query';
 import { shapeKey } from './query/shape-key';
-import { compile, shapesOf, type Statement } from './query/statements';
+import { compile, READ_OPTIONS, shapesOf, type Statement } from './query/statements';
 import type { NormalizedPagination, PopulateNode } from './query/contracts';
 import { parsePopulate, populateEntities } from './populate';
 import { attachLevelParams } from './populate/level-params';
@@ -83,7 +83,7 @@ export async function findOne(engine: Engine, model: Model, id: number, params: 
       return qb.limit(1, INLINE);
     }),
   );
-  const [row] = await engine.ctx.db.select(statement);
+  const [row] = await engine.ctx.db.select(statement, READ_OPTIONS);
   const entity = row ? formatRow(model, row, fields) : null;
   if (entity) await populateEntities(engine, model, [entity], nodes, effective);
   await afterRead(engine, 'findOne', model, { params: effective, state, result: entity });
@@ -184,7 +184,7 @@ function isPlainList(params: FindParams): boolean {
 
 /** Runs the list query, then populates the page in batches. */
 async function runList(engine: Engine, model: Model, params: FindParams, prepared: PreparedList): Promise<Entity[]> {
-  const rows = await engine.ctx.db.select(prepared.statement);
+  const rows = await engine.ctx.db.select(prepared.statement, READ_OPTIONS);
   const entities = rows.map((row) => formatRow(model, row, prepared.fields));
   if (entities.length > 0) await populateEntities(engine, model, entities, prepared.nodes, params);
   return entities;

@@ -11,7 +11,7 @@ import type { Knex } from 'knex';
 import type { Model } from '@platform/core';
 import type { Engine } from '../../engine';
 import { shapeKey } from '../query/shape-key';
-import { compile, shapesOf } from '../query/statements';
+import { compile, READ_OPTIONS, shapesOf } from '../query/statements';
 import { MAX_IDS_PER_QUERY } from './target-query';
 
 type Row = Record<string, unknown>;
@@ -24,7 +24,7 @@ export async function levelRows(engine: Engine, model: Model, key: readonly unkn
   const text = key === null || ids.length === 0 ? null : shapeKey([...key, paddedLength(ids.length)]);
   if (text === null) return (await build(ids)) as Row[];
   const statement = shapesOf(engine, model).withIds(text, padded(ids), (values) => compile(() => build(values)));
-  return engine.ctx.db.select(statement);
+  return engine.ctx.db.select(statement, READ_OPTIONS);
 }
 
 /** The next power of two from `count`, at most the ids of one query. */

@@ -11,6 +11,12 @@ describe('formatRow / formatValue', () => {
     expect(formatValue('datetime', '2024-01-02 03:04:05.678')).to.equal(iso);
     expect(formatValue('datetime', '2024-01-02 03:04:05')).to.equal('2024-01-02T03:04:05.000Z');
     expect(formatValue('datetime', '2024-01-02T03:04:05.678+00:00')).to.equal(iso);
+    // Dates in a row, the same instant twice (the memo), then another
+    const other = '2025-06-07T08:09:10.111Z';
+    expect([new Date(iso), new Date(iso), new Date(other), new Date(iso)].map((date) => formatValue('datetime', date))).to.deep.equal([iso, iso, other, iso]);
+    // an invalid Date (MariaDB's zero date) is passed through as before
+    const invalid = new Date(Number.NaN);
+    expect(formatValue('datetime', invalid)).to.equal(invalid);
   });
   it('formats dates, times, booleans, json and numbers', () => {
     expect(formatValue('date', '2024-01-02')).to.equal('2024-01-02');

@@ -19,11 +19,18 @@ export const formatRow: FormatRow = (model, row, fields) => {
 export function formatValue(type: ScalarType, value: unknown): unknown {
   if (type !== 'datetime' && type !== 'timestamp') return fromStoredValue(type, value);
   if (value === null || value === undefined) return null;
-  // SQLite's epoch milliseconds first: the common case on the hot path
+  // SQLite's epoch milliseconds first: the common case on the hot path; then the Dates the
+  // MariaDB and PostgreSQL drivers make, through the same last-value memo
   if (typeof value === 'number') return isoOfMillis(value);
+  if (value instanceof Date && !Number.isNaN(value.getTime())) return isoOfMillis(value.getTime());
+  // already the answer's form (PostgreSQL's UTC values, read with `isoTimestamps`): as it is
+  if (typeof value === 'string' && ISO_MILLIS.test(value)) return value;
   // text no reader understands is shown as stored rather than hidden
   return storedDateTime(value)?.toISOString() ?? value;
 }
+
+/** `toISOString()`'s form; a string in it is what formatting its Date would give (or, if no day has those numbers, what is stored, as for any unreadable text). */
+const ISO_MILLIS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /**
  * The last epoch value formatted, and its text: a row's `createdAt` and `updatedAt` are often

@@ -28,6 +28,12 @@ interface Shape {
   idIndexes: readonly number[];
 }
 
+/**
+ * How the read path runs its statements (`Database#select`): their rows are only formatted
+ * (formatRow), so PostgreSQL's timestamps may come as ISO text rather than Dates.
+ */
+export const READ_OPTIONS = { isoTimestamps: true } as const;
+
 /** Shapes kept per model; the oldest is dropped past this (a client can vary its parameters at will). */
 const SHAPES_PER_MODEL = 256;
 
