@@ -98,16 +98,16 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
       process.stderr.write(`  ${w.name} ...`);
       const target = w.open && open ? open : w.cached && cachedServer ? cachedServer : server;
       await send(target.url, w, credentials); // warm-up
-      const koaFloor = w.floor ? floor : null;
-      const raw = w.floor ? rawFloor : null;
-      const koa = { same: await sameAnswer(koaFloor, target, w), result: null as LoadResult | null };
-      const bare = { same: await sameAnswer(raw, target, w), result: null as LoadResult | null };
+      // the floors that answer this workload, each with whether its answer is byte for byte ours
+      const koa = { server: w.floor ? floor : null, same: null as boolean | null, result: null as LoadResult | null };
+      const raw = { server: w.floor ? rawFloor : null, same: null as boolean | null, result: null as LoadResult | null };
+      koa.same = await sameAnswer(koa.server, target, w);
+      raw.same = await sameAnswer(raw.server, target, w);
       let ours: LoadResult | null = null;
       // the server and the floors in turn, round after round (--rounds)
       for (let round = 0; round < options.rounds; round++) {
         ours = leastRun(ours, await runLoad(target, w, { ...run, headers: authHeaders(w, credentials) }));
-        if (koaFloor) koa.result = leastRun(koa.result, await runLoad(koaFloor, w, run));
-        if (raw) bare.result = leastRun(bare.result, await runLoad(raw, w, run));
+        for (const f of [koa, raw]) if (f.server) f.result = leastRun(f.result, await runLoad(f.server, w, run));
       }
       const result = ours as LoadResult;
       let note: string | undefined;
@@ -124,8 +124,8 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
         sqlPerRequest: w.cached ? null : (sql.get(w.name) ?? null),
         floor: koa.result,
         sameJsonAsFloor: koa.same,
-        rawFloor: bare.result,
-        sameBytesAsRawFloor: bare.same,
+        rawFloor: raw.result,
+        sameBytesAsRawFloor: raw.same,
         sameAs: w.sameAs,
       });
     }

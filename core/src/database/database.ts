@@ -9,35 +9,32 @@ import { shortenQueryError } from './short-query-error';
 import { runSelect } from './run-select';
 import { isoOfTimestamptz, TIMESTAMPTZ_OID } from './iso-timestamps';
 
-let pgTypesSet = false;
+/** What a select hands pg with its statement (per-statement type parsers). */
+interface PgQueryOptions {
+  types: { getTypeParser(oid: number, format?: string): unknown };
+}
+
+let postgresIsoSelect: PgQueryOptions | null = null;
 
 /**
  * PostgreSQL DATE and NUMERIC come back as strings so that no time zone shifts a date and no
  * precision is lost; the query engine converts them per attribute type. The driver is loaded
- * only when a PostgreSQL database is used, which keeps it out of a SQLite start-up.
+ * only when a PostgreSQL database is used, which keeps it out of a SQLite start-up. Set once per
+ * process; returns the options of a select with `isoTimestamps`: pg's parsers, but for
+ * `timestamptz`, which gives UTC values as ISO text (./iso-timestamps.ts).
  */
-function setPostgresTypeParsers(): void {
-  if (pgTypesSet) return;
+function setPostgresTypeParsers(): PgQueryOptions {
+  if (postgresIsoSelect) return postgresIsoSelect;
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const pg = require('pg') as typeof import('pg');
   pg.types.setTypeParser(1082, (value: string) => value);
   // json and jsonb as their text, as the other clients give them; the query engine parses it.
   pg.types.setTypeParser(114, (value: string) => value);
   pg.types.setTypeParser(3802, (value: string) => value);
-  pgTypesSet = true;
-}
-
-let isoTypes: { getTypeParser(oid: number, format?: string): unknown } | null = null;
-
-/** pg's type parsers, but for `timestamptz`, which gives UTC values as ISO text. */
-function isoTimestampTypes(): { getTypeParser(oid: number, format?: string): unknown } {
-  if (isoTypes) return isoTypes;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const pg = require('pg') as typeof import('pg');
   const asDate = pg.types.getTypeParser(TIMESTAMPTZ_OID) as (text: string) => unknown;
   const asIso = (text: string) => isoOfTimestamptz(text, asDate);
-  isoTypes = { getTypeParser: (oid, format) => (oid === TIMESTAMPTZ_OID && format !== 'binary' ? asIso : pg.types.getTypeParser(oid, format as 'text')) };
-  return isoTypes;
+  postgresIsoSelect = { types: { getTypeParser: (oid, format) => (oid === TIMESTAMPTZ_OID && format !== 'binary' ? asIso : pg.types.getTypeParser(oid, format as 'text')) } };
+  return postgresIsoSelect;
 }
 
 const MAX_TRANSACTION_ATTEMPTS = 5;
@@ -68,10 +65,12 @@ export class Database {
   /** what waits for each open transaction to commit (afterCommit) */
   private readonly commitCallbacks = new WeakMap<Knex.Transaction, Array<() => unknown>>();
   private readonly listeners = new Set<(event: QueryEvent) => void>();
+  /** the driver options of a select with `isoTimestamps` (PostgreSQL only) */
+  private readonly isoSelect: PgQueryOptions | undefined;
 
   constructor(client: DatabaseClient, config: Knex.Config) {
     this.client = client;
-    if (client === 'postgres') setPostgresTypeParsers();
+    this.isoSelect = client === 'postgres' ? setPostgresTypeParsers() : undefined;
     this.knex = knexFactory(config);
     this.knex.on('query', (data: { sql: string; bindings?: unknown[] }) => {
       if (this.listeners.size === 0) return;
@@ -94,8 +93,7 @@ export class Database {
    * Dates (./iso-timestamps.ts), for a reader that only formats them; other clients are unchanged.
    */
   select<Row = Record<string, unknown>>(statement: { sql: string; bindings: readonly unknown[] }, options: { isoTimestamps?: boolean } = {}): Promise<Row[]> {
-    const driverOptions = options.isoTimestamps && this.client === 'postgres' ? { types: isoTimestampTypes() } : undefined;
-    return runSelect<Row>(this.connection, statement.sql, statement.bindings, driverOptions);
+    return runSelect<Row>(this.connection, statement.sql, statement.bindings, options.isoTimestamps ? this.isoSelect : undefined);
   }
 
   /**
