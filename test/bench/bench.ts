@@ -99,10 +99,9 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
       const target = w.open && open ? open : w.cached && cachedServer ? cachedServer : server;
       await send(target.url, w, credentials); // warm-up
       // the floors that answer this workload, each with whether its answer is byte for byte ours
-      const koa = { server: w.floor ? floor : null, same: null as boolean | null, result: null as LoadResult | null };
-      const raw = { server: w.floor ? rawFloor : null, same: null as boolean | null, result: null as LoadResult | null };
-      koa.same = await sameAnswer(koa.server, target, w);
-      raw.same = await sameAnswer(raw.server, target, w);
+      const floorRun = async (server: ServerProcess | null) => ({ server, same: await sameAnswer(server, target, w), result: null as LoadResult | null });
+      const koa = await floorRun(w.floor ? floor : null);
+      const raw = await floorRun(w.floor ? rawFloor : null);
       let ours: LoadResult | null = null;
       // the server and the floors in turn, round after round (--rounds)
       for (let round = 0; round < options.rounds; round++) {

@@ -25,8 +25,8 @@ export async function runSelect<Row>(connection: Knex | Knex.Transaction, sql: s
   const client = connection.client as SelectClient;
   const raw = await client.acquireConnection();
   try {
-    const query = { method: 'select' as const, sql, bindings: [...bindings], ...(driverOptions ? { options: driverOptions } : {}) };
-    const response = await client.query(raw, query);
+    // every client reads `options` only when set
+    const response = await client.query(raw, { method: 'select', sql, bindings: [...bindings], options: driverOptions });
     return client.processResponse(response, null) as Row[];
   } finally {
     await client.releaseConnection(raw);
