@@ -20,6 +20,14 @@ import { renderReport, writeReport, type DbReport, type WorkloadRow } from './re
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
+/**
+ * How long the servers are left without a request before their idle RSS is read. Right after
+ * start-up V8 still holds the garbage of loading and booting; its memory reducer collects it
+ * and gives the pages back about 8 s after allocation stops, and a server waiting for traffic
+ * sits at that figure. Both are reported: at the first answer, and idle.
+ */
+const IDLE_SETTLE_MS = 15000;
+
 async function measureInProcess(db: BenchDb, options: BenchOptions, workloads: Workload[]) {
   const database = await prepareBenchDatabase(db, options.scale, options.reload);
   const platform = new Platform({ appDir: ROOT, logLevel: 'warn', env: { ...process.env, ...BENCH_SECRETS }, config: { database: database.config } });
@@ -80,13 +88,16 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
   const cachedServer = workloads.some((w) => w.cached) ? await startPlatform(database.env) : null;
   const floor = workloads.some((w) => w.floor) ? await startFloor(database.env) : null;
   const rawFloor = workloads.some((w) => w.floor) ? await startRawFloor(database.env) : null;
-  const floorRss = { koaIdle: floor?.rssMb() ?? 0, rawIdle: rawFloor?.rssMb() ?? 0, afterKoa: 0, afterRaw: 0 };
+  const rssOf = (target: ServerProcess | null) => target?.rssMb() ?? 0;
+  const atStart = { server: rssOf(server), koa: rssOf(floor), raw: rssOf(rawFloor) };
+  process.stderr.write(`  idle for ${IDLE_SETTLE_MS / 1000} s ...\n`);
+  await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS));
+  const idle = { server: rssOf(server), koa: rssOf(floor), raw: rssOf(rawFloor) };
+  const after = { server: idle.server, koa: 0, raw: 0 };
   const openDir = workloads.some((w) => w.open) ? openAppDir(ROOT) : null;
   const open = openDir ? await startPlatform(env, 1, openDir) : null;
   const run = { duration: options.duration, connections: options.connections };
   const rows: WorkloadRow[] = [];
-  const rssIdleMb = server.rssMb();
-  let rssAfterMb = rssIdleMb;
   let twoNodes: TwoNodeReport | null = null;
   try {
     for (const w of workloads) {
@@ -131,13 +142,13 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
     // Several nodes share one server database: not SQLite.
     const cachedReads = workloads.filter((w) => w.cached && !w.unavailable?.(plugins));
     if (options.twoNodes && db !== 'sqlite' && cachedReads.length && credentials.jwt) {
-      rssAfterMb = server.rssMb();
+      after.server = server.rssMb();
       twoNodes = await measureTwoNodes(database.env, server, cachedReads, run, credentials.jwt);
     }
   } finally {
-    if (!twoNodes) rssAfterMb = server.rssMb();
-    floorRss.afterKoa = floor?.rssMb() ?? 0;
-    floorRss.afterRaw = rawFloor?.rssMb() ?? 0;
+    if (!twoNodes) after.server = server.rssMb();
+    after.koa = rssOf(floor);
+    after.raw = rssOf(rawFloor);
     await server.stop();
     await cachedServer?.stop();
     await floor?.stop();
@@ -161,11 +172,25 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
   const floors =
     floor && rawFloor
       ? {
-          koa: { startupMs: floor.startupMs, rssIdleMb: floorRss.koaIdle, rssAfterMb: floorRss.afterKoa },
-          raw: { startupMs: rawFloor.startupMs, rssIdleMb: floorRss.rawIdle, rssAfterMb: floorRss.afterRaw },
+          koa: { startupMs: floor.startupMs, rssStartMb: atStart.koa, rssIdleMb: idle.koa, rssAfterMb: after.koa },
+          raw: { startupMs: rawFloor.startupMs, rssStartMb: atStart.raw, rssIdleMb: idle.raw, rssAfterMb: after.raw },
         }
       : null;
-  return { db, scale: options.scale, loadSeconds: load.seconds, startupMs: server.startupMs, rssIdleMb, rssAfterMb, floors, rows, workers, compression, twoNodes, soak };
+  return {
+    db,
+    scale: options.scale,
+    loadSeconds: load.seconds,
+    startupMs: server.startupMs,
+    rssStartMb: atStart.server,
+    rssIdleMb: idle.server,
+    rssAfterMb: after.server,
+    floors,
+    rows,
+    workers,
+    compression,
+    twoNodes,
+    soak,
+  };
 }
 
 async function main() {

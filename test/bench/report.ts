@@ -30,10 +30,12 @@ export interface DbReport {
   scale: number;
   loadSeconds: number;
   startupMs: number;
+  /** RSS at the first answer, when the servers have been idle for a while, and after the runs */
+  rssStartMb: number;
   rssIdleMb: number;
   rssAfterMb: number;
   /** start-up and memory of the two floors, when they ran */
-  floors: Record<'koa' | 'raw', { startupMs: number; rssIdleMb: number; rssAfterMb: number }> | null;
+  floors: Record<'koa' | 'raw', { startupMs: number; rssStartMb: number; rssIdleMb: number; rssAfterMb: number }> | null;
   rows: WorkloadRow[];
   workers: { one: LoadResult; two: LoadResult } | null;
   /** absent when the run was asked without it (`--no-compression`) */
@@ -45,6 +47,9 @@ export interface DbReport {
 }
 
 const f = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/** a process's RSS at its first answer, idle, and after the runs */
+const rssText = (r: { rssStartMb: number; rssIdleMb: number; rssAfterMb: number }) => `RSS at the first answer ${f(r.rssStartMb)} MB, idle ${f(r.rssIdleMb)} MB, after the runs ${f(r.rssAfterMb)} MB`;
 
 const change = (start: number, end: number) => `${end >= start ? '+' : ''}${f((end / start - 1) * 100, 1)} %`;
 
@@ -121,16 +126,10 @@ export function renderReport(
   );
   for (const r of reports) {
     lines.push(`## ${r.db} (${f(r.scale)} articles)`, '');
-    lines.push(
-      `Start-up to first answered request: **${f(r.startupMs)} ms** · RSS idle ${f(r.rssIdleMb)} MB, after the runs ${f(r.rssAfterMb)} MB${r.loadSeconds ? ` · data set loaded in ${f(r.loadSeconds, 1)} s` : ''}`,
-      '',
-    );
+    lines.push(`Start-up to first answered request: **${f(r.startupMs)} ms** · ${rssText(r)}${r.loadSeconds ? ` · data set loaded in ${f(r.loadSeconds, 1)} s` : ''}`, '');
     if (r.floors) {
       const { koa, raw } = r.floors;
-      lines.push(
-        `Raw floor: start ${f(raw.startupMs)} ms, RSS idle ${f(raw.rssIdleMb)} MB, after the runs ${f(raw.rssAfterMb)} MB · koa floor: start ${f(koa.startupMs)} ms, RSS idle ${f(koa.rssIdleMb)} MB, after the runs ${f(koa.rssAfterMb)} MB`,
-        '',
-      );
+      lines.push(`Raw floor: start ${f(raw.startupMs)} ms, ${rssText(raw)} · koa floor: start ${f(koa.startupMs)} ms, ${rssText(koa)}`, '');
     }
     lines.push(
       '| workload | req/s | p50 ms | p99 ms | CPU ms/req | SQL/req | raw floor req/s | raw floor CPU ms/req | CPU ratio to raw floor | same bytes as raw floor | koa floor CPU ms/req | CPU ratio to koa floor | same bytes as koa floor | errors/non-2xx |',
