@@ -7,6 +7,7 @@ import type { ScalarType } from '@platform/core';
 import type { Entity } from '../../types';
 import type { FormatRow } from './contracts';
 import { fromStoredValue, storedDateTime } from '../../stored-value';
+import { isoText } from './iso-text';
 
 export const formatRow: FormatRow = (model, row, fields) => {
   void model;
@@ -34,16 +35,16 @@ const ISO_MILLIS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /**
  * The last epoch value formatted, and its text: a row's `createdAt` and `updatedAt` are often
- * the same instant, and rows written together share it, so this saves many `toISOString`s.
+ * the same instant, and rows written together share it, so this saves formatting most of them again.
  */
 let lastMillis = NaN;
 let lastIso = '';
 
 function isoOfMillis(value: number): unknown {
   if (value === lastMillis) return lastIso;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
+  const iso = isoText(value);
+  if (iso === null) return value;
   lastMillis = value;
-  lastIso = date.toISOString();
+  lastIso = iso;
   return lastIso;
 }
