@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import type { DatabaseClient } from '@platform/core';
 import { startApp, type StartOptions, type TestApp } from '../helpers/app';
 import type { TestDatabase } from '../helpers/databases';
+import { eventually as waitUntil } from '../helpers/eventually';
 import { authPlugins } from '../users-permissions/helpers';
 
 export const SALT = 'token-tests-salt';
@@ -43,10 +44,6 @@ export function startTokenApp(options: TokenAppOptions = {}): Promise<TestApp> {
 }
 
 /** Waits until `check` holds (a change another process made, seen at the next refresh). */
-export async function eventually(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out waiting for the change to be seen');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+export function eventually(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  return waitUntil(check, timeoutMs, 'the change to be seen');
 }

@@ -4,6 +4,7 @@
  */
 import knexFactory, { type Knex } from 'knex';
 import type { TestDatabase } from '../helpers/databases';
+import { eventually as waitUntil } from '../helpers/eventually';
 
 const ROLE_ACTIONS = ['plugin::users-permissions.role.findOne', 'plugin::users-permissions.role.updateRole'];
 
@@ -13,12 +14,8 @@ function connect(database: TestDatabase): Knex {
 }
 
 /** waits until `check` holds: a message between nodes takes a moment to arrive */
-export async function eventually(check: () => Promise<boolean>, timeoutMs = 2000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out waiting for the other node');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+export function eventually(check: () => Promise<boolean>, timeoutMs = 2000): Promise<void> {
+  return waitUntil(check, timeoutMs, 'the other node');
 }
 
 type PermissionTree = Record<string, { controllers: Record<string, Record<string, { enabled: boolean }>> }>;

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { DEFAULT_MIDDLEWARE_LIST, definePlugin, type UploadedFile } from '@platform/core';
 import { startApp, type TestApp } from '../helpers/app';
+import { eventually } from '../helpers/eventually';
 
 const describeFile = (file: UploadedFile) => ({
   name: file.originalFilename,
@@ -97,16 +98,6 @@ describe('multipart request bodies', function () {
     expect({ status: res.status, data: body.data, name: body.error.name }).to.deep.equal({ status: 413, data: null, name: 'PayloadTooLargeError' });
   });
 
-  /** What is left in `dir` once it is empty, or once `ms` have passed. */
-  async function filesLeftAfter(dir: string, ms: number): Promise<string[]> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const left = fs.readdirSync(dir);
-      if (left.length === 0 || Date.now() > deadline) return left;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-
   describe("formidable's temporary files", () => {
     let uploadDir: string;
     beforeEach(() => {
@@ -128,7 +119,7 @@ describe('multipart request bodies', function () {
       // formidable may begin a file for a part it had already read after the failure, so after
       // the answer has gone: that file is removed as soon as it is opened (TempFiles), a few
       // ticks later, not before the answer
-      expect(await filesLeftAfter(uploadDir, 2000)).to.deep.equal([]);
+      await eventually(() => fs.readdirSync(uploadDir).length === 0, 2000, "formidable's temporary files to be removed");
     });
 
     it('are removed when the route takes no files at all (404)', async () => {
