@@ -29,7 +29,7 @@ const KEYS = new Set(['connect', 'disconnect', 'set']);
  * The most ids one relation (or media) value may name, `connect`, `disconnect` and `set`
  * together. Lists up to it are written in slices (../chunks.ts); past it the request is a 400
  * before anything is read or written, so no request can build statements the database refuses
- * or hold a transaction for minutes. Documented in the README.
+ * or hold a transaction for minutes. Documented in docs/rest-api.md.
  */
 export const MAX_RELATION_IDS = 10_000;
 
