@@ -12,7 +12,7 @@ import path from 'node:path';
 import dotenv from 'dotenv';
 import { assert, expect } from 'chai';
 import { EXAMPLE_APP, startApp } from '../helpers/app';
-import { createTestDatabase, testClients, type TestDatabase } from '../helpers/databases';
+import { createTestDatabase, databaseEnv, testClients, type TestDatabase } from '../helpers/databases';
 import { bearer, eventually, SALT, startTokenApp, strapiAccessKey, tokenAppOptions } from './token-helpers';
 
 const BIN = path.join(EXAMPLE_APP, 'core', 'bin', 'platform.js');
@@ -38,14 +38,6 @@ function platform(args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
       resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
     });
   });
-}
-
-/** DATABASE_* variables the example app's config/database.ts reads, for a test database. */
-function databaseEnv(database: TestDatabase): NodeJS.ProcessEnv {
-  const { connection } = database.config.connection;
-  return database.client === 'sqlite'
-    ? { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: String(connection.filename) }
-    : { DATABASE_CLIENT: database.client, DATABASE_NAME: database.name, DATABASE_PORT: String(connection.port) };
 }
 
 const lastLine = (text: string) => text.trimEnd().split('\n').at(-1) ?? '';

@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import type { TestDatabase } from '../helpers/databases';
+export { databaseEnv } from '../helpers/databases';
 import type { Json } from '../helpers/json';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -18,19 +18,6 @@ export interface Node {
   get(path: string, headers?: Record<string, string>): Promise<{ status: number; text: string; body: Json; headers: Headers }>;
   send(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; text: string; body: Json }>;
   stop(): Promise<void>;
-}
-
-/** the environment that points the example app at `database` (MariaDB or PostgreSQL) */
-export function databaseEnv(database: TestDatabase): NodeJS.ProcessEnv {
-  const connection = database.config.connection.connection as { host: string; port: number; user: string; password: string; database: string };
-  return {
-    DATABASE_CLIENT: database.client,
-    DATABASE_HOST: connection.host,
-    DATABASE_PORT: String(connection.port),
-    DATABASE_NAME: connection.database,
-    DATABASE_USERNAME: connection.user,
-    DATABASE_PASSWORD: connection.password,
-  };
 }
 
 /** runs a `platform` command of the example app with `env` (the nodes' secrets and Redis); resolves with its stdout */

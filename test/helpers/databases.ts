@@ -137,3 +137,17 @@ export async function createTestDatabase(client: DatabaseClient): Promise<TestDa
     },
   };
 }
+
+/** The DATABASE_* variables with which the example app's config/database.ts reaches `database`. */
+export function databaseEnv(database: TestDatabase): NodeJS.ProcessEnv {
+  const connection = database.config.connection.connection as { filename?: string; host?: string; port?: number; user?: string; password?: string; database?: string };
+  if (database.client === 'sqlite') return { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: String(connection.filename) };
+  return {
+    DATABASE_CLIENT: database.client,
+    DATABASE_HOST: String(connection.host),
+    DATABASE_PORT: String(connection.port),
+    DATABASE_NAME: String(connection.database),
+    DATABASE_USERNAME: String(connection.user),
+    DATABASE_PASSWORD: connection.password ?? '',
+  };
+}

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import sharp from 'sharp';
-import { createTestDatabase, testClients, type TestDatabase } from '../helpers/databases';
+import { createTestDatabase, databaseEnv, testClients, type TestDatabase } from '../helpers/databases';
 import { uploadApp } from './helpers';
 import { EXAMPLE_APP, pluginsFileWithoutAuth } from '../helpers/app';
 import type { Json } from '../helpers/json';
@@ -29,18 +29,6 @@ function peakRss(pid: number | undefined): number {
     .split('\n')
     .find((l) => l.startsWith('VmHWM:'));
   return Number(line?.match(/(\d+)/)?.[1] ?? 0) * 1024;
-}
-
-function databaseEnv(database: TestDatabase): NodeJS.ProcessEnv {
-  const connection = database.config.connection.connection as Record<string, unknown>;
-  if (database.client === 'sqlite') return { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: String(connection.filename) };
-  return {
-    DATABASE_CLIENT: database.client,
-    DATABASE_NAME: String(connection.database),
-    DATABASE_HOST: String(connection.host),
-    DATABASE_PORT: String(connection.port),
-    DATABASE_USERNAME: String(connection.user),
-  };
 }
 
 async function uploadFile(url: string, file: string, name: string, type: string): Promise<{ status: number; body: Json }> {
