@@ -182,6 +182,7 @@ export const BOOT_ERROR_CODES = [
   'PLUGIN_UNKNOWN',
   'PLUGIN_UNDECLARED',
   'PLUGIN_COMMAND',
+  'PLUGIN_STATE',
   // secrets plugins ask for (kernel/secrets.ts)
   'SECRET_INVALID',
   'SECRET_MISSING',

@@ -3,23 +3,23 @@
  */
 export * from './errors';
 export { Platform, UNAUTHENTICATED_WARNING, type PlatformOptions, type PluginHandle } from './kernel/platform';
-export { createSharedCounters, memoryCounters, type SharedCounters, type CounterStore } from './kernel/shared-counters';
-export { createBroadcast, RESYNC_CHANNEL, type Broadcast, type BroadcastTransport, type TransportEnvelope } from './kernel/broadcast';
+export { createSharedCounters, memoryCounters, type SharedCounters, type CounterStore } from './cluster/shared-counters';
+export { createBroadcast, RESYNC_CHANNEL, type Broadcast, type BroadcastTransport, type TransportEnvelope } from './cluster/broadcast';
 export { definePlugin, type PluginDefinition, type ServiceFactory, type AppPartsProvider, type GlobalMiddlewareDefinition } from './kernel/plugin';
 export type { PluginContext, PluginGround, PluginView, AppView } from './kernel/plugin-context';
 export { defineCommand, type PluginCommandDefinition, type CommandOutput } from './kernel/plugin-command';
 export type { PlatformCommand } from './kernel/platform';
-export type { SecretsMode } from './kernel/secrets';
+export type { RunMode } from './kernel/secrets';
 export { CliUsageError, CommandError } from './cli/usage-error';
 export { parseCommandArgs, type CommandArgs, type CommandArgsSpec } from './cli/command-args';
 export { definePluginErrors, type PluginErrors, type PluginErrorTable, type PluginErrorSpec, type PluginErrorCode } from './plugin-errors';
 export { guardHooks } from './kernel/guard-hooks';
 export type { ServiceMap, ServiceUid } from './kernel/service-map';
 export type { KernelHooks } from './kernel/hooks';
-export { Registry } from './kernel/registry';
+export { Registry } from './base/registry';
 export { declareAppPart, isAppDeclaration, APP_DECLARATION, type AppDeclaration, type AppDeclarationSite, type AppDeclarationStamp, type AppPartFolder } from './app/declarations';
 export type { AppApiFiles, AppFile, AppLifecycleFile } from './app/app-files';
-export { createLogger, createJsonLogger, type Logger, type LogLevel, type LogFields, type LogFormat } from './kernel/logger';
+export { createLogger, createJsonLogger, type Logger, type LogLevel, type LogFields, type LogFormat } from './base/logger';
 export type { EnvFn } from './config/env';
 export { isPlainObject, isIndexObject, indexObjectValues, parseBoolean, type ParseBooleanOptions } from './util/values';
 export { groupBy } from './util/group-by';

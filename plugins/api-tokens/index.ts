@@ -23,7 +23,7 @@ import { collectActions } from './src/known-actions';
 import { createLastUsedTracker } from './src/last-used';
 import { createApiTokensService, type ApiTokensService } from './src/service';
 import { createApiTokenStrategy } from './src/strategy';
-import { CHANGED_CHANNEL, runtimeOf, saltOf } from './src/runtime';
+import { CHANGED_CHANNEL, createRuntime, saltOf, type Runtime } from './src/runtime';
 import { GRAPHQL, hideFromGraphql } from './src/graphql';
 import { writeLastUsed } from './src/token-store';
 import { validateConfig, type ApiTokensConfig } from './src/config';
@@ -48,7 +48,7 @@ const PLUGIN_NAME = 'api-tokens';
 export const AUTHENTICATE_STAGE = -10;
 const SALT_VARIABLE = 'API_TOKEN_SALT';
 
-export default definePlugin<ApiTokensConfig>({
+export default definePlugin<ApiTokensConfig, Runtime>({
   name: PLUGIN_NAME,
   requires: ['query-engine'],
   // the API document (documentation) lists API tokens among the credentials routes take
@@ -62,9 +62,10 @@ export default definePlugin<ApiTokensConfig>({
     'api-token': { schema: tokenSchema },
     'api-token-permission': { schema: permissionSchema },
   },
+  state: createRuntime,
   services: {
     'api-tokens': (ctx) => {
-      const runtime = runtimeOf(ctx);
+      const runtime = ctx.state;
       return createApiTokensService({
         ctx,
         salt: () => saltOf(runtime),
@@ -83,7 +84,7 @@ export default definePlugin<ApiTokensConfig>({
     }
     // asked here, so a `platform start` without a salt stops before the database is touched
     const salt = ctx.secret(SALT_VARIABLE, ctx.config.salt ?? ctx.appConfig<unknown>('admin.apiToken.salt'));
-    const state = runtimeOf(ctx);
+    const state = ctx.state;
     state.salt = salt;
     const lastUsed = createLastUsedTracker((id, at) => writeLastUsed(ctx.db.knex, id, at), ctx.config.lastUsedInterval, ctx.log);
     ctx.hooks.authenticate.tapPromise({ name: PLUGIN_NAME, stage: AUTHENTICATE_STAGE }, createApiTokenStrategy({ cache: state.cache, salt, lastUsed }));
@@ -94,7 +95,7 @@ export default definePlugin<ApiTokensConfig>({
     });
   },
   async bootstrap(ctx) {
-    const runtime = runtimeOf(ctx);
+    const runtime = ctx.state;
     const { cache } = runtime;
     await cache.reload();
     // another worker's change is heard at once; the fingerprint check catches other processes' (the command line, other hosts)
@@ -112,7 +113,7 @@ export default definePlugin<ApiTokensConfig>({
     }
   },
   async destroy(ctx) {
-    const runtime = runtimeOf(ctx);
+    const runtime = ctx.state;
     runtime.unsubscribe?.();
     await runtime.cache.close();
   },

@@ -16,7 +16,7 @@ import { DEFAULT_CONFIG, validateConfig, type CacheConfig } from './src/config';
 import { errors } from './src/errors';
 import { watchWrites } from './src/invalidation';
 import { cacheMiddleware, cachedType } from './src/rest-middleware';
-import { CHANNEL, runtimeOf } from './src/runtime';
+import { CHANNEL, createRuntime, type Runtime } from './src/runtime';
 import { redisCounters, redisTransport } from './src/redis-sharing';
 
 export type { CacheService, CachedAnswer, AnswerRequest } from './src/answer-cache';
@@ -33,7 +33,7 @@ declare module '@platform/core' {
 
 const PLUGIN_NAME = 'cache';
 
-export default definePlugin<CacheConfig & Record<string, unknown>>({
+export default definePlugin<CacheConfig & Record<string, unknown>, Runtime>({
   name: PLUGIN_NAME,
   // Without the query engine there is no content API to cache; the Redis link still serves.
   optional: ['query-engine'],
@@ -42,11 +42,12 @@ export default definePlugin<CacheConfig & Record<string, unknown>>({
     default: { ...DEFAULT_CONFIG },
     validate: validateConfig,
   },
+  state: createRuntime,
   services: {
-    cache: (ctx) => runtimeOf(ctx).service,
+    cache: (ctx) => ctx.state.service,
   },
   async register(ctx) {
-    const runtime = runtimeOf(ctx);
+    const runtime = ctx.state;
     if (runtime.redis && runtime.subscriber) {
       // From register on, before any plugin bootstraps (and seeds or changes shared state).
       await Promise.all([runtime.redis.connect(), runtime.subscriber.connect()]);

@@ -18,7 +18,7 @@ import { knownActions } from './src/permissions/known-actions';
 import { setupRoles } from './src/permissions/roles-setup';
 import { isAuthenticated } from './src/policies';
 import { accountRoutes, roleRoutes } from './src/routes';
-import { runtime } from './src/runtime';
+import { createRuntime, type Runtime } from './src/runtime';
 import { tapUserHooks } from './src/user-hooks';
 import { adoptStoredSettings } from './src/advanced-settings';
 import { describePublicAccess } from './src/public-access';
@@ -35,7 +35,7 @@ export type { AccountsService, AccountRequest, AuthAnswer } from './src/accounts
 export type { AccessCache, Ability } from './src/permissions/access-cache';
 export { USER_UID, ROLE_UID, PERMISSION_UID } from './src/content-types';
 
-export default definePlugin<UsersPermissionsConfig>({
+export default definePlugin<UsersPermissionsConfig, Runtime>({
   name: PLUGIN_NAME,
   requires: ['query-engine'],
   // When the API is documented, its public document lists what the public role may call.
@@ -44,26 +44,27 @@ export default definePlugin<UsersPermissionsConfig>({
   errors: errors.table,
   config: { validate: validateConfig },
   contentTypes,
+  state: createRuntime,
   services: {
-    'rate-limit': (ctx) => runtime(ctx).limiter,
-    email: (ctx) => runtime(ctx).email,
-    access: (ctx) => runtime(ctx).access,
-    jwt: (ctx) => runtime(ctx).jwt,
-    accounts: (ctx) => runtime(ctx).accounts,
+    'rate-limit': (ctx) => ctx.state.limiter,
+    email: (ctx) => ctx.state.email,
+    access: (ctx) => ctx.state.access,
+    jwt: (ctx) => ctx.state.jwt,
+    accounts: (ctx) => ctx.state.accounts,
   },
   controllers: {
     auth: (ctx) => createAuthController(ctx),
-    user: (ctx) => createUserController(ctx, runtime(ctx).config),
-    role: (ctx) => createRoleController(ctx, () => runtime(ctx).access),
+    user: (ctx) => createUserController(ctx, ctx.state.config),
+    role: (ctx) => createRoleController(ctx, () => ctx.state.access),
     permissions: (ctx) => {
-      const roles = createRoleController(ctx, () => runtime(ctx).access);
+      const roles = createRoleController(ctx, () => ctx.state.access);
       return { getPermissions: () => roles.getPermissions() };
     },
   },
   policies: { isAuthenticated },
   routes: roleRoutes,
   register(ctx) {
-    const parts = runtime(ctx);
+    const parts = ctx.state;
     // `jwtSecret` in the config, else JWT_SECRET; `platform develop` writes a random one into
     // the app's .env when both lack it, `platform start` stops naming it.
     parts.useSecret(ctx.secret('JWT_SECRET', ctx.config.jwtSecret));
@@ -79,7 +80,7 @@ export default definePlugin<UsersPermissionsConfig>({
     if (ctx.isEnabled('documentation')) describePublicAccess(ctx.plugin('documentation').service<DocumentationService>('openapi'), parts.access);
   },
   async bootstrap(ctx) {
-    const parts = runtime(ctx);
+    const parts = ctx.state;
     // schema names of the models are known from bootstrap on
     if (ctx.isEnabled('documentation')) describeForDocumentation(ctx.plugin('documentation').service<DocumentationService>('openapi'));
     await adoptStoredSettings(ctx, parts.config.advanced, (ctx.config as Partial<UsersPermissionsConfig>).advanced);

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { BootError, Database } from '@platform/core';
 import { knexConfig } from '../../core/src/database/connection';
-import { runHiddenRows } from '../../core/src/cli/hidden-rows';
+import { runHiddenRows } from '../../core/src/hidden-rows/command';
 import { startApp, type TestApp } from '../helpers/app';
 import { createTestDatabase, testClients, type TestDatabase } from '../helpers/databases';
 import { countRows } from '../helpers/count';

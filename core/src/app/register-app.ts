@@ -15,7 +15,7 @@
  */
 import path from 'node:path';
 import { BootError } from '../errors';
-import type { Registry } from '../kernel/registry';
+import type { Registry } from '../base/registry';
 import type { PluginDefinition } from '../kernel/plugin';
 import type { PluginContext } from '../kernel/plugin-context';
 import type { LoadedContentType } from '../schema/types';

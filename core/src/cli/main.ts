@@ -16,8 +16,8 @@ import { platformVersion } from './version';
  */
 /* eslint-disable @typescript-eslint/no-require-imports */
 const developCommand = () => require('./develop') as typeof import('./develop');
-const hiddenRowsModule = () => require('./hidden-rows') as typeof import('./hidden-rows');
-const writerCommands = () => require('./writer-commands') as typeof import('./writer-commands');
+const hiddenRowsModule = () => require('../hidden-rows/command') as typeof import('../hidden-rows/command');
+const writerCommands = () => require('../generators/writer-commands') as typeof import('../generators/writer-commands');
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 export const HELP = `Usage: platform <command> [options]

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Platform, type PlatformCommand } from '../kernel/platform';
 import type { CommandOutput } from '../kernel/plugin-command';
-import type { LogLevel } from '../kernel/logger';
+import type { LogLevel } from '../base/logger';
 import { isApplicationError } from '../errors';
 import { CliUsageError, CommandError } from './usage-error';
 

@@ -5,11 +5,11 @@
  */
 import cluster from 'node:cluster';
 import { Platform, UNAUTHENTICATED_WARNING } from '../kernel/platform';
-import { ACK_TIMEOUT_MS, createClusterRelay, type RelayWorker } from '../kernel/cluster-relay';
-import type { SecretsMode } from '../kernel/secrets';
+import { ACK_TIMEOUT_MS, createClusterRelay, type RelayWorker } from '../cluster/cluster-relay';
+import type { RunMode } from '../kernel/secrets';
 
 /** develop generates a missing secret into `.env`; start refuses to run without it. */
-function secretsMode(mode: 'production' | 'development'): SecretsMode {
+function secretsMode(mode: 'production' | 'development'): RunMode {
   return mode === 'development' ? 'develop' : 'start';
 }
 
@@ -32,8 +32,8 @@ export async function runServer(appDir: string, options: { workers: number; mode
     await syncing.start();
     await syncing.destroy();
     for (let i = 0; i < options.workers; i++) cluster.fork();
-    // A worker's broadcast (../kernel/broadcast.ts) reaches every other worker; one sent with
-    // publishAndWait is answered once they all ran it (../kernel/cluster-relay.ts).
+    // A worker's broadcast (../cluster/broadcast.ts) reaches every other worker; one sent with
+    // publishAndWait is answered once they all ran it (../cluster/cluster-relay.ts).
     const replaced = new WeakSet<RelayWorker>();
     const relay = createClusterRelay(() => Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined), {
       ackTimeoutMs: ACK_TIMEOUT_MS,

@@ -5,7 +5,7 @@
  * is only kept at the debug level.
  */
 import type { Knex } from 'knex';
-import type { Logger } from '../kernel/logger';
+import type { Logger } from '../base/logger';
 
 const NOISY = /^Acquire connection error/;
 

@@ -17,7 +17,7 @@ import type { Knex } from 'knex';
 import { BootError } from '../errors';
 import { loadUserModule } from '../config/load-module';
 import type { Database } from './database';
-import type { Logger } from '../kernel/logger';
+import type { Logger } from '../base/logger';
 
 export const MIGRATIONS_TABLE = 'strapi_migrations';
 const MIGRATION_FILE = /\.(js|ts|sql)$/;

@@ -6,7 +6,7 @@
  */
 import type { Database } from './database';
 import type { ModelRegistry } from '../model/types';
-import type { Logger } from '../kernel/logger';
+import type { Logger } from '../base/logger';
 import { desiredSchema } from './sync/desired-schema';
 import { introspect } from './sync/introspect';
 import { changesLayout, isEmptyPlan, planSync } from './sync/plan';

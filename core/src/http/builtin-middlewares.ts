@@ -3,7 +3,7 @@
  * (`platform::compression`). Each is built from its `config` in config/middlewares.ts.
  */
 import type Koa from 'koa';
-import type { Logger } from '../kernel/logger';
+import type { Logger } from '../base/logger';
 import { requestLog } from './request-log';
 import { errorEnvelope } from './error-handler';
 import { security } from './security';

@@ -7,7 +7,7 @@ import type Koa from 'koa';
 import { ApplicationError, NotFoundError, PayloadTooLargeError, ValidationError } from '../errors';
 import { toErrorBody } from './error-envelope';
 import { isStatementTimeout, StatementTimeoutError } from '../database/statement-timeout';
-import type { Logger } from '../kernel/logger';
+import type { Logger } from '../base/logger';
 
 export function errorEnvelope(logger: Logger): Koa.Middleware {
   return async (ctx, next) => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import type { Logger } from '../kernel/logger';
+import type { Logger } from '../base/logger';
 import { buildGlobalMiddlewares, type GlobalMiddlewareSources } from './global-middlewares';
 import { PASS_THROUGH } from './pass-through';
 

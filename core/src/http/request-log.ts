@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
-import type { Logger } from '../kernel/logger';
+import type { Logger } from '../base/logger';
 
 /** What a proxy or client may hand us as an id: short, no spaces or control characters. */
 const SANE_ID = /^[\w.:@/+=-]{1,128}$/;

@@ -5,7 +5,7 @@
  * Anything unresolved stops start-up, naming the route.
  */
 import { BootError } from '../errors';
-import type { Registry } from '../kernel/registry';
+import type { Registry } from '../base/registry';
 import type { Handler, Middleware, MiddlewareRef, Policy, PolicyRef, RequestContext, RouteDefinition } from './types';
 
 export interface RouteResolverSources {

@@ -17,17 +17,19 @@ export interface CommandOutput {
  * One command. Declared with methods so a command typed with its own arguments still fits where
  * any command is expected.
  */
-export interface PluginCommandDefinition<TArgs = unknown, TConfig extends Record<string, unknown> = Record<string, unknown>> {
+export interface PluginCommandDefinition<TArgs = unknown, TConfig extends Record<string, unknown> = Record<string, unknown>, TState = unknown> {
   /** one line for `platform --help` */
   summary: string;
   /** the whole help for `platform <name> --help`: usage lines first, then options */
   help: string;
   /** reads the arguments after the command name (`--app` removed); throws CliUsageError on a mistake */
   parse(argv: string[]): TArgs;
-  run(args: TArgs, ctx: PluginContext<TConfig>, output: CommandOutput): void | Promise<void>;
+  run(args: TArgs, ctx: PluginContext<TConfig, TState>, output: CommandOutput): void | Promise<void>;
 }
 
 /** Identity helper that infers a command's argument type from its `parse`. */
-export function defineCommand<TArgs, TConfig extends Record<string, unknown> = Record<string, unknown>>(command: PluginCommandDefinition<TArgs, TConfig>): PluginCommandDefinition<TArgs, TConfig> {
+export function defineCommand<TArgs, TConfig extends Record<string, unknown> = Record<string, unknown>, TState = unknown>(
+  command: PluginCommandDefinition<TArgs, TConfig, TState>,
+): PluginCommandDefinition<TArgs, TConfig, TState> {
   return command;
 }

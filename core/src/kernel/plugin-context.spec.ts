@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { BootError } from '../errors';
-import { createLogger } from './logger';
+import { createLogger } from '../base/logger';
 import { createKernelHooks } from './hooks';
 import { definePlugin } from './plugin';
 import { createPluginContext, type PluginContextHost, type PluginGround } from './plugin-context';
@@ -104,6 +104,31 @@ describe('plugin context', () => {
     expect(ctx.appDir).to.equal('/app');
     expect(ctx.hooks.extendSchemas.taps).to.deep.equal([]);
     expect(() => ctx.db).to.throw('not lent in this test');
+  });
+
+  it('builds its state on first read, once per context, from the definition', () => {
+    let built = 0;
+    const stateful = definePlugin<Record<string, unknown>, { count: number; name: string }>({
+      name: 'counter',
+      state: (own) => {
+        built += 1;
+        return { count: 0, name: own.name };
+      },
+    });
+    const first = createPluginContext(host([]), stateful);
+    const second = createPluginContext(host([]), stateful);
+    expect(built).to.equal(0);
+    first.state.count += 1;
+    first.state.count += 1;
+    expect([first.state, second.state, built]).to.deep.equal([{ count: 2, name: 'counter' }, { count: 0, name: 'counter' }, 2]);
+    expect(ctx.state).to.equal(undefined);
+  });
+
+  it('refuses a state that reads itself while it is built', () => {
+    const looping = createPluginContext(host([]), definePlugin<Record<string, unknown>, unknown>({ name: 'loop', state: (own) => ({ again: own.state }) }));
+    expect(() => looping.state)
+      .to.throw(BootError, 'Plugin "loop" reads its state while building it')
+      .with.property('code', 'PLUGIN_STATE');
   });
 
   it('logs with its name in front, and is itself frozen', () => {

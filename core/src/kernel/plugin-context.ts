@@ -13,12 +13,12 @@ import type { SchemaSet } from '../schema/types';
 import type { Middleware, Policy, RouteDefinition } from '../http/types';
 import type { ReferenceScope } from '../http/route-resolver';
 import type { MountedRoute } from '../http/server';
-import type { SecretsMode as RunMode } from './secrets';
-import type { Broadcast } from './broadcast';
-import type { SharedCounters } from './shared-counters';
+import type { RunMode } from './secrets';
+import type { Broadcast } from '../cluster/broadcast';
+import type { SharedCounters } from '../cluster/shared-counters';
 import type { AppLifecycleFile } from '../app/app-files';
 import type { KernelHooks } from './hooks';
-import type { Logger } from './logger';
+import type { Logger } from '../base/logger';
 import type { ServiceMap } from './service-map';
 import type { PluginDefinition } from './plugin';
 
@@ -60,9 +60,9 @@ export interface PluginGround {
    * request); before, it holds what was added so far.
    */
   routes(): MountedRoute[];
-  /** messages to the other processes of `platform start --workers N` (./broadcast.ts) */
+  /** messages to the other processes of `platform start --workers N` (../cluster/broadcast.ts) */
   readonly broadcast: Broadcast;
-  /** counters in time windows (rate limits), shared by every node once a plugin gives them a store (./shared-counters.ts) */
+  /** counters in time windows (rate limits), shared by every node once a plugin gives them a store (../cluster/shared-counters.ts) */
   readonly counters: SharedCounters;
   contentType(uid: string): Model;
   component(uid: string): Model;
@@ -80,8 +80,13 @@ export interface PluginGround {
   middleware(name: string, scope?: ReferenceScope, config?: unknown): Middleware | undefined;
 }
 
-export interface PluginContext<TConfig extends Record<string, unknown> = Record<string, unknown>> extends PluginGround {
+export interface PluginContext<TConfig extends Record<string, unknown> = Record<string, unknown>, TState = unknown> extends PluginGround {
   readonly name: string;
+  /**
+   * The plugin's own state for this platform, built by the definition's `state(ctx)` the first
+   * time it is read and kept for the life of the platform (undefined without `state`).
+   */
+  readonly state: TState;
   /** this plugin's configuration: its defaults under `config/plugins.ts` `<name>.config` */
   readonly config: Readonly<TConfig>;
   /** the platform's logger, each line prefixed with `[<name>]` */
@@ -129,7 +134,26 @@ function prefixedLogger(log: Logger, name: string): Logger {
 
 const PLUGIN_UID = /^plugin::([^.]+)\./;
 
-export function createPluginContext<TConfig extends Record<string, unknown>>(host: PluginContextHost, definition: PluginDefinition<TConfig>): PluginContext<TConfig> {
+/** The getter of `ctx.state`: the definition's `state(ctx)`, built once, on first read. */
+function stateSlot<TConfig extends Record<string, unknown>, TState>(definition: PluginDefinition<TConfig, TState>, context: PluginContext<TConfig, TState>): () => TState {
+  let built = false;
+  let building = false;
+  let value: TState;
+  return () => {
+    if (built) return value;
+    if (building) throw new BootError('PLUGIN_STATE', `Plugin "${definition.name}" reads its state while building it`);
+    building = true;
+    try {
+      value = definition.state ? definition.state(context) : (undefined as TState);
+      built = true;
+    } finally {
+      building = false;
+    }
+    return value;
+  };
+}
+
+export function createPluginContext<TConfig extends Record<string, unknown>, TState = unknown>(host: PluginContextHost, definition: PluginDefinition<TConfig, TState>): PluginContext<TConfig, TState> {
   const { name } = definition;
   const declared = new Set([name, ...(definition.requires ?? []), ...(definition.optional ?? [])]);
   const check = (other: string, what: string) => {
@@ -148,7 +172,7 @@ export function createPluginContext<TConfig extends Record<string, unknown>>(hos
     }
     return host.serviceOf(uid);
   };
-  const own: Omit<PluginContext<TConfig>, keyof PluginGround> = {
+  const own: Omit<PluginContext<TConfig, TState>, keyof PluginGround | 'state'> = {
     name,
     config,
     log: prefixedLogger(host.log, name),
@@ -171,6 +195,7 @@ export function createPluginContext<TConfig extends Record<string, unknown>>(hos
     secret: (secretName, configured) => host.secret(secretName, configured, name),
   };
   // The shared ground is the prototype: its lazy getters (models, db) stay live.
-  const context = Object.assign(Object.create(host.ground) as PluginGround, own) as PluginContext<TConfig>;
+  const context = Object.assign(Object.create(host.ground) as PluginGround, own) as PluginContext<TConfig, TState>;
+  Object.defineProperty(context, 'state', { enumerable: true, get: stateSlot(definition, context) });
   return Object.freeze(context);
 }

@@ -17,8 +17,8 @@ import type { PluginCommandDefinition } from './plugin-command';
  * Builds a service or controller from the plugin's context. (Declared through a method so a
  * plugin typed with its own configuration still fits where any plugin is expected.)
  */
-export type ServiceFactory<T = unknown, TConfig extends Record<string, unknown> = Record<string, unknown>> = {
-  build(ctx: PluginContext<TConfig>): T;
+export type ServiceFactory<T = unknown, TConfig extends Record<string, unknown> = Record<string, unknown>, TState = unknown> = {
+  build(ctx: PluginContext<TConfig, TState>): T;
 }['build'];
 
 /**
@@ -40,14 +40,14 @@ export interface AppPartsProvider {
  * `before` or `after` an entry of the list (`'strapi::errors'`, `'strapi::cors'`), or after the
  * last entry, just before routing, when neither is given or the anchor is not in the list.
  */
-export interface GlobalMiddlewareDefinition<TConfig extends Record<string, unknown> = Record<string, unknown>> {
+export interface GlobalMiddlewareDefinition<TConfig extends Record<string, unknown> = Record<string, unknown>, TState = unknown> {
   /** builds the middleware once, when the server is built (after bootstrap) */
-  middleware: ServiceFactory<Middleware, TConfig>;
+  middleware: ServiceFactory<Middleware, TConfig, TState>;
   before?: string;
   after?: string;
 }
 
-export interface PluginDefinition<TConfig extends Record<string, unknown> = Record<string, unknown>> {
+export interface PluginDefinition<TConfig extends Record<string, unknown> = Record<string, unknown>, TState = unknown> {
   /** kebab-case name, unique; also the key in `config/plugins.ts` */
   name: string;
   /** plugins that must be enabled; they start first, and boot fails without them */
@@ -62,26 +62,33 @@ export interface PluginDefinition<TConfig extends Record<string, unknown> = Reco
   contentTypes?: Record<string, { schema: ContentTypeSchema }>;
   /** attribute types this plugin provides to every schema, keyed by type name (`"type": "<key>"`) */
   attributeTypes?: Record<string, AttributeTypeDefinition>;
+  /**
+   * The plugin's own state for one platform (a connection, a cache, a signer its services
+   * share): built from the context the first time `ctx.state` is read, then kept for the life
+   * of the platform. A test process runs several platforms side by side, so state never lives
+   * at module level.
+   */
+  state?(ctx: PluginContext<TConfig, TState>): TState;
   /** services, registered under `plugin::<name>.<key>` */
-  services?: Record<string, ServiceFactory<unknown, TConfig>>;
-  controllers?: Record<string, ServiceFactory<unknown, TConfig>>;
+  services?: Record<string, ServiceFactory<unknown, TConfig, TState>>;
+  controllers?: Record<string, ServiceFactory<unknown, TConfig, TState>>;
   policies?: Record<string, Policy>;
   /** route middlewares, registered as `plugin::<name>.<key>` (config/middlewares.ts may list them too) */
   middlewares?: Record<string, Middleware>;
   /** middlewares run on every request, placed in the app's global list (see GlobalMiddlewareDefinition) */
-  globalMiddlewares?: Record<string, GlobalMiddlewareDefinition<TConfig>>;
+  globalMiddlewares?: Record<string, GlobalMiddlewareDefinition<TConfig, TState>>;
   /** routes mounted under `<rest.prefix>/<name>` unless a route sets `config.prefix` */
   routes?: RouteDefinition[];
   /** app parts this plugin builds (see AppPartsProvider) */
   appParts?: AppPartsProvider;
   /** commands added to the `platform` command line, keyed by name (`platform <name> ...`; ./plugin-command.ts) */
-  commands?: Record<string, PluginCommandDefinition<unknown, TConfig>>;
-  register?(ctx: PluginContext<TConfig>): void | Promise<void>;
-  bootstrap?(ctx: PluginContext<TConfig>): void | Promise<void>;
-  destroy?(ctx: PluginContext<TConfig>): void | Promise<void>;
+  commands?: Record<string, PluginCommandDefinition<unknown, TConfig, TState>>;
+  register?(ctx: PluginContext<TConfig, TState>): void | Promise<void>;
+  bootstrap?(ctx: PluginContext<TConfig, TState>): void | Promise<void>;
+  destroy?(ctx: PluginContext<TConfig, TState>): void | Promise<void>;
 }
 
 /** Identity helper that gives plugin authors type checking and inference. */
-export function definePlugin<TConfig extends Record<string, unknown> = Record<string, unknown>>(definition: PluginDefinition<TConfig>): PluginDefinition<TConfig> {
+export function definePlugin<TConfig extends Record<string, unknown> = Record<string, unknown>, TState = unknown>(definition: PluginDefinition<TConfig, TState>): PluginDefinition<TConfig, TState> {
   return definition;
 }

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { BootError } from '../errors';
-import { createLogger } from './logger';
-import { resolveSecret, type SecretSource, type SecretsMode } from './secrets';
+import { createLogger } from '../base/logger';
+import { resolveSecret, type SecretSource, type RunMode } from './secrets';
 
 describe('plugin secrets', () => {
   let dir: string;
@@ -15,7 +15,7 @@ describe('plugin secrets', () => {
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  const source = (mode: SecretsMode, env: Record<string, string | undefined> = {}): SecretSource => ({
+  const source = (mode: RunMode, env: Record<string, string | undefined> = {}): SecretSource => ({
     mode,
     appDir: dir,
     env,

@@ -13,12 +13,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { BootError } from '../errors';
-import type { Logger } from './logger';
+import type { Logger } from '../base/logger';
 
-export type SecretsMode = 'develop' | 'start' | 'embedded';
+export type RunMode = 'develop' | 'start' | 'embedded';
 
 export interface SecretSource {
-  mode: SecretsMode;
+  mode: RunMode;
   appDir: string;
   /** the environment the config files read (`.env` under the process environment); a generated secret is added to it */
   env: Record<string, string | undefined>;

@@ -125,7 +125,7 @@ export interface Model {
   indexes?: SchemaIndex[];
   /**
    * Columns no attribute describes any more whose NULL still hides a row from every read: set
-   * at start-up for rows kept hidden by `database.keepHiddenRows` (database/hidden-rows.ts).
+   * at start-up for rows kept hidden by `database.keepHiddenRows` (hidden-rows/reconcile.ts).
    * Absent on every other model.
    */
   hiddenRows?: readonly HiddenRowsColumn[];

@@ -68,7 +68,7 @@ export interface AttributeBase {
    * Set by a plugin on an attribute it adds when it hides the rows whose column is NULL from
    * the API (an unpublished entry has no publication date). The kernel remembers it in the database, so a
    * boot that no longer has the attribute (the plugin or its option switched off) while such
-   * rows exist stops instead of serving them (database/hidden-rows.ts).
+   * rows exist stops instead of serving them (hidden-rows/reconcile.ts).
    */
   hidesRowsWhenNull?: HiddenRowsDeclaration;
 }

@@ -1,7 +1,7 @@
 /**
  * What the plugin's parts share within one platform (the service is built before `register`
- * knows the salt, and the routes are known only when the server is built): kept per plugin
- * context, so several platforms in one process each have their own.
+ * knows the salt, and the routes are known only when the server is built): the plugin's state
+ * (`ctx.state`), so several platforms in one process each have their own.
  */
 import type { PluginContext } from '@platform/core';
 import type { ApiTokensConfig } from './config';
@@ -20,15 +20,8 @@ export interface Runtime {
 /** The broadcast channel on which a worker announces that it changed the tokens. */
 export const CHANGED_CHANNEL = 'api-tokens:changed';
 
-const runtimes = new WeakMap<PluginContext<ApiTokensConfig>, Runtime>();
-
-export function runtimeOf(ctx: PluginContext<ApiTokensConfig>): Runtime {
-  let runtime = runtimes.get(ctx);
-  if (!runtime) {
-    runtime = { cache: new TokenCache(() => ctx.db.knex, ctx.log), salt: null, actions: null, unsubscribe: null };
-    runtimes.set(ctx, runtime);
-  }
-  return runtime;
+export function createRuntime(ctx: PluginContext<ApiTokensConfig, Runtime>): Runtime {
+  return { cache: new TokenCache(() => ctx.db.knex, ctx.log), salt: null, actions: null, unsubscribe: null };
 }
 
 export function saltOf(runtime: Runtime): string {

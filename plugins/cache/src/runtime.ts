@@ -1,6 +1,6 @@
 /**
- * The plugin's parts for one platform (a test process runs several side by side, so nothing
- * lives at module level): the Redis connection when `server.redis` names one, the generations,
+ * The plugin's state for one platform (`ctx.state`; a test process runs several side by side,
+ * so nothing lives at module level): the Redis connection when `server.redis` names one, the generations,
  * the store, the dependency graph and the service.
  */
 import { createHash } from 'node:crypto';
@@ -30,7 +30,8 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-const runtimes = new WeakMap<PluginContext, Runtime>();
+/** The plugin's context, its state typed. */
+export type CacheContext = PluginContext<CacheConfig & Record<string, unknown>, Runtime>;
 
 function digest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 16);
@@ -55,9 +56,7 @@ function connectRedis(url: string): Redis {
   return new RedisClient(url, { lazyConnect: true, maxRetriesPerRequest: 2, commandTimeout: 2000, retryStrategy: (times) => Math.min(times * 50, 500) });
 }
 
-export function runtimeOf(ctx: PluginContext<CacheConfig & Record<string, unknown>>): Runtime {
-  const existing = runtimes.get(ctx);
-  if (existing) return existing;
+export function createRuntime(ctx: CacheContext): Runtime {
   const url = ctx.appConfig<string | undefined>('server.redis', undefined) || null;
   if (ctx.config.store === 'redis' && !url) {
     throw errors.boot('REDIS_MISSING', 'cache: store "redis" needs a Redis URL: set redis in config/server.ts (redis: env(\'REDIS_URL\'))');
@@ -121,7 +120,6 @@ export function runtimeOf(ctx: PluginContext<CacheConfig & Record<string, unknow
       for (const connection of [subscriber, redis]) if (connection && connection.status !== 'end') await connection.quit().catch(() => connection.disconnect());
     },
   };
-  runtimes.set(ctx, built);
   return built;
 }
 

@@ -8,7 +8,7 @@
  * `.role.createRole`...), as Strapi v4 scopes them. Permissions are no API: that type is left
  * out; users and roles are read through the shadow CRUD, with their content-API permissions.
  */
-import { NotFoundError, UnauthorizedError, type PluginContext } from '@platform/core';
+import { NotFoundError, UnauthorizedError } from '@platform/core';
 import { parseId, type EntityService } from '@platform/query-engine';
 // Types only: the graphql plugin hands these in when it builds its schema.
 import type { Extension, ExtensionArgs, ExtensionService, GraphqlContext, Resolvers } from '@platform/graphql';
@@ -16,7 +16,7 @@ import type { AccountRequest, AccountsService, AuthAnswer } from './accounts';
 import { PERMISSION_UID, PLUGIN_NAME as PLUGIN, ROLE_UID, USER_UID } from './content-types';
 import { createRoleWrites } from './controllers/role';
 import { createUserWrites } from './controllers/user';
-import { runtime } from './runtime';
+import type { UsersPermissionsContext } from './runtime';
 
 const TYPE_DEFS = `
   input UsersPermissionsLoginInput { identifier: String!  password: String!  provider: String! = "local" }
@@ -87,11 +87,11 @@ function userId(args: Record<string, unknown>): number {
   return id;
 }
 
-export function usersPermissionsGraphql(platform: PluginContext) {
+export function usersPermissionsGraphql(platform: UsersPermissionsContext) {
   const accounts = () => platform.service<AccountsService>(`plugin::${PLUGIN}.accounts`);
   const entityService = () => platform.service<EntityService>('plugin::query-engine.entity-service');
-  const users = () => createUserWrites(platform, runtime(platform).config);
-  const roles = () => createRoleWrites(platform, () => runtime(platform).access);
+  const users = () => createUserWrites(platform, platform.state.config);
+  const roles = () => createRoleWrites(platform, () => platform.state.access);
   return ({ readEntityResponse, isExposed }: ExtensionArgs): Extension => {
     const userModel = platform.models.get(USER_UID);
     const withRoles = isExposed(platform.models.get(ROLE_UID));

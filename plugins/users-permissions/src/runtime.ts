@@ -1,7 +1,7 @@
 /**
- * The plugin's parts for one platform, built once per plugin context (a test process runs
- * several platforms side by side, so nothing lives at module level): the configuration, the
- * rate limiter, the email service, the access cache, the JWT service and the accounts service.
+ * The plugin's state for one platform (the definition's `state`, read as `ctx.state`): the
+ * configuration, the rate limiter, the email service, the access cache, the JWT service and
+ * the accounts service.
  */
 import type { PluginContext } from '@platform/core';
 import { createAccounts, type AccountsService } from './accounts';
@@ -25,11 +25,10 @@ export interface Runtime {
   useSecret(secret: string): void;
 }
 
-const runtimes = new WeakMap<PluginContext, Runtime>();
+/** The plugin's context, its state typed. */
+export type UsersPermissionsContext = PluginContext<UsersPermissionsConfig, Runtime>;
 
-export function runtime(ctx: PluginContext): Runtime {
-  const existing = runtimes.get(ctx);
-  if (existing) return existing;
+export function createRuntime(ctx: UsersPermissionsContext): Runtime {
   const config = resolveConfig(ctx.config as Partial<UsersPermissionsConfig>);
   let signer: JwtService | null = null;
   const jwt: JwtService = {
@@ -46,7 +45,7 @@ export function runtime(ctx: PluginContext): Runtime {
   const restPrefix = ctx.appConfig<string>('api.rest.prefix', '/api').replace(/\/+$/, '');
   const accounts = createAccounts({ ctx, config, jwt: () => jwt, limiter, email, restPrefix });
   const authenticator = createAuthenticator({ jwt: () => jwt, access, emailConfirmation: () => config.advanced.emailConfirmation });
-  const built: Runtime = {
+  return {
     config,
     limiter,
     email,
@@ -58,6 +57,4 @@ export function runtime(ctx: PluginContext): Runtime {
       signer = createJwtService(secret, config.jwt);
     },
   };
-  runtimes.set(ctx, built);
-  return built;
 }

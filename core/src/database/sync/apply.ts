@@ -10,7 +10,7 @@
  */
 import type { Knex } from 'knex';
 import { BootError, InternalError } from '../../errors';
-import type { Logger } from '../../kernel/logger';
+import type { Logger } from '../../base/logger';
 import type { DatabaseClient } from '../connection';
 import { addColumn, addIndex, mysqlCreateTable } from './ddl';
 import { identifierName } from './plan';

@@ -1,7 +1,7 @@
 /** `platform new` and `platform generate`: commands that write files and start nothing. */
 import fs from 'node:fs';
-import { CliUsageError } from './usage-error';
-import { takeAppDir } from './plugin-commands';
+import { CliUsageError } from '../cli/usage-error';
+import { takeAppDir } from '../cli/plugin-commands';
 import { GENERATE_HELP, generate, parseGenerateArgs } from './generate';
 import { NEW_HELP, newApp, parseNewArgs } from './new-app';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect } from 'chai';
-import { HIDDEN_ROWS_HELP, parseHiddenRowsArgs } from './hidden-rows';
+import { HIDDEN_ROWS_HELP, parseHiddenRowsArgs } from './command';
 
 describe('CLI: platform hidden-rows arguments', () => {
   it('lists by default, in the current directory, for every table', () => {

@@ -1,7 +1,7 @@
 /**
  * `platform hidden-rows`: what to do with rows the API hid through an attribute this app no
- * longer has (database/hidden-rows.ts stops start-up while they exist). It names no plugin: the
- * words (`draft`, `publish`) come from what the plugin recorded (see database/hidden-rows.ts).
+ * longer has (./reconcile.ts stops start-up while they exist). It names no plugin: the
+ * words (`draft`, `publish`) come from what the plugin recorded (see ./reconcile.ts).
  *
  *   platform hidden-rows [--app DIR] [--table T[,T...]]             list them
  *   platform hidden-rows --reveal [--table ...] [--yes]              make them visible (the column
@@ -17,8 +17,8 @@ import { loadConfig, loadEnvironment } from '../config/load-config';
 import { withDefaults } from '../config/defaults';
 import { knexConfig, type DatabaseConfig } from '../database/connection';
 import { Database } from '../database/database';
-import { hasColumn, readStoredGuards, type HiddenRowsGuard } from '../database/hidden-rows';
-import { CliUsageError } from './usage-error';
+import { hasColumn, readStoredGuards, type HiddenRowsGuard } from './reconcile';
+import { CliUsageError } from '../cli/usage-error';
 
 export interface HiddenRowsOptions {
   appDir: string;

@@ -8,10 +8,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { installedPlugins } from '../kernel/plugin-loader';
-import { parseCommandArgs } from './command-args';
-import { CliUsageError } from './usage-error';
+import { parseCommandArgs } from '../cli/command-args';
+import { CliUsageError } from '../cli/usage-error';
 import * as files from './new-app-templates';
-import { platformVersion } from './version';
+import { platformVersion } from '../cli/version';
 
 export const NEW_HELP = `Usage: platform new <dir>
 

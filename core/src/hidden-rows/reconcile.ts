@@ -31,7 +31,7 @@ import type { Knex } from 'knex';
 import { BootError } from '../errors';
 import type { Model, ModelRegistry } from '../model/types';
 import type { HiddenRowsDeclaration } from '../schema/types';
-import type { Database } from './database';
+import type { Database } from '../database/database';
 import { isNonEmpty, type NonEmpty } from '../util/non-empty';
 
 const STORE_TABLE = 'strapi_core_store_settings';

@@ -6,10 +6,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseCommandArgs } from './command-args';
-import { CliUsageError } from './usage-error';
+import { parseCommandArgs } from '../cli/command-args';
+import { CliUsageError } from '../cli/usage-error';
 import * as templates from './generate-templates';
-import { addLocalPlugin } from './plugins-file';
+import { addLocalPlugin } from '../cli/plugins-file';
 
 export const GENERATE_HELP = `Usage: platform generate <kind> <name> [options] [--app DIR]
 
