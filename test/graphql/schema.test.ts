@@ -90,7 +90,8 @@ describe('GraphQL schema of the example app', function () {
       .split('\n')
       .map((line) => line.trim());
     expect(article).to.include.members([
-      'title: String!',
+      // required, but a draft may lack it: nullable on a type with drafts, as Strapi v4 declares it
+      'title: String',
       'views: Int',
       'rating: Float',
       'price: Float',

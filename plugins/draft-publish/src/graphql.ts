@@ -5,7 +5,9 @@
  * takes it as the REST parameter of the same name) and on their to-many relation fields (as
  * Strapi v4's: `LIVE` by default whatever the root asked, read as that relation's level
  * parameter), and `create*` mutations that create drafts, as Strapi v4's GraphQL does (unlike
- * its REST POST), unless `data.publishedAt` is sent.
+ * its REST POST), unless `data.publishedAt` is sent. A draft may lack its required attributes,
+ * so on a type with drafts they are nullable in the schema, as Strapi v4 declares them: a
+ * draft without a title is listed with `title: null`, not an error.
  */
 // Types only: the graphql plugin hands these in when it builds its schema.
 import type { Model, ModelRegistry } from '@platform/core';
@@ -45,6 +47,12 @@ export function draftPublishGraphql(drafts: DraftsService) {
             const { find, findOne } = names.operationNames(model);
             for (const field of [find, findOne]) {
               if (schema.Query.hasField(field)) schema.Query.setFieldArg(field, 'publicationState', PUBLICATION_STATE_ARG);
+            }
+          }
+          for (const model of withDrafts) {
+            const tc = schema.getOTC(names.typeName(model));
+            for (const field of model.fields.values()) {
+              if ((field.attribute as { required?: unknown }).required === true && tc.hasField(field.name)) tc.makeFieldNullable(field.name);
             }
           }
           for (const model of [...models.contentTypes(), ...models.components()]) {

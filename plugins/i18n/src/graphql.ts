@@ -16,6 +16,7 @@ import { isKnownLocaleCode } from './locale-codes';
 import { ALL_LOCALES } from './query-hooks';
 import { createLocalizationOf } from './create-localization';
 import type { LocalesService } from './locales-service';
+import { LIST_LOCALES } from './routes';
 
 /** graphql loads with the schema, when it is first built, not when the platform starts. */
 const graphqlModule = () => require('graphql') as typeof import('graphql');
@@ -55,7 +56,13 @@ export function i18nGraphql(platform: PluginContext, locales: LocalesService) {
   return ({ composer, models, names, isExposed, readEntityResponse }: ExtensionArgs): Extension => {
     composer.add(localeCodeScalar());
     const localized = models.contentTypes().filter((model) => model.namespace === 'api' && isLocalizedModel(model) && isExposed(model));
-    const resolversConfig: Record<string, ResolverConfig> = {};
+    // Locales are read with the permission of the REST route that lists them (Strapi v4's
+    // `plugin::i18n.locales.listLocales`), not a content-type action no role is given.
+    const localeQueries = names.operationNames(models.get(LOCALE_UID));
+    const resolversConfig: Record<string, ResolverConfig> = {
+      [`Query.${localeQueries.find}`]: { auth: { scope: [LIST_LOCALES] } },
+      [`Query.${localeQueries.findOne}`]: { auth: { scope: [LIST_LOCALES] } },
+    };
     const mutations: Record<string, unknown> = {};
     for (const model of localized) {
       const name = `create${names.typeName(model)}Localization`;

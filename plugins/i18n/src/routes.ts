@@ -7,9 +7,10 @@ import { createLocalization } from './create-localization';
 import type { LocalesService } from './locales-service';
 import { isLocalizedModel } from './localized-model';
 
-export const pluginRoutes: RouteDefinition[] = [
-  { method: 'GET', path: '/locales', handler: 'plugin::i18n.locales.listLocales', config: { auth: { scope: ['plugin::i18n.locales.listLocales'] }, policies: [] } },
-];
+/** The permission to list the locales, over REST and GraphQL alike. */
+export const LIST_LOCALES = 'plugin::i18n.locales.listLocales';
+
+export const pluginRoutes: RouteDefinition[] = [{ method: 'GET', path: '/locales', handler: LIST_LOCALES, config: { auth: { scope: [LIST_LOCALES] }, policies: [] } }];
 
 /** The app's content-types that have a localizations route. */
 export function localizedApiModels(platform: PluginContext): Model[] {

@@ -7,7 +7,9 @@
  * engine's `populateParams` of that relation's path. A to-many relation's `pagination` (or,
  * without one, the default page) is a window of the engine's `populateWindows` of its path:
  * each parent's slices are cut in SQL, so a relation with many links costs a page per parent, not its whole
- * list. A relation whose target the caller may not `find` is left out (it resolves to nothing).
+ * list. A relation whose target the caller may not `find` is left out (it resolves to nothing),
+ * as Strapi v4 guards a relation field with its target's `find`; media are read as REST
+ * populates them (no permission of their own: the answer's sanitizing decides, as for REST).
  */
 import {
   getArgumentValues,
@@ -169,7 +171,8 @@ async function planField(plan: PlanContext, field: Field, nodes: FieldNode[], ar
     return { on };
   }
   const target = entryTarget(field, models);
-  if (!target || !(await plan.context.isAllowed(target.uid, 'find'))) return null;
+  if (!target) return null;
+  if (field.kind === 'relation' && !(await plan.context.isAllowed(target.uid, 'find'))) return null;
   const responseType = `${typeName(target)}${holdsMany(field) ? 'RelationResponseCollection' : 'EntityResponse'}`;
   const own = levelArgs(args);
   if (own) plan.populateParams[path] = own;

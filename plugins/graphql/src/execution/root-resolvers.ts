@@ -61,11 +61,15 @@ function metaSelected(info: GraphQLResolveInfo, model: Model): boolean {
   ).has('meta');
 }
 
-/** Strapi v4's GraphQL pagination meta, from the engine's (page or offset mode). */
-function toPagination(meta: PageMeta): { total: number; page: number; pageSize: number; pageCount: number } {
+/**
+ * Strapi v4's GraphQL pagination meta, from the engine's (page or offset mode). `limit: -1`
+ * asks for every entry from `start` (up to the cap): one page whose size is the number
+ * returned, as Strapi v4 answers; when the cap cut the list, the pages are of the cap's size.
+ */
+function toPagination(meta: PageMeta, everything: { returned: number } | null): { total: number; page: number; pageSize: number; pageCount: number } {
   const total = meta.total ?? 0;
   if ('page' in meta) return { total, page: meta.page, pageSize: meta.pageSize, pageCount: meta.pageCount ?? Math.ceil(total / meta.pageSize) };
-  if (meta.limit < 0) return { total, page: 1, pageSize: Math.max(0, total - meta.start), pageCount: 1 };
+  if (meta.limit < 0 || (everything && meta.start + everything.returned >= total)) return { total, page: 1, pageSize: everything?.returned ?? Math.max(0, total - meta.start), pageCount: 1 };
   return { total, page: Math.floor(meta.start / meta.limit) + 1, pageSize: meta.limit, pageCount: Math.ceil(total / meta.limit) };
 }
 
@@ -82,7 +86,7 @@ export function findResolver(deps: RootDeps, model: Model): RootResolver {
     const { results, pagination } = await entityService(deps).findPage(model.uid, query, { defaultLimit: deps.settings.defaultLimit, maxLimit: deps.settings.maxLimit, withCount });
     return {
       data: contract(deps).sanitizeOutput(model, results, context.contentApi),
-      meta: { pagination: withCount ? toPagination(pagination) : null },
+      meta: { pagination: withCount ? toPagination(pagination, (args.pagination as PaginationArgs | undefined)?.limit === -1 ? { returned: results.length } : null) : null },
     };
   };
 }
