@@ -22,6 +22,7 @@ export type { AppApiFiles, AppFile, AppLifecycleFile } from './app/app-files';
 export { createLogger, createJsonLogger, type Logger, type LogLevel, type LogFields, type LogFormat } from './base/logger';
 export type { EnvFn } from './config/env';
 export { isPlainObject, isIndexObject, indexObjectValues, parseBoolean, type ParseBooleanOptions } from './util/values';
+export { closestName } from './util/closest-name';
 export { groupBy } from './util/group-by';
 export * from './schema/types';
 export type { AttributeTypeDefinition, AttributeCheckContext, StorageTable, WrittenAttribute } from './schema/attribute-types';

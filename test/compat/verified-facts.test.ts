@@ -244,8 +244,10 @@ describeEachDatabase(
         });
       });
 
-      it('ours: populate[0]=* is a 400 ValidationError', async () => {
-        expectEnvelope(await app.get('/api/articles?populate[0]=*'), [400], 'ValidationError');
+      it('ours: populate[0]=* is populate=* (Strapi 4.26 answers 500; 4.13 read `*` in a list as `*`, which the facts of 2026-11-27 ask)', async () => {
+        const listed = await app.get(`/api/articles/${ids.hello}?populate[0]=*`);
+        expect(listed.status, listed.text).to.equal(200);
+        expect(listed.body).to.deep.equal((await app.get(`/api/articles/${ids.hello}?populate=*`)).body);
       });
     });
 
@@ -458,10 +460,21 @@ describeEachDatabase(
     });
 
     describe('what real frontends send', () => {
-      it('qs object shapes: numeric populate keys from mixed forms are ignored, seo is populated', async () => {
+      it('qs object shapes: the pieces of mixed populate forms are merged as Strapi 4.13 read them (4.26 populates only seo; checked again 2026-11-27)', async () => {
         const res = await app.get(`/api/articles/${ids.hello}?fields[0]=title&populate[blocks][populate]=*&populate=localizations&populate[seo][populate]=tags`);
         expectExact(res, 200, {
-          data: { id: ids.hello, attributes: { title: 'Hello World', seo: { id: 1, metaTitle: 'mt', metaDescription: null, tags: [{ id: 1, name: 'n', content: 'c' }] } } },
+          data: {
+            id: ids.hello,
+            attributes: {
+              title: 'Hello World',
+              seo: { id: 1, metaTitle: 'mt', metaDescription: null, tags: [{ id: 1, name: 'n', content: 'c' }] },
+              blocks: [
+                { id: 1, __component: 'shared.quote', title: 'q', body: 'b' },
+                { id: 1, __component: 'shared.rich-text', body: '**rt**' },
+              ],
+              localizations: { data: [] },
+            },
+          },
           meta: {},
         });
       });
@@ -584,6 +597,13 @@ describeEachDatabase(
         const components = (await app.get('/api/content-type-builder/components')).body.data as { uid: string; schema: Record<string, unknown> }[];
         const seo = components.find((item) => item.uid === 'shared.seo');
         expect(Object.keys(seo?.schema ?? {})).to.deep.equal(['displayName', 'description', 'collectionName', 'attributes']);
+      });
+
+      it("content-type-builder lists a category's components in reverse file order, as Strapi 4.26 does", async () => {
+        const components = await app.get('/api/content-type-builder/components');
+        expect(components.status, components.text).to.equal(200);
+        // components/shared/{meta-tag,quote,rich-text,seo}.json
+        expect(components.body.data.map((item: { uid: string }) => item.uid)).to.deep.equal(['shared.seo', 'shared.rich-text', 'shared.quote', 'shared.meta-tag']);
       });
 
       it('a path id that cannot be an id is 404 Not Found on GET, PUT and DELETE, and writes nothing', async () => {

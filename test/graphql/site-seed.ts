@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type { ApiTokensService } from '@platform/api-tokens';
 import type { DatabaseClient } from '@platform/core';
-import { startApp, type TestApp } from '../helpers/app';
+import { startApp, type StartOptions, type TestApp } from '../helpers/app';
 import { testClients } from '../helpers/databases';
 import type { Json } from '../helpers/json';
 import { form, png, send, uploadApp } from '../upload/helpers';
@@ -173,6 +173,8 @@ export interface SiteOptions {
   permissions?: Record<string, string[]>;
   /** the graphql plugin's config */
   graphql?: Record<string, unknown>;
+  /** how the platform runs, and its logger */
+  start?: Pick<StartOptions, 'mode' | 'logger'>;
 }
 
 /**
@@ -190,7 +192,7 @@ export function describeSite(title: string, fn: (ctx: SiteContext) => void, opti
       let dir: ReturnType<typeof uploadApp> | undefined;
       before(async () => {
         dir = uploadApp({}, SITE_APP);
-        ctx.app = await startApp({ client, appDir: dir.dir, config: { plugins } });
+        ctx.app = await startApp({ ...options.start, client, appDir: dir.dir, config: { plugins } });
         ctx.site = await seedSite(ctx.app);
       });
       after(async () => {

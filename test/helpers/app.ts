@@ -2,7 +2,7 @@
  * Boots a real platform on a real database for a black-box test and speaks HTTP to it.
  */
 import path from 'node:path';
-import { Platform, type PluginDefinition, type DatabaseClient, type QueryEvent } from '@platform/core';
+import { Platform, type PluginDefinition, type DatabaseClient, type Logger, type QueryEvent, type RunMode } from '@platform/core';
 import { createTestDatabase, testClients, type TestDatabase } from './databases';
 import type { Json } from './json';
 
@@ -44,6 +44,10 @@ export interface StartOptions {
   env?: NodeJS.ProcessEnv;
   /** reuse a database (restart tests) instead of creating one */
   database?: TestDatabase;
+  /** how the platform runs (default `embedded`); `develop` as `platform develop` runs it */
+  mode?: RunMode;
+  /** the logger, in place of one at TEST_LOG_LEVEL */
+  logger?: Logger;
 }
 
 /**
@@ -75,6 +79,8 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     appDir: options.appDir ?? EXAMPLE_APP,
     env: { ...process.env, ...options.env },
     logLevel: (process.env.TEST_LOG_LEVEL as 'silent' | undefined) ?? 'silent',
+    ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.mode ? { mode: options.mode } : {}),
     plugins: options.plugins,
     middlewares: options.middlewares,
     config: { ...withoutUnnamedAuthPlugins(options.config), database: { ...database.config, ...(options.config?.database ?? {}) } },

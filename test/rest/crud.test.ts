@@ -383,7 +383,7 @@ describeEachDatabase('REST bad query parameters', (ctx) => {
     ['pagination[withCount]=maybe', 'Invalid withCount parameter'],
     ['pagination=1', 'Invalid parameter pagination'],
     ['publicationState=foo', 'Invalid parameter publicationState'],
-    ['populate[0]=*', 'Invalid parameter populate'],
+    ['populate[0]=category&populate[1]', 'Invalid parameter populate[1]'],
     ['populate[category][fields][0]=nope', 'Invalid parameter nope'],
   ];
 

@@ -64,6 +64,21 @@ export function formatComponent(component: LoadedComponent): Record<string, unkn
   };
 }
 
+/**
+ * Strapi v4's order of the components list: the categories as loaded (by name), and each
+ * category's components in reverse file order (`shared/{meta-tag,quote,rich-text,seo}.json`
+ * answer seo, rich-text, quote, meta-tag).
+ */
+export function strapiComponentOrder(components: Iterable<LoadedComponent>): LoadedComponent[] {
+  const byCategory = new Map<string, LoadedComponent[]>();
+  for (const component of components) {
+    const list = byCategory.get(component.category) ?? [];
+    list.push(component);
+    byCategory.set(component.category, list);
+  }
+  return [...byCategory.values()].flatMap((list) => list.reverse());
+}
+
 /** Builds a value on first use and keeps it: the schemas do not change once the platform runs. */
 function once<T>(build: () => T): () => T {
   let value: T | undefined;
@@ -73,7 +88,7 @@ function once<T>(build: () => T): () => T {
 export function contentTypeBuilderRoutes(platform: PluginContext): RouteDefinition[] {
   const info = { type: 'content-api' as const, pluginName: 'content-type-builder' };
   const contentTypes = once(() => ({ data: [...platform.schemas.contentTypes.values()].map(formatContentType) }));
-  const components = once(() => ({ data: [...platform.schemas.components.values()].map(formatComponent) }));
+  const components = once(() => ({ data: strapiComponentOrder(platform.schemas.components.values()).map(formatComponent) }));
   return [
     {
       method: 'GET',

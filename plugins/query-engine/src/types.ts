@@ -11,8 +11,11 @@ export type Filters = Record<string, unknown>;
 /** Every accepted sort form: `'a'`, `'a:desc'`, `'a,b:desc'`, `['a', 'b:desc']`, `{ a: 'desc' }`, `[{ a: 'asc' }]`, `'category.name'` */
 export type SortInput = string | Array<string | Record<string, unknown>> | Record<string, unknown>;
 
-/** Every accepted populate form: `'*'`, `'a,b.c'`, `['a', 'b.c']`, `{ a: true, b: { populate: ... } }` */
-export type PopulateInput = string | string[] | Record<string, unknown>;
+/**
+ * Every accepted populate form: `'*'`, `'a,b.c'`, `['a', 'b.c']`, `{ a: true, b: { populate: ... } }`,
+ * and the mixes of them older clients send (`['x', { a: ... }]`, `{ 0: { a: ... }, 1: 'x' }`), merged into one.
+ */
+export type PopulateInput = string | Array<string | Record<string, unknown>> | Record<string, unknown>;
 
 export interface PaginationInput {
   page?: number | string;

@@ -10,6 +10,7 @@ import { dropRestricted, pickWritableKeys } from './input';
 import { OutputSanitizer, privateKeys, sanitizePrivate } from './output';
 import { createParamRegistry, ENGINE_PARAMS, type ParamRegistry } from './params';
 import { restrictQuery } from './restrict-query';
+import { mergePopulatePieces } from '../read/populate/merge-pieces';
 import type { AuthorizeRequest, ContentApiContext, FieldRestriction } from './types';
 
 export interface ContentApi {
@@ -67,6 +68,8 @@ export function createContentApi(models: () => ModelRegistry): ContentApi {
     },
     sanitizeQuery(model, query, context) {
       const picked = params.pick(query);
+      // one populate object, however an older client split it, before it is checked
+      if (picked.populate !== undefined) picked.populate = mergePopulatePieces(picked.populate) as FindParams['populate'];
       if (hooks.restrictRead.taps.length > 0) restrictQuery(model, picked, models(), restrictions(hooks.restrictRead, context));
       if (hooks.sanitizeQuery.taps.length > 0) hooks.sanitizeQuery.call({ model, context, query: picked });
       return picked;

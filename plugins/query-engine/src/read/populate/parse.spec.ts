@@ -95,12 +95,50 @@ describe('parsePopulate', function () {
     it('a nested path the target has no attribute for is ignored', () => {
       expect(parse('cover.related')).to.deep.equal([leaf('cover')]);
     });
-    it('`*` inside a list is a 400 (Strapi answers 500)', () => {
-      expect(failure(['*']).message).to.equal('Invalid parameter populate: "*" is only accepted alone (populate=*)');
-      expect(failure('category,*').message).to.equal('Invalid parameter populate: "*" is only accepted alone (populate=*)');
+    it('`*` inside a list is `*`, as Strapi 4.13 read it (4.26 answers 500)', () => {
+      expect(parse(['*'])).to.deep.equal(parse('*'));
+      expect(parse('category,*')).to.deep.equal(parse('*'));
+      expect(parse(['tags', '*', 'seo'])).to.deep.equal(parse('*'));
     });
-    it('a non-string list item is a 400', () => {
-      expect(failure(['category', { tags: true }]).message).to.equal('Invalid parameter populate[1]: expected a string, an array of strings or a populate object');
+    it('a list item that is neither a string nor an object is a 400', () => {
+      expect(failure(['category', 5]).message).to.equal('Invalid parameter populate[1]: expected a string, an array of strings or a populate object');
+      expect(failure(['category', null]).message).to.equal('Invalid parameter populate[1]: expected a string, an array of strings or a populate object');
+    });
+  });
+
+  describe('the pieces older clients mix in one query string, merged as Strapi 4.13 read them', () => {
+    it('an object piece, a plain value and a named key (qs: `{ 0: {...}, 1: "x", seo: "true" }`)', () => {
+      expect(parse({ 0: { blocks: { populate: '*' } }, 1: 'localizations', seo: 'true' })).to.deep.equal([leaf('seo'), blocksShared(), leaf('localizations')]);
+      expect(parse({ 0: { blocks: { populate: '*' } }, 1: 'localizations', seo: 'true' })).to.deep.equal(parse({ blocks: { populate: '*' }, localizations: true, seo: true }));
+    });
+    it('a plain value first, then an object (qs: an array of both)', () => {
+      expect(parse(['localizations', { seo: { populate: 'tags' } }])).to.deep.equal([{ field: 'seo', populate: [leaf('tags')] }, leaf('localizations')]);
+      expect(parse([{ seo: 'true' }, 'localizations'])).to.deep.equal([leaf('seo'), leaf('localizations')]);
+    });
+    it('`*` with an object populates every attribute, and the object goes deeper where it says', () => {
+      expect(parse(['*', { seo: { populate: '*' } }])).to.deep.equal([
+        leaf('category'),
+        leaf('tags'),
+        leaf('author'),
+        leaf('related'),
+        leaf('cover'),
+        { field: 'seo', populate: [leaf('tags')] },
+        blocksShared(),
+        leaf('localizations'),
+      ]);
+    });
+    it('`*` inside a nested list, alone or with an object', () => {
+      expect(parse({ category: { populate: ['*', 'articles'] } })).to.deep.equal(parse({ category: { populate: '*' } }));
+      expect(parse({ author: { populate: ['*', { avatar: true }] } })).to.deep.equal([{ field: 'author', populate: [leaf('articles'), leaf('avatar'), leaf('profile')] }]);
+    });
+    it('the same attribute asked twice populates what both ask for, dotted paths included', () => {
+      expect(parse({ 0: 'category.articles', category: { fields: ['name'] } })).to.deep.equal([{ field: 'category', populate: [leaf('articles')], fields: ['name'] }]);
+      expect(parse({ 0: { tags: { populate: 'articles' } }, 1: { tags: { populate: { articles: { populate: 'category' } } } }, 2: 'tags' })).to.deep.equal([
+        { field: 'tags', populate: [{ field: 'articles', populate: [leaf('category')] }] },
+      ]);
+    });
+    it('list items past qs array limit (index keys) are pieces too', () => {
+      expect(parse({ 101: 'tags', 102: 'category' })).to.deep.equal([leaf('category'), leaf('tags')]);
     });
   });
 
@@ -165,10 +203,10 @@ describe('parsePopulate', function () {
     it('a count that is not a boolean is a 400', () => {
       expect(failure({ tags: { count: 'yes' } }).message).to.equal('Invalid parameter populate[tags][count]: expected true or false');
     });
-    it('unknown keys are ignored before their value is read (the qs shape of mixed forms)', () => {
-      // `populate[blocks][populate]=x&populate=localizations&populate[seo][populate]=tags`
+    it('unknown keys are ignored before their value is read; the pieces of a mix are not unknown keys', () => {
+      // `populate[blocks][populate]=x&populate=localizations&populate[seo][populate]=tags&...`
       const input = { 0: { blocks: { populate: 'x' } }, 1: 'localizations', seo: { populate: 'tags' }, nope: [1], title: true };
-      expect(parse(input)).to.deep.equal([{ field: 'seo', populate: [leaf('tags')] }]);
+      expect(parse(input)).to.deep.equal([{ field: 'seo', populate: [leaf('tags')] }, blocksShared(), leaf('localizations')]);
     });
     it('an unknown field inside populate fields is a 400', () => {
       expect(failure({ category: { fields: ['nope'] } }).message).to.equal('Invalid parameter nope');
