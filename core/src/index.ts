@@ -23,6 +23,7 @@ export { createLogger, createJsonLogger, type Logger, type LogLevel, type LogFie
 export type { EnvFn } from './config/env';
 export { isPlainObject, isIndexObject, indexObjectValues, parseBoolean, type ParseBooleanOptions } from './util/values';
 export { closestName } from './util/closest-name';
+export { containsNul } from './util/nul-character';
 export { groupBy } from './util/group-by';
 export * from './schema/types';
 export type { AttributeTypeDefinition, AttributeCheckContext, StorageTable, WrittenAttribute } from './schema/attribute-types';

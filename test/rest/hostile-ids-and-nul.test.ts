@@ -1,6 +1,7 @@
 /**
  * Inputs PostgreSQL refuses where the other databases quietly find nothing: ids beyond the
- * 32-bit id column and NUL characters in query parameters. Same answer everywhere, never a 500.
+ * 32-bit id column and NUL characters in query parameters and request bodies. Same answer
+ * everywhere, never a 500.
  */
 import { expect } from 'chai';
 import { describeEachDatabase } from '../helpers/app';
@@ -40,6 +41,23 @@ describeEachDatabase('ids beyond the id column and NUL characters', (ctx) => {
       expect(res.status, path).to.equal(400);
       expect(res.body, path).to.deep.equal(NUL);
     }
+  });
+
+  it('answers 400 naming the NUL character in a JSON body, at any depth or in a key, and writes nothing', async () => {
+    const bodyNul = { data: null, error: { status: 400, name: 'ValidationError', message: 'Malformed request body: it contains a NUL character (\\u0000)', details: {} } };
+    const before = await ctx.app.knex('tags').orderBy('id').select('id', 'name');
+    for (const [method, path, body] of [
+      ['POST', '/api/tags', { data: { name: 'a\u0000b' } }],
+      ['PUT', `/api/tags/${before[0].id}`, { data: { name: 'x\u0000' } }],
+      ['POST', '/api/articles', { data: { title: 't', seo: { metaTitle: 'm', tags: [{ name: 'n', content: '\u0000' }] } } }],
+      ['POST', '/api/articles', { data: { title: 't', meta: { 'key\u0000': 1 } } }],
+    ] as const) {
+      const res = await ctx.app.request(method, path, body);
+      expect(res.status, `${method} ${path}`).to.equal(400);
+      expect(res.body, `${method} ${path}`).to.deep.equal(bodyNul);
+    }
+    expect(await ctx.app.knex('tags').orderBy('id').select('id', 'name')).to.deep.equal(before);
+    expect(await ctx.app.knex('articles').select('id')).to.deep.equal([]);
   });
 
   it('still answers a 2147483647 id as a plain miss', async () => {

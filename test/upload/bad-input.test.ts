@@ -31,6 +31,20 @@ async function pngDeclaring(width: number, height: number): Promise<Buffer> {
   return patched;
 }
 
+/** `data` (a PNG) with the CRC of its first `chunk` chunk flipped. */
+function withWrongCrc(data: Buffer, chunk: string): Buffer {
+  const copy = Buffer.from(data);
+  for (let offset = 8; offset < copy.length; ) {
+    const length = copy.readUInt32BE(offset);
+    if (copy.toString('latin1', offset + 4, offset + 8) === chunk) {
+      copy.writeUInt32BE(~copy.readUInt32BE(offset + 8 + length) >>> 0, offset + 8 + length);
+      return copy;
+    }
+    offset += 12 + length;
+  }
+  throw new Error(`no ${chunk} chunk`);
+}
+
 const workFolders = () => fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('platform-upload-work-'));
 
 /** Refuses to create a file record named `fail.png`: a database write that fails after the objects were stored. */
@@ -105,13 +119,49 @@ describeUploads(
       const real = await png(200, 200);
       const cases: Array<[{ name: string; type: string; data: Buffer | string }, ReturnType<typeof envelope>]> = [
         [{ name: 'fake.png', type: 'image/png', data: '<html><script>alert(1)</script></html>' }, envelope(400, 'ApplicationError', 'File is not a valid image')],
-        [{ name: 'cut.png', type: 'image/png', data: real.subarray(0, Math.floor(real.length / 2)) }, envelope(400, 'ApplicationError', 'File is not a valid image')],
+        [
+          { name: 'cut.png', type: 'image/png', data: real.subarray(0, Math.floor(real.length / 2)) },
+          envelope(400, 'ApplicationError', 'File is not a valid image: the file ends inside its IDAT chunk'),
+        ],
         [{ name: 'photo.png', type: 'image/png', data: await jpeg(20, 20) }, envelope(400, 'ValidationError', 'The file content is jpeg data, not image/png', { mime: 'image/png', content: 'jpeg' })],
         [{ name: 'doc.gif', type: 'image/gif', data: real }, envelope(400, 'ValidationError', 'The file content is png data, not image/gif', { mime: 'image/gif', content: 'png' })],
       ];
       for (const [file, body] of cases) {
         const res = await upload(ctx.app, [{ name: 'good.png', type: 'image/png', data: await png(300, 300) }, file]);
         expect({ status: res.status, body: res.body }, file.name).to.deep.equal({ status: 400, body });
+      }
+      await expectNothingStored();
+    });
+
+    it('a PNG whose chunk does not match its CRC is a 400 naming the chunk, whichever chunk it is', async () => {
+      const real = await png(300, 200);
+      for (const chunk of ['IHDR', 'IDAT', 'IEND']) {
+        const res = await upload(ctx.app, [{ name: `crc-${chunk}.png`, type: 'image/png', data: withWrongCrc(real, chunk) }]);
+        expect({ status: res.status, body: res.body }, chunk).to.deep.equal({
+          status: 400,
+          body: envelope(400, 'ApplicationError', `File is not a valid image: the CRC of its ${chunk} chunk is wrong`),
+        });
+      }
+      // the same file with its CRCs right is stored
+      const good = await upload(ctx.app, [{ name: 'crc-ok.png', type: 'image/png', data: real }]);
+      expect(good.status).to.equal(200);
+      await ctx.app.del(`/api/upload/files/${good.body[0].id}`);
+      await expectNothingStored();
+    });
+
+    it('a NUL character in a field or in the texts of fileInfo is a 400 (a name is cleaned of it, below)', async () => {
+      const file = { name: 'a.txt', type: 'text/plain', data: 'a' };
+      const fileInfoError = (message: string) => envelope(400, 'ValidationError', message, { errors: [{ path: ['fileInfo'], message, name: 'ValidationError' }] });
+      const cases: Array<[Record<string, string>, ReturnType<typeof envelope>]> = [
+        [{ fileInfo: JSON.stringify({ alternativeText: 'a\u0000b' }) }, fileInfoError('fileInfo.alternativeText must not contain a NUL character')],
+        [{ fileInfo: JSON.stringify({ caption: 'x\u0000' }) }, fileInfoError('fileInfo.caption must not contain a NUL character')],
+        // a NUL byte in the part itself
+        [{ fileInfo: '{"caption":"x\u0000"}' }, envelope(400, 'ValidationError', 'The field "fileInfo" contains a NUL character')],
+        [{ ref: 'api::article.article\u0000', refId: '1', field: 'cover' }, envelope(400, 'ValidationError', 'The field "ref" contains a NUL character')],
+      ];
+      for (const [fields, body] of cases) {
+        const res = await upload(ctx.app, [file], fields);
+        expect({ status: res.status, body: res.body }, JSON.stringify(fields)).to.deep.equal({ status: 400, body });
       }
       await expectNothingStored();
     });

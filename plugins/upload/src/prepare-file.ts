@@ -12,7 +12,7 @@ import { cleanName, fileExtension, MAX_TEXT, mimeOf, newHash } from './file-name
 import type { FileInfo } from './http/upload-body';
 import type { IncomingFile } from './http/multipart';
 import { makeFormats, optimize } from './image/formats';
-import { inspectImage } from './image/inspect';
+import { inspectImage, type ImageInfo } from './image/inspect';
 
 /** One object the provider stores: the original (`key` null) or a format. */
 export interface PreparedObject {
@@ -46,6 +46,22 @@ export interface KeptName {
   ext: string;
 }
 
+/**
+ * The optimized original and the formats. An image that passed the checks of ./image/inspect.ts
+ * and still fails to convert is damaged in a way they do not see: the client's 400, not a 500.
+ * A failure of the system (a file error, with its `code`) stays what it is.
+ */
+async function imageVariants(file: string, image: ImageInfo, config: UploadConfig, variantDir: string) {
+  try {
+    const optimized = await optimize(file, image, config, variantDir);
+    const formats = await makeFormats(optimized?.file ?? file, { ...image, width: optimized?.width ?? image.width, height: optimized?.height ?? image.height }, config, variantDir);
+    return { optimized, formats };
+  } catch (error) {
+    if (error instanceof Error && !('code' in error)) throw errors.request('INVALID_IMAGE', 'File is not a valid image: its pixels could not be converted');
+    throw error;
+  }
+}
+
 export async function prepareFile(incoming: IncomingFile, info: FileInfo, config: UploadConfig, workDir: string, kept?: KeptName): Promise<PreparedFile> {
   if (incoming.size === 0) throw errors.request('FILES_EMPTY', 'Files are empty', {});
   const name = cleanName(info.name ?? incoming.filename);
@@ -61,11 +77,10 @@ export async function prepareFile(incoming: IncomingFile, info: FileInfo, config
     return { ...record, width: null, height: null, objects: [{ ...base, key: null, file: incoming.path, width: null, height: null, sizeInBytes: incoming.size }] };
   }
   const variantDir = await fs.promises.mkdtemp(path.join(workDir, 'variants-'));
-  const optimized = await optimize(incoming.path, image, config, variantDir);
+  const { optimized, formats } = await imageVariants(incoming.path, image, config, variantDir);
   const source = optimized?.file ?? incoming.path;
   const width = optimized?.width ?? image.width;
   const height = optimized?.height ?? image.height;
-  const formats = await makeFormats(source, { ...image, width, height }, config, variantDir);
   const original: PreparedObject = { ...base, key: null, file: source, width, height, sizeInBytes: optimized?.sizeInBytes ?? incoming.size };
   return {
     ...record,

@@ -8,9 +8,10 @@
  * introspection and extension resolvers always run. A hit sends the stored bytes without
  * parsing: the plan of a query text is remembered. Its ETag in `If-None-Match` of a GET gets a 304.
  */
-import { Kind, TypeInfo, parse, visit, visitWithTypeInfo, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { Kind, TypeInfo, visit, visitWithTypeInfo, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { RequestContext } from '@platform/core';
 import { etagMatches, type CacheService } from '@platform/cache';
+import { parseDocument } from './parse-document';
 
 export interface CachedAnswersInput {
   /** the cache's service when the plugin is enabled and caches in this run, else null */
@@ -93,7 +94,7 @@ export function createCachedAnswers(input: CachedAnswersInput) {
     if (known !== undefined) return known;
     let plan: string[] | null = null;
     try {
-      plan = planOf(parse(query, { maxTokens: input.maxTokens }), input.schema, input.readRoots, input.cacheableFields);
+      plan = planOf(parseDocument(query, input.maxTokens), input.schema, input.readRoots, input.cacheableFields);
     } catch {
       // it does not parse: the handler answers its 400
     }

@@ -8,12 +8,13 @@
  * the answer is made, whatever it is.
  */
 import { createHandler, type Request as HttpRequest } from 'graphql-http';
-import { GraphQLError, NoSchemaIntrospectionCustomRule, parse, type ExecutionResult, type GraphQLSchema, type ValidationRule } from 'graphql';
-import { ApplicationError, type PluginContext, type RequestContext } from '@platform/core';
+import { GraphQLError, NoSchemaIntrospectionCustomRule, type ExecutionResult, type GraphQLSchema, type ValidationRule } from 'graphql';
+import { ApplicationError, containsNul, ValidationError, type PluginContext, type RequestContext } from '@platform/core';
 import type { ContentApiAction } from '@platform/query-engine';
 import { createErrorFormatter } from './format-error';
 import { operationLimitsRule } from './limits';
 import { readMultipartRequest, type MultipartRequest } from './multipart';
+import { MAX_NESTING, nestingExceeds, nulStringRule, parseDocument } from './parse-document';
 import type { GraphqlConfig, GraphqlContext, MultipartReader } from '../types';
 
 export interface EndpointInput {
@@ -61,6 +62,19 @@ function refuse(http: RequestContext, error: ApplicationError, format: (error: G
   http.body = { errors: [format(new GraphQLError(error.message, { originalError: error }))] };
 }
 
+/** What is wrong with the JSON text of variables, as a body would be refused (too deep, a NUL character), or null. */
+function refuseVariables(text: string): ValidationError | null {
+  if (nestingExceeds(text)) return new ValidationError(`Variables nested deeper than ${MAX_NESTING} levels`);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    // graphql-http answers malformed variables itself
+    return null;
+  }
+  return containsNul(value) ? new ValidationError('Variables contain a NUL character (\\u0000)') : null;
+}
+
 export function createEndpoint({ platform, schema, entryFields, introspection, cachedAnswers, multipartReader }: EndpointInput) {
   const config = platform.config;
   const rules: ValidationRule[] = [
@@ -71,6 +85,7 @@ export function createEndpoint({ platform, schema, entryFields, introspection, c
       readsEntries: (type, field) => entryFields.has(`${type}.${field}`),
     }),
   ];
+  rules.push(nulStringRule);
   if (!introspection) rules.push(NoSchemaIntrospectionCustomRule);
   const tracing = config.apolloServer.tracing === true;
   const formatError = createErrorFormatter(platform.log);
@@ -80,7 +95,7 @@ export function createEndpoint({ platform, schema, entryFields, introspection, c
   const handler = createHandler<RequestContext, undefined, GraphqlContext>({
     schema,
     validationRules: rules,
-    parse: (source) => parse(source, { maxTokens: config.maxTokens }),
+    parse: (source) => parseDocument(source, config.maxTokens),
     context: (request) => createContext(platform, request.raw, tracing),
     formatError,
     onOperation: (request, args, result) => {
@@ -113,6 +128,10 @@ export function createEndpoint({ platform, schema, entryFields, introspection, c
   };
 
   return async (http: RequestContext): Promise<void> => {
+    // GET variables are JSON in the query string, which no body bound covers
+    const variables = http.method === 'GET' ? http.query.variables : undefined;
+    const refusal = typeof variables === 'string' ? refuseVariables(variables) : null;
+    if (refusal) return refuse(http, refusal, formatError);
     // a multipart request is a mutation: never a cached answer
     if (http.method !== 'POST' || !http.is('multipart/form-data')) return cachedAnswers ? cachedAnswers(http, () => run(http, null)) : run(http, null);
     let multipart: MultipartRequest;

@@ -11,10 +11,11 @@
  * first; what such a form can do is bounded to a mutation run with the caller's own
  * credentials, which are never ambient here (a bearer header, no cookie).
  */
-import { getOperationAST, parse, type DocumentNode } from 'graphql';
-import { isPlainObject, type RequestContext } from '@platform/core';
+import { getOperationAST, type DocumentNode } from 'graphql';
+import { containsNul, isPlainObject, type RequestContext } from '@platform/core';
 import { errors } from '../errors';
 import { FileUpload } from './file-upload';
+import { MAX_NESTING, nestingExceeds, parseDocument } from './parse-document';
 import type { MultipartParts, MultipartReader, MultipartWatcher } from '../types';
 
 const SPEC = '(https://github.com/jaydenseric/graphql-multipart-request-spec)';
@@ -32,12 +33,16 @@ function parseJsonField(parts: MultipartParts, name: 'operations' | 'map'): Reco
   const values = parts.fields[name];
   if (!values || values.length === 0) throw invalid(`Missing multipart field ‘${name}’ ${SPEC}.`);
   if (values.length > 1) throw invalid(`Duplicate multipart field ‘${name}’ ${SPEC}.`);
+  const text = values[0] as string;
+  // a body's bounds, which the global parser did not apply to this part
+  if (nestingExceeds(text)) throw invalid(`The ‘${name}’ multipart field is nested deeper than ${MAX_NESTING} levels.`);
   let value: unknown;
   try {
-    value = JSON.parse(values[0] as string);
+    value = JSON.parse(text);
   } catch {
     throw invalid(`Invalid JSON in the ‘${name}’ multipart field ${SPEC}.`);
   }
+  if (containsNul(value)) throw invalid(`The ‘${name}’ multipart field contains a NUL character (\\u0000).`);
   if (name === 'operations' && Array.isArray(value)) throw invalid('Batched operations are not supported.');
   if (!isPlainObject(value)) throw invalid(`Invalid type for the ‘${name}’ multipart field ${SPEC}.`);
   return value;
@@ -54,7 +59,7 @@ function assertMutation(operations: string, maxTokens: number): void {
   if (!isPlainObject(request) || typeof request.query !== 'string') return;
   let document: DocumentNode;
   try {
-    document = parse(request.query, { maxTokens });
+    document = parseDocument(request.query, maxTokens);
   } catch {
     return;
   }

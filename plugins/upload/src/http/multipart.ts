@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type busboy from 'busboy';
-import { isPlainObject, type RequestContext } from '@platform/core';
+import { containsNul, isPlainObject, type RequestContext } from '@platform/core';
 import type { UploadConfig } from '../config';
 import { errors } from '../errors';
 
@@ -168,6 +168,8 @@ function streamParts(ctx: RequestContext, config: Bounds, workDir: string, optio
     parser.on('field', (name, value, info) => {
       if (failed) return;
       if (info.valueTruncated) fail(errors.request('MULTIPART_INVALID', `The field "${name}" is longer than ${MAX_FIELD_BYTES} bytes`));
+      // as a body or a query string holding one: no text column keeps it the same way everywhere
+      else if (containsNul(value) || containsNul(name)) fail(errors.request('MULTIPART_INVALID', `The field "${name.replaceAll('\u0000', '')}" contains a NUL character`));
       else if (watched({ name, kind: 'field', value })) {
         fields[name] ??= [];
         fields[name].push(value);

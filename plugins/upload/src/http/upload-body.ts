@@ -5,7 +5,7 @@
  * `?id` of the file to replace or describe, which must be a positive integer (Strapi v4 passes
  * `?id[$ne]=0` to its query and overwrites whatever file it finds).
  */
-import { isPlainObject } from '@platform/core';
+import { containsNul, isPlainObject } from '@platform/core';
 import { parseId } from '@platform/query-engine';
 import { errors } from '../errors';
 import { MAX_TEXT } from '../file-name';
@@ -51,6 +51,8 @@ function checkInfo(value: unknown): FileInfo {
     if (item === undefined) continue;
     if (item !== null && typeof item !== 'string') throw invalid(`fileInfo.${key} must be a \`string\` type`);
     if (typeof item === 'string' && item.length > MAX_TEXT) throw invalid(`fileInfo.${key} must be at most ${MAX_TEXT} characters`);
+    // a name is cleaned of control characters (../file-name.ts); the texts are kept as sent
+    if (key !== 'name' && typeof item === 'string' && containsNul(item)) throw invalid(`fileInfo.${key} must not contain a NUL character`);
     info[key] = item;
   }
   return info;

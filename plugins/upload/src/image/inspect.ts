@@ -3,11 +3,13 @@
  * match the content (a PNG declared `image/jpeg`, or a text declared `image/png`, is refused),
  * the declared size in pixels is bounded before anything is decoded (a small file declaring
  * 12000×12000 pixels is refused from its header), and the image must decode whole (a
- * truncated or corrupt file is Strapi's 400 `File is not a valid image`).
+ * truncated or corrupt file is Strapi's 400 `File is not a valid image`; a PNG whose chunks do
+ * not match their CRCs says which one).
  */
 import type { Metadata } from 'sharp';
 import { sharp } from './sharp';
 import { errors } from '../errors';
+import { pngDamage } from './png-chunks';
 
 /** sharp's format name for each image type it reads (Strapi's FORMATS_TO_PROCESS). */
 const FORMAT_OF_MIME: Readonly<Record<string, string>> = {
@@ -57,6 +59,9 @@ export async function inspectImage(file: string, mime: string, maxPixels: number
   if (width * height * frames > maxPixels) {
     throw errors.request('TOO_LARGE', `The image is ${width}×${height} pixels${frames > 1 ? ` × ${frames} frames` : ''}, more than the ${maxPixels} pixels accepted`, { width, height, maxPixels });
   }
+  // a damaged chunk, named (libpng may pass it here and fail when a format is written)
+  const damage = metadata.format === 'png' ? await pngDamage(file) : null;
+  if (damage) throw errors.request('INVALID_IMAGE', `File is not a valid image: ${damage}`);
   try {
     // Decodes every pixel once: a truncated or corrupt image fails here, not later.
     await sharp()(file, { limitInputPixels: maxPixels, failOn: 'error' }).stats();

@@ -6,7 +6,7 @@
  * (`EXISTS (correlated subquery)` on MySQL and MariaDB), so rows never duplicate.
  */
 import type { Knex } from 'knex';
-import { isPlainObject, type Field, type Model } from '@platform/core';
+import { isPlainObject, ValidationError, type Field, type Model } from '@platform/core';
 import type { Engine } from '../../../engine';
 import type { ApplyFilters } from '../contracts';
 import { invalidParameter } from '../errors';
@@ -21,14 +21,33 @@ interface Walk {
   engine: Engine;
   aliases: AliasCounter;
   options: QueryOptions;
+  /** the values bound so far, shared by the whole filter */
+  values: { count: number };
 }
+
+/**
+ * The most values one filter binds (each operand, each item of a list). A statement has room
+ * for about 32,000 (SQLite) or 65,535 (PostgreSQL, MariaDB) bound values; GraphQL variables
+ * and other JSON carry lists the query string cannot, and `id: { in: [100,000 ids] }` would
+ * fail in the database. Past it, a 400 before any SQL is built.
+ */
+export const MAX_FILTER_VALUES = 10_000;
 
 export const applyFilters: ApplyFilters = (engine, qb, model, alias, filters, path, options = {}) => {
   void path;
   if (filters === undefined || filters === null) return;
   if (!isPlainObject(filters)) throw invalidParameter('filters');
-  applyGroup({ engine, aliases: new AliasCounter(alias), options }, qb, model, alias, filters);
+  applyGroup({ engine, aliases: new AliasCounter(alias), options, values: { count: 0 } }, qb, model, alias, filters);
 };
+
+/** Counts the values an operator binds; a 400 past MAX_FILTER_VALUES. */
+function bind(walk: Walk, operator: string, operand: unknown): void {
+  const count = toList(operand)?.length ?? 1;
+  walk.values.count += count;
+  if (walk.values.count <= MAX_FILTER_VALUES) return;
+  if (count > MAX_FILTER_VALUES) throw new ValidationError(`Too many values for ${operator} in filters: ${count} (at most ${MAX_FILTER_VALUES} in one filter)`);
+  throw new ValidationError(`Too many values in filters: more than ${MAX_FILTER_VALUES} in one filter`);
+}
 
 /** A filter object at the root, inside `$and`/`$or`/`$not`, or on a related model. */
 function applyGroup(walk: Walk, qb: Knex.QueryBuilder, model: Model, alias: string, group: Record<string, unknown>): void {
@@ -76,10 +95,12 @@ function applyScalar(walk: Walk, qb: Knex.QueryBuilder, column: FilterColumn, va
   const client = walk.engine.ctx.db.client;
   const list = toList(value);
   if (list) {
+    bind(walk, '$in', list);
     applyOperator(client, qb, column, '$in', list);
     return;
   }
   if (!isPlainObject(value)) {
+    bind(walk, '$eq', value);
     applyOperator(client, qb, column, '$eq', value);
     return;
   }
@@ -93,6 +114,7 @@ function applyScalar(walk: Walk, qb: Knex.QueryBuilder, column: FilterColumn, va
       if (items.length === 0) continue;
       qb.where((sub) => combine(sub, items, op === '$or', (inner, item) => applyScalar(walk, inner, column, item)));
     } else if (ATTRIBUTE_OPERATORS.has(op)) {
+      bind(walk, op, operand);
       applyOperator(client, qb, column, op, operand);
     } else {
       throw invalidParameter(op);
