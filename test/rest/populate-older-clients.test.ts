@@ -12,6 +12,7 @@ import type { Json } from '../helpers/json';
 import { createRoleGuardStandIn, ROLE_HEADER } from '../helpers/role-guard-stand-in';
 import { describeSite, restFile } from '../graphql/site-seed';
 import { seedPopulateFixture } from './populate-seed';
+import { register } from '../users-permissions/helpers';
 
 const BLOCKS = ['blocks.hero', 'blocks.gallery', 'blocks.quote', 'blocks.rich-text', 'blocks.call-to-action', 'blocks.feature-list', 'blocks.testimonial', 'blocks.video'];
 
@@ -69,6 +70,15 @@ describeSite('REST populate mixed as older v4 clients send it', (ctx) => {
     ]) {
       await same(mixed, single);
     }
+  });
+
+  it("on the users route too (users-permissions' own controller)", async () => {
+    await register(ctx.app);
+    const token = { authorization: `Bearer ${ctx.site.token}` };
+    const [mixed, single] = [await ctx.app.get('/api/users?populate=role&populate[role][fields][0]=name', token), await ctx.app.get('/api/users?populate[role][fields][0]=name', token)];
+    expect(mixed.status).to.equal(200);
+    expect(mixed.body).to.deep.equal(single.body);
+    expect(mixed.body.map((user: { role: Json }) => user.role)).to.deep.equal([{ id: mixed.body[0].role.id, name: 'Authenticated' }]);
   });
 
   it('on a collection, with options in one piece and a plain value in another', async () => {
