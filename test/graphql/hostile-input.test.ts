@@ -3,12 +3,13 @@
  * stack overflow: documents nested 10,000 deep (a selection set, a list literal, an object
  * literal) are refused by a scan before graphql-js's recursive parser, variables nested deep
  * in a GET query string or a multipart `operations` part likewise; a filter list of 100,000
- * ids is refused before any SQL (10,000 still run); a NUL character in a string literal, in
- * variables or in a multipart part is refused as the REST query string and bodies refuse it.
+ * ids is refused before any SQL (10,000 still run); a NUL character in a string literal or in
+ * variables is refused as REST refuses it (in a write, in a filter, at login).
  * The server answers a plain query right after each.
  */
 import { expect } from 'chai';
 import { describeEachDatabase } from '../helpers/app';
+import { authPlugins } from '../users-permissions/helpers';
 import { gql, gqlGet } from './helpers';
 
 const nested = (levels: number, open: string, close: string, inner: string) => `${open.repeat(levels)}${inner}${close.repeat(levels)}`;
@@ -89,27 +90,44 @@ describeEachDatabase('GraphQL hostile input', (ctx) => {
     await stillAnswers();
   });
 
-  it('a NUL character in a string literal, in variables or in a GET query is a 400, and nothing is written', async () => {
+  it('a NUL character in a string literal or in variables is refused as REST refuses it, and nothing is written', async () => {
+    const message = 'name must not contain the NUL character';
+    const write = {
+      errors: [
+        {
+          message,
+          locations: [{ line: 1, column: 12 }],
+          path: ['createTag'],
+          extensions: { error: { name: 'ValidationError', message, details: { errors: [{ path: ['name'], message, name: 'ValidationError' }] } }, code: 'BAD_USER_INPUT' },
+        },
+      ],
+      data: { createTag: null },
+    };
     const literal = await gql(ctx.app, 'mutation { createTag(data: { name: "a\\u0000b" }) { data { id } } }');
-    expect(literal.status).to.equal(400);
-    expect(literal.body).to.deep.equal({
-      errors: [{ message: 'A string value holds a NUL character (\\u0000), which no text can store', locations: [{ line: 1, column: 36 }], extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }],
-    });
+    expect(literal.body).to.deep.equal(write);
     const variables = await gql(ctx.app, 'mutation ($name: String) { createTag(data: { name: $name }) { data { id } } }', { name: 'a\u0000b' });
-    expect(variables.status).to.equal(400);
-    expect(variables.body).to.deep.equal({ data: null, error: { status: 400, name: 'ValidationError', message: 'Malformed request body: it contains a NUL character (\\u0000)', details: {} } });
-    const filter = await gqlGet(ctx.app, 'query ($name: String) { tags(filters: { name: { eq: $name } }) { data { id } } }', { name: 'a\u0000b' });
-    expect(filter.status).to.equal(400);
-    const message = 'Variables contain a NUL character (\\u0000)';
-    expect(filter.body).to.deep.equal({ errors: [{ message, extensions: { error: { name: 'ValidationError', message, details: {} }, code: 'BAD_USER_INPUT' } }] });
-    const raw = await ctx.app.get(`/graphql?query=${encodeURIComponent('{ tags(filters: { name: { eq: "a" } }) { data { id } } }')}&x=%00`);
-    expect(raw.status).to.equal(400);
-    expect(raw.body).to.deep.equal({ data: null, error: { status: 400, name: 'ValidationError', message: 'Malformed query string: it contains a NUL character (%00)', details: {} } });
+    expect(variables.body).to.deep.equal({ ...write, errors: [{ ...write.errors[0], locations: [{ line: 1, column: 28 }] }] });
+    const filterMessage = 'Invalid parameter $eq: filter values must not contain the NUL character';
+    const filter = {
+      errors: [
+        {
+          message: filterMessage,
+          locations: [{ line: 1, column: 25 }],
+          path: ['tags'],
+          extensions: { error: { name: 'ValidationError', message: filterMessage, details: {} }, code: 'BAD_USER_INPUT' },
+        },
+      ],
+      data: { tags: null },
+    };
+    const byGet = await gqlGet(ctx.app, 'query ($name: String) { tags(filters: { name: { eq: $name } }) { data { id } } }', { name: 'a\u0000b' });
+    expect(byGet.body).to.deep.equal(filter);
+    const inList = await gql(ctx.app, 'query ($names: [String]) { tags(filters: { name: { in: $names } }) { data { id } } }', { names: ['one', 'x\u0000'] });
+    expect(inList.body.errors?.[0].message).to.equal('Invalid parameter $in: filter values must not contain the NUL character');
     expect((await ctx.app.knex('tags').pluck('name')).sort()).to.deep.equal(['one', 'two']);
     await stillAnswers();
   });
 
-  it('a multipart request nested too deep or holding a NUL character in its operations is a 400', async () => {
+  it('a multipart request whose operations are nested too deep is a 400', async () => {
     const send = async (operations: string) => {
       const body = new FormData();
       body.append('operations', operations);
@@ -120,8 +138,25 @@ describeEachDatabase('GraphQL hostile input', (ctx) => {
     const refused = (message: string) => ({ errors: [{ message, extensions: { error: { name: 'BadRequestError', message, details: {} }, code: 'STRAPI_BAD_REQUEST_ERROR' } }] });
     const deep = await send(`{"query":"mutation { removeFile(id: 1) { data { id } } }","variables":${nested(100, '{"a":', '}', '1')}}`);
     expect(deep).to.deep.equal({ status: 400, body: refused('The ‘operations’ multipart field is nested deeper than 64 levels.') });
-    const nul = await send(JSON.stringify({ query: 'mutation ($n: String) { createTag(data: { name: $n }) { data { id } } }', variables: { n: 'a\u0000' } }));
-    expect(nul).to.deep.equal({ status: 400, body: refused('The ‘operations’ multipart field contains a NUL character (\\u0000).') });
     await stillAnswers();
   });
 });
+
+describeEachDatabase(
+  'A NUL character at login, over REST and GraphQL',
+  (ctx) => {
+    it('is a 400 naming the field, never a 500, on both transports', async () => {
+      const message = 'identifier must not contain the NUL character';
+      const error = { name: 'ValidationError', message, details: { errors: [{ path: ['identifier'], message, name: 'ValidationError' }] } };
+      const rest = await ctx.app.post('/api/auth/local', { identifier: 'ada\u0000', password: 'Passw0rd!' });
+      expect(rest.status).to.equal(400);
+      expect(rest.body).to.deep.equal({ data: null, error: { status: 400, ...error } });
+      const res = await gql(ctx.app, 'mutation ($id: String!) { login(input: { identifier: $id, password: "Passw0rd!" }) { jwt } }', { id: 'ada\u0000' });
+      expect(res.body).to.deep.equal({ errors: [{ message, locations: [{ line: 1, column: 27 }], path: ['login'], extensions: { error, code: 'BAD_USER_INPUT' } }], data: null });
+      const forgot = await ctx.app.post('/api/auth/forgot-password', { email: 'a\u0000@example.com' });
+      expect(forgot.status).to.equal(400);
+      expect(forgot.body.error.message).to.equal('email must not contain the NUL character');
+    });
+  },
+  { config: { plugins: authPlugins() } },
+);

@@ -43,18 +43,21 @@ describeEachDatabase('ids beyond the id column and NUL characters', (ctx) => {
     }
   });
 
-  it('answers 400 naming the NUL character in a JSON body, at any depth or in a key, and writes nothing', async () => {
-    const bodyNul = { data: null, error: { status: 400, name: 'ValidationError', message: 'Malformed request body: it contains a NUL character (\\u0000)', details: {} } };
+  it('answers 400 naming the attribute for a NUL character in a body, at any depth or in a JSON key, and writes nothing', async () => {
+    const nul = (path: string[], shown: string) => {
+      const message = `${shown} must not contain the NUL character`;
+      return { data: null, error: { status: 400, name: 'ValidationError', message, details: { errors: [{ path, message, name: 'ValidationError' }] } } };
+    };
     const before = await ctx.app.knex('tags').orderBy('id').select('id', 'name');
-    for (const [method, path, body] of [
-      ['POST', '/api/tags', { data: { name: 'a\u0000b' } }],
-      ['PUT', `/api/tags/${before[0].id}`, { data: { name: 'x\u0000' } }],
-      ['POST', '/api/articles', { data: { title: 't', seo: { metaTitle: 'm', tags: [{ name: 'n', content: '\u0000' }] } } }],
-      ['POST', '/api/articles', { data: { title: 't', meta: { 'key\u0000': 1 } } }],
+    for (const [method, path, body, expected] of [
+      ['POST', '/api/tags', { data: { name: 'a\u0000b' } }, nul(['name'], 'name')],
+      ['PUT', `/api/tags/${before[0].id}`, { data: { name: 'x\u0000' } }, nul(['name'], 'name')],
+      ['POST', '/api/articles', { data: { title: 't', seo: { metaTitle: 'm', tags: [{ name: 'n', content: '\u0000' }] } } }, nul(['seo', 'tags', '0', 'content'], 'seo.tags[0].content')],
+      ['POST', '/api/articles', { data: { title: 't', meta: { 'key\u0000': 1 } } }, nul(['meta'], 'meta')],
     ] as const) {
       const res = await ctx.app.request(method, path, body);
       expect(res.status, `${method} ${path}`).to.equal(400);
-      expect(res.body, `${method} ${path}`).to.deep.equal(bodyNul);
+      expect(res.body, `${method} ${path}`).to.deep.equal(expected);
     }
     expect(await ctx.app.knex('tags').orderBy('id').select('id', 'name')).to.deep.equal(before);
     expect(await ctx.app.knex('articles').select('id')).to.deep.equal([]);

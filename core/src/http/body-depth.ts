@@ -1,12 +1,10 @@
 /**
  * Rejects request bodies nested deeper than any real content needs. Walks iteratively, so a
  * hostile body of thousands of levels costs linear time and never overflows the stack of the
- * code that reads it later. Then a body holding a NUL character in any string or key, as a
- * query string holding one is refused (../util/nul-character.ts).
+ * code that reads it later.
  */
 import type Koa from 'koa';
 import { ValidationError } from '../errors';
-import { containsNul } from '../util/nul-character';
 
 export const MAX_BODY_DEPTH = 64;
 
@@ -29,7 +27,6 @@ export function limitBodyDepth(maxDepth = MAX_BODY_DEPTH): Koa.Middleware {
     if (body !== undefined && bodyDepthExceeds(body, maxDepth)) {
       throw new ValidationError(`Request body nested deeper than ${maxDepth} levels`);
     }
-    if (containsNul(body)) throw new ValidationError('Malformed request body: it contains a NUL character (\\u0000)');
     await next();
   };
 }

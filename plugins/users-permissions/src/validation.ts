@@ -43,6 +43,11 @@ export function validateBody(body: unknown, rules: FieldRule[], options: { noUnk
       continue;
     }
     const value = String(raw);
+    // as every write refuses it: PostgreSQL fails on a NUL in a query, the others would compare it
+    if (value.includes('\u0000')) {
+      issues.push(issue([rule.name], `${rule.name} must not contain the NUL character`));
+      continue;
+    }
     if (rule.email && !EMAIL.test(value)) {
       issues.push(issue([rule.name], `${rule.name} must be a valid email`));
       continue;

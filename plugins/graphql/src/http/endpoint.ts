@@ -9,12 +9,12 @@
  */
 import { createHandler, type Request as HttpRequest } from 'graphql-http';
 import { GraphQLError, NoSchemaIntrospectionCustomRule, type ExecutionResult, type GraphQLSchema, type ValidationRule } from 'graphql';
-import { ApplicationError, containsNul, ValidationError, type PluginContext, type RequestContext } from '@platform/core';
+import { ApplicationError, ValidationError, type PluginContext, type RequestContext } from '@platform/core';
 import type { ContentApiAction } from '@platform/query-engine';
 import { createErrorFormatter } from './format-error';
 import { operationLimitsRule } from './limits';
 import { readMultipartRequest, type MultipartRequest } from './multipart';
-import { MAX_NESTING, nestingExceeds, nulStringRule, parseDocument } from './parse-document';
+import { MAX_NESTING, nestingExceeds, parseDocument } from './parse-document';
 import type { GraphqlConfig, GraphqlContext, MultipartReader } from '../types';
 
 export interface EndpointInput {
@@ -62,17 +62,9 @@ function refuse(http: RequestContext, error: ApplicationError, format: (error: G
   http.body = { errors: [format(new GraphQLError(error.message, { originalError: error }))] };
 }
 
-/** What is wrong with the JSON text of variables, as a body would be refused (too deep, a NUL character), or null. */
+/** Variables nested deeper than a body may be (their JSON text is in the query string, which no body bound covers), or null. */
 function refuseVariables(text: string): ValidationError | null {
-  if (nestingExceeds(text)) return new ValidationError(`Variables nested deeper than ${MAX_NESTING} levels`);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    // graphql-http answers malformed variables itself
-    return null;
-  }
-  return containsNul(value) ? new ValidationError('Variables contain a NUL character (\\u0000)') : null;
+  return nestingExceeds(text) ? new ValidationError(`Variables nested deeper than ${MAX_NESTING} levels`) : null;
 }
 
 export function createEndpoint({ platform, schema, entryFields, introspection, cachedAnswers, multipartReader }: EndpointInput) {
@@ -85,7 +77,6 @@ export function createEndpoint({ platform, schema, entryFields, introspection, c
       readsEntries: (type, field) => entryFields.has(`${type}.${field}`),
     }),
   ];
-  rules.push(nulStringRule);
   if (!introspection) rules.push(NoSchemaIntrospectionCustomRule);
   const tracing = config.apolloServer.tracing === true;
   const formatError = createErrorFormatter(platform.log);
@@ -128,7 +119,6 @@ export function createEndpoint({ platform, schema, entryFields, introspection, c
   };
 
   return async (http: RequestContext): Promise<void> => {
-    // GET variables are JSON in the query string, which no body bound covers
     const variables = http.method === 'GET' ? http.query.variables : undefined;
     const refusal = typeof variables === 'string' ? refuseVariables(variables) : null;
     if (refusal) return refuse(http, refusal, formatError);

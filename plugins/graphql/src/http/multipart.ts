@@ -12,7 +12,7 @@
  * credentials, which are never ambient here (a bearer header, no cookie).
  */
 import { getOperationAST, type DocumentNode } from 'graphql';
-import { containsNul, isPlainObject, type RequestContext } from '@platform/core';
+import { isPlainObject, type RequestContext } from '@platform/core';
 import { errors } from '../errors';
 import { FileUpload } from './file-upload';
 import { MAX_NESTING, nestingExceeds, parseDocument } from './parse-document';
@@ -42,7 +42,6 @@ function parseJsonField(parts: MultipartParts, name: 'operations' | 'map'): Reco
   } catch {
     throw invalid(`Invalid JSON in the ‘${name}’ multipart field ${SPEC}.`);
   }
-  if (containsNul(value)) throw invalid(`The ‘${name}’ multipart field contains a NUL character (\\u0000).`);
   if (name === 'operations' && Array.isArray(value)) throw invalid('Batched operations are not supported.');
   if (!isPlainObject(value)) throw invalid(`Invalid type for the ‘${name}’ multipart field ${SPEC}.`);
   return value;

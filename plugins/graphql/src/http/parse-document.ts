@@ -3,11 +3,9 @@
  * selection set, a list or an object value, so a document nested 10,000 deep overflows the
  * stack before its `maxTokens` bound is reached: a linear scan of the text refuses anything
  * nested deeper than MAX_NESTING first. Then the parser, with `maxTokens`. Each refusal is
- * GraphQL's syntax error (a 400). A string value holding a NUL character is refused by
- * `nulStringRule` while the document is validated, as the query string and request bodies
- * refuse one (no database keeps it the same way).
+ * GraphQL's syntax error (a 400).
  */
-import { GraphQLError, parse, type ASTVisitor, type DocumentNode, type Source, type StringValueNode, type ValidationContext } from 'graphql';
+import { GraphQLError, parse, type DocumentNode, type Source } from 'graphql';
 
 /**
  * The deepest nesting of braces, brackets and parentheses a document (or a JSON text of
@@ -56,15 +54,4 @@ function endOfBlockString(text: string, from: number): number {
 export function parseDocument(source: string | Source, maxTokens: number): DocumentNode {
   if (nestingExceeds(typeof source === 'string' ? source : source.body)) throw new GraphQLError(`Syntax Error: Document nested deeper than ${MAX_NESTING} levels. Parsing aborted.`);
   return parse(source, { maxTokens });
-}
-
-/** A validation rule refusing string values that hold a NUL character. */
-export function nulStringRule(context: ValidationContext): ASTVisitor {
-  return {
-    StringValue(node: StringValueNode) {
-      if (node.value.includes('\u0000')) {
-        context.reportError(new GraphQLError('A string value holds a NUL character (\\u0000), which no text can store', { nodes: [node], extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }));
-      }
-    },
-  };
 }

@@ -6,7 +6,7 @@
  * (`EXISTS (correlated subquery)` on MySQL and MariaDB), so rows never duplicate.
  */
 import type { Knex } from 'knex';
-import { isPlainObject, ValidationError, type Field, type Model } from '@platform/core';
+import { containsNul, isPlainObject, ValidationError, type Field, type Model } from '@platform/core';
 import type { Engine } from '../../../engine';
 import type { ApplyFilters } from '../contracts';
 import { invalidParameter } from '../errors';
@@ -40,8 +40,13 @@ export const applyFilters: ApplyFilters = (engine, qb, model, alias, filters, pa
   applyGroup({ engine, aliases: new AliasCounter(alias), options, values: { count: 0 } }, qb, model, alias, filters);
 };
 
-/** Counts the values an operator binds; a 400 past MAX_FILTER_VALUES. */
+/**
+ * Counts the values an operator binds (a 400 past MAX_FILTER_VALUES), and refuses a text
+ * holding the NUL character, as writes refuse it (PostgreSQL fails on one, the others would
+ * compare it): the same 400 on every database.
+ */
 function bind(walk: Walk, operator: string, operand: unknown): void {
+  if (containsNul(operand)) throw new ValidationError(`Invalid parameter ${operator}: filter values must not contain the NUL character`);
   const count = toList(operand)?.length ?? 1;
   walk.values.count += count;
   if (walk.values.count <= MAX_FILTER_VALUES) return;
