@@ -15,7 +15,7 @@ export { parseCommandArgs, type CommandArgs, type CommandArgsSpec } from './cli/
 export { definePluginErrors, type PluginErrors, type PluginErrorTable, type PluginErrorSpec, type PluginErrorCode } from './plugin-errors';
 export { guardHooks } from './kernel/guard-hooks';
 export type { ServiceMap, ServiceUid } from './kernel/service-map';
-export type { KernelHooks } from './kernel/hooks';
+export type { KernelHooks, ServerAddress } from './kernel/hooks';
 export { Registry } from './base/registry';
 export { declareAppPart, isAppDeclaration, APP_DECLARATION, type AppDeclaration, type AppDeclarationSite, type AppDeclarationStamp, type AppPartFolder } from './app/declarations';
 export type { AppApiFiles, AppFile, AppLifecycleFile } from './app/app-files';

@@ -73,7 +73,7 @@ type Scenario = { boot: { code: string; message: string } } | { enabled: string[
 
 const SCENARIOS: Record<string, Scenario> = {
   'users-permissions': {
-    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload'],
+    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload', 'webhooks'],
     run({ app, since }) {
       it('knows that no plugin authenticates requests (start-up warns so, see test/users-permissions/disabled.test.ts)', () => {
         expect(app().platform.authenticates()).to.equal(false);
@@ -102,7 +102,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   cache: {
-    enabled: ['query-engine', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload'],
+    enabled: ['query-engine', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload', 'webhooks'],
     run({ app }) {
       it('caches nothing: a repeated read runs its SQL again and has no ETag', async () => {
         await app().get('/api/categories');
@@ -127,7 +127,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   'api-tokens': {
-    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload'],
+    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload', 'webhooks'],
     run({ app }) {
       it('makes no token tables, and a bearer is no credential: the request runs as it would without one', async () => {
         expect(await app().knex.schema.hasTable('strapi_api_tokens')).to.equal(false);
@@ -147,7 +147,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   relations: {
-    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'i18n', 'upload'],
+    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'i18n', 'upload', 'webhooks'],
     run({ app, since }) {
       const refusal = (name: string) => ({ path: [name], message: `Relation "${name}" cannot be written: no enabled plugin writes relations`, name: 'ValidationError' });
 
@@ -219,7 +219,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   'content-manager': {
-    enabled: ['query-engine', 'cache', 'documentation', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload'],
+    enabled: ['query-engine', 'cache', 'documentation', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload', 'webhooks'],
     run({ app, since }) {
       it('answers the 404 envelope for the content API and the content-type-builder', async () => {
         for (const [method, url] of [
@@ -273,7 +273,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   'draft-publish': {
-    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'graphql', 'i18n', 'relations', 'upload'],
+    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'graphql', 'i18n', 'relations', 'upload', 'webhooks'],
     run({ app, since }) {
       it('adds no publishedAt attribute and no published_at column', async () => {
         expect(app().platform.contentType('api::article.article').attributes).to.not.have.property('publishedAt');
@@ -301,7 +301,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   documentation: {
-    enabled: ['query-engine', 'cache', 'content-manager', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload'],
+    enabled: ['query-engine', 'cache', 'content-manager', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload', 'webhooks'],
     run({ app }) {
       it('answers the 404 envelope for the document and the documentation page, and still serves the content API', async () => {
         for (const url of ['/api/openapi.json', '/documentation', '/documentation/swagger-ui.css']) {
@@ -314,7 +314,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   graphql: {
-    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'draft-publish', 'i18n', 'relations', 'upload'],
+    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'draft-publish', 'i18n', 'relations', 'upload', 'webhooks'],
     run({ app }) {
       it('serves no /graphql endpoint: the 404 envelope for GET and POST', async () => {
         for (const method of ['GET', 'POST']) {
@@ -333,8 +333,24 @@ const SCENARIOS: Record<string, Scenario> = {
     },
   },
 
+  webhooks: {
+    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload'],
+    run({ app, since }) {
+      it('makes no webhook tables and writes as before', async () => {
+        for (const table of ['platform_webhook_deliveries', 'platform_webhook_secrets', 'strapi_webhooks']) expect(await app().knex.schema.hasTable(table), table).to.equal(false);
+        const res = await app().post('/api/articles', { data: { title: 'No events' } });
+        expect(res.status).to.equal(200);
+        expect(withTimes(res.body, since())).to.deep.equal({ data: { id: 1, attributes: { ...articleScalars('No events'), publishedAt: '<time>', locale: 'en' } }, meta: {} });
+      });
+
+      it('has no webhooks command', async () => {
+        expect(app().platform.commands().map((command) => command.name)).to.not.include('webhooks');
+      });
+    },
+  },
+
   i18n: {
-    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'relations', 'upload'],
+    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'relations', 'upload', 'webhooks'],
     run({ app, since }) {
       it('adds no locale attribute, no locale column and no locales table', async () => {
         const { attributes } = app().platform.contentType('api::article.article');

@@ -30,11 +30,17 @@ export function createKernelHooks() {
      * and throw UnauthorizedError/ForbiddenError to deny. Without taps, every route is open.
      */
     authenticate: new AsyncSeriesHook<[RequestContext, RouteDefinition]>(['ctx', 'route']),
-    /** the server listens */
-    ready: new AsyncSeriesHook<[]>(),
+    /** the server listens, at this address (a plugin that calls out refuses its own server) */
+    ready: new AsyncSeriesHook<[ServerAddress]>(['address']),
     /** shutting down, before the database closes; plugins' destroy run in reverse order first */
     destroy: new AsyncSeriesHook<[]>(),
   });
+}
+
+/** Where the server listens: its port, and a url to reach it on this machine. */
+export interface ServerAddress {
+  port: number;
+  url: string;
 }
 
 export type KernelHooks = ReturnType<typeof createKernelHooks>;

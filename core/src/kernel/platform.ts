@@ -243,7 +243,7 @@ export class Platform {
     const server = await listenPhase(this.state, () => this.start(), port, host);
     this.state.phase = 'listening';
     if (!this.authenticates()) this.log.warn(UNAUTHENTICATED_WARNING);
-    await this.state.hooks.ready.promise();
+    await this.state.hooks.ready.promise(this.address());
     return server;
   }
 

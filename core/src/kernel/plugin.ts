@@ -9,7 +9,8 @@ import type { ContentTypeSchema } from '../schema/types';
 import type { PluginErrorTable } from '../plugin-errors';
 import type { AppDeclaration, AppDeclarationSite } from '../app/declarations';
 import type { LoadedContentType } from '../schema/types';
-import type { AttributeTypeDefinition } from '../schema/attribute-types';
+import type { AttributeTypeDefinition, StorageTable } from '../schema/attribute-types';
+import type { ModelRegistry } from '../model/types';
 import type { PluginContext } from './plugin-context';
 import type { PluginCommandDefinition } from './plugin-command';
 
@@ -69,6 +70,11 @@ export interface PluginDefinition<TConfig extends Record<string, unknown> = Reco
    * at module level.
    */
   state?(ctx: PluginContext<TConfig, TState>): TState;
+  /**
+   * tables the plugin keeps its own rows in (no content-type: an outbox, settings), created and
+   * completed by the schema sync like a type's storage tables, never altered or dropped
+   */
+  tables?(models: ModelRegistry): StorageTable[];
   /** services, registered under `plugin::<name>.<key>` */
   services?: Record<string, ServiceFactory<unknown, TConfig, TState>>;
   controllers?: Record<string, ServiceFactory<unknown, TConfig, TState>>;

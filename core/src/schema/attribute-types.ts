@@ -101,6 +101,14 @@ export function collectAttributeTypes(plugins: readonly AttributeTypeSource[]): 
   };
 }
 
+/**
+ * The tables plugins keep their own rows in (a definition's `tables`: an outbox, settings that are
+ * no content), synced as a type's storage tables are: created, completed, never altered.
+ */
+export function pluginTables(plugins: readonly { name: string; tables?(models: ModelRegistry): StorageTable[] }[], models: ModelRegistry): DesiredTable[] {
+  return plugins.flatMap((plugin) => (plugin.tables?.(models) ?? []).map((table) => desiredTable(table, `plugin ${plugin.name}`)));
+}
+
 function desiredTable(table: StorageTable, source: string): DesiredTable {
   return {
     name: table.name,

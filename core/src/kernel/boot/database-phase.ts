@@ -12,6 +12,7 @@ import { Database } from '../../database/database';
 import { knexLog } from '../../database/knex-log';
 import { runMigrations } from '../../database/migrations';
 import { syncSchema } from '../../database/schema-sync';
+import { pluginTables } from '../../schema/attribute-types';
 import { changesLayout } from '../../database/sync/plan';
 import { declaredGuards, existingGuardColumns, markKeptHiddenRows, reconcileHiddenRows, type KeepHiddenRows } from '../../hidden-rows/reconcile';
 import type { RouteDefinition } from '../../http/types';
@@ -53,7 +54,8 @@ async function syncAndBootstrap(state: KernelState, platform: Platform, models: 
   await runMigrations(state.appDir, db, platform, state.log);
   const guards = declaredGuards(models);
   const guardColumns = await existingGuardColumns(db.knex, guards);
-  const synced = await syncSchema(db, models, state.log, attributeTypes.tables(models));
+  const storage = [...attributeTypes.tables(models), ...pluginTables(state.plugins.map((p) => p.definition), models)];
+  const synced = await syncSchema(db, models, state.log, storage);
   // Before any plugin bootstraps or a request is served: rows that lost what hid them stop here.
   const kept = await reconcileHiddenRows(db, guards, guardColumns, changesLayout(synced), state.config<KeepHiddenRows>('database.keepHiddenRows', false));
   markKeptHiddenRows(models, kept);

@@ -1,0 +1,96 @@
+/**
+ * The webhooks plugin: Strapi v4's webhooks that are never lost. Every write of an entry or a
+ * file, whatever asked for it, writes its events (`entry.create|update|delete|publish|unpublish`,
+ * `media.create|update|delete`, Strapi's bodies and headers) to an outbox in the write's own
+ * transaction; each process that serves the app delivers them after the commit, retries with a
+ * growing delay, keeps the order of each entry's events, and records every outcome. Webhooks are
+ * Strapi's rows (`strapi_webhooks`, so a Strapi database's keep firing) or declared in
+ * `config/plugins.ts`; they are managed with `platform webhooks` and with the admin API's
+ * handlers (`plugin::webhooks.admin`, routes in ADMIN_ROUTES), which only the admin mounts.
+ *
+ * Config (`config/plugins.ts`, `webhooks: { config: {...} }`, see ./src/config.ts): `webhooks`
+ * (declared ones), `timeout`, `attempts`, `minDelay`, `maxDelay`, `concurrency`,
+ * `perWebhookConcurrency`, `maxQueued`, `pollInterval`, `refreshInterval`, `retentionDays`,
+ * `refusePrivateAddresses`. Default headers: `config/server` `webhooks.defaultHeaders`.
+ */
+import { definePlugin, type PluginContext } from '@platform/core';
+// Types only: the drafts service of the draft-publish plugin, when it is enabled.
+import type {} from '@platform/draft-publish';
+import { createAdminController } from './src/admin-controller';
+import { webhooksCommand } from './src/commands';
+import { DEFAULT_CONFIG, validateConfig, type WebhooksConfig } from './src/config';
+import { tapWrites } from './src/record-events';
+import { runtimeOf } from './src/runtime';
+import { CHANGED_CHANNEL, type WebhooksService } from './src/service';
+import { TABLES } from './src/tables';
+
+export { ADMIN_ROUTES, type AdminRoute } from './src/admin-routes';
+export type { AdminController } from './src/admin-controller';
+export type { WebhooksService, TriggerResult } from './src/service';
+export type { StoredWebhook } from './src/webhook-store';
+export type { Webhook } from './src/registry';
+export type { DeliveryRecord } from './src/outbox';
+export type { WebhooksConfig, DeclaredWebhook } from './src/config';
+export { WEBHOOK_EVENTS, ENTRY_EVENTS, MEDIA_EVENTS, TRIGGER_TEST_EVENT, type WebhookEvent } from './src/events';
+export { DELIVERIES_TABLE, WEBHOOKS_TABLE } from './src/tables';
+
+declare module '@platform/core' {
+  interface ServiceMap {
+    'plugin::webhooks.webhooks': WebhooksService;
+  }
+}
+
+const PLUGIN_NAME = 'webhooks';
+
+async function readAutoIncrementMode(ctx: PluginContext<WebhooksConfig>): Promise<boolean> {
+  if (ctx.db.client !== 'mysql') return true;
+  const [rows] = (await ctx.db.knex.raw('select @@innodb_autoinc_lock_mode as mode')) as unknown as [Array<{ mode: number | string }>];
+  return Number(rows[0]?.mode) !== 2;
+}
+
+export default definePlugin<WebhooksConfig>({
+  name: PLUGIN_NAME,
+  requires: ['query-engine'],
+  // publish and unpublish events when entries have drafts
+  optional: ['draft-publish'],
+  config: {
+    default: { ...DEFAULT_CONFIG },
+    validate: validateConfig,
+  },
+  tables: () => TABLES,
+  services: {
+    webhooks: (ctx) => runtimeOf(ctx).service,
+  },
+  controllers: {
+    admin: (ctx) => createAdminController(ctx),
+  },
+  commands: { webhooks: webhooksCommand },
+  register(ctx) {
+    const runtime = runtimeOf(ctx);
+    const drafts = ctx.isEnabled('draft-publish') ? ctx.service('plugin::draft-publish.drafts') : null;
+    tapWrites({ ctx, registry: runtime.registry, outbox: runtime.outbox, dispatcher: runtime.dispatcher, drafts }, PLUGIN_NAME);
+    // deliveries start once the server listens (a command boots the app without delivering)
+    ctx.hooks.ready.tapPromise(PLUGIN_NAME, async (address) => {
+      runtime.own.ports.add(address.port);
+      runtime.dispatcher.start();
+    });
+  },
+  async bootstrap(ctx) {
+    const runtime = runtimeOf(ctx);
+    runtime.consecutiveIds = await readAutoIncrementMode(ctx);
+    await runtime.registry.refresh();
+    const readAgain = () => {
+      runtime.registry.refresh().catch((error: unknown) => ctx.log.warn(`could not read the webhooks again: ${(error as Error).message}`));
+    };
+    runtime.stops.push(ctx.broadcast.subscribe(CHANGED_CHANNEL, readAgain), ctx.broadcast.onResync(readAgain));
+    const timer = setInterval(readAgain, ctx.config.refreshInterval);
+    timer.unref();
+    runtime.stops.push(() => clearInterval(timer));
+  },
+  async destroy(ctx) {
+    const runtime = runtimeOf(ctx);
+    for (const stop of runtime.stops) stop();
+    await runtime.dispatcher.stop();
+    runtime.sender.destroy();
+  },
+});

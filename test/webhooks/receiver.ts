@@ -1,0 +1,97 @@
+/**
+ * A real HTTP receiver for webhook tests, on a port of its own: it records every request (method,
+ * path, headers, raw body, parsed body) and answers what the test tells it (200 by default). It
+ * can be stopped and started again on the same port, to play a receiver that is down for a while.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Received {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  raw: string;
+  body: Record<string, unknown>;
+  at: number;
+}
+
+/** What to answer a request: a status, or a status with headers and body. */
+export type Answer = number | { status: number; headers?: Record<string, string>; body?: string; delayMs?: number };
+
+export interface Receiver {
+  url: string;
+  port: number;
+  received: Received[];
+  /** decides the answer of each request (the request, and how many came before it) */
+  answer: (request: Received, index: number) => Answer;
+  /** refuses connections until `start` */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startReceiver(port = 0): Promise<Receiver> {
+  const sockets = new Set<import('node:net').Socket>();
+  const receiver: Receiver = {
+    url: '',
+    port: 0,
+    received: [],
+    answer: () => 200,
+    stop,
+    start,
+    close: stop,
+  };
+  let server: http.Server | null = null;
+
+  function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      let body: Record<string, unknown> = {};
+      try {
+        body = JSON.parse(raw) as Record<string, unknown>;
+      } catch {
+        /* kept as raw */
+      }
+      const request: Received = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, raw, body, at: Date.now() };
+      const index = receiver.received.length;
+      receiver.received.push(request);
+      const answer = receiver.answer(request, index);
+      const spec = typeof answer === 'number' ? { status: answer } : answer;
+      const send = () => {
+        res.writeHead(spec.status, spec.headers ?? {});
+        res.end(spec.body ?? '');
+      };
+      if (spec.delayMs) setTimeout(send, spec.delayMs);
+      else send();
+    });
+  }
+
+  async function start(): Promise<void> {
+    if (server) return;
+    const created = http.createServer(handle);
+    created.on('connection', (socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve, reject) => {
+      created.once('error', reject);
+      created.listen(receiver.port || port, '127.0.0.1', () => resolve());
+    });
+    server = created;
+    receiver.port = (created.address() as AddressInfo).port;
+    receiver.url = `http://127.0.0.1:${receiver.port}`;
+  }
+
+  async function stop(): Promise<void> {
+    const running = server;
+    if (!running) return;
+    server = null;
+    for (const socket of sockets) socket.destroy();
+    await new Promise<void>((resolve) => running.close(() => resolve()));
+  }
+
+  await start();
+  return receiver;
+}
