@@ -5,13 +5,15 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Json } from '../helpers/json';
 
 export interface Received {
   method: string;
   path: string;
   headers: http.IncomingHttpHeaders;
   raw: string;
-  body: Record<string, unknown>;
+  /** the parsed JSON body ({} when it is no JSON) */
+  body: Json;
   at: number;
 }
 
@@ -48,9 +50,9 @@ export async function startReceiver(port = 0): Promise<Receiver> {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
-      let body: Record<string, unknown> = {};
+      let body: Json = {};
       try {
-        body = JSON.parse(raw) as Record<string, unknown>;
+        body = JSON.parse(raw);
       } catch {
         /* kept as raw */
       }
