@@ -86,53 +86,62 @@ export function createSender(options: SenderOptions): Sender {
     };
     if (target.secret) headers['webhook-signature'] = signature(target.secret, id, timestamp, body);
     const secure = url.protocol === 'https:';
-    return new Promise((resolve) => {
-      let settled = false;
-      const finish = (value: AttemptResult) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        resolve(value);
-      };
-      const request = (secure ? https : http).request(url, {
-        method: 'POST',
-        headers,
-        agent: secure ? agents.https : agents.http,
-        lookup: guardedLookup(portOf(url), options.own, options.refusePrivate),
-      });
-      const timer = setTimeout(() => {
-        request.destroy(Object.assign(new Error(`no answer within ${options.timeout} ms`), { code: 'ETIMEDOUT' }));
-      }, options.timeout);
-      request.on('error', (error: NodeJS.ErrnoException) => {
-        finish(result(false, null, error.message, { refused: error.code === 'EREFUSED_TARGET' }));
-      });
-      request.on('response', (response) => {
-        const status = response.statusCode ?? 0;
-        const ok = status >= 200 && status < 300;
-        const chunks: Buffer[] = [];
-        let kept = 0;
-        let read = 0;
-        response.on('data', (chunk: Buffer) => {
-          read += chunk.length;
-          if (!ok && kept < KEPT) {
-            chunks.push(chunk);
-            kept += chunk.length;
-          }
-          // the rest is of no use: the connection is dropped rather than read on
-          if (read > READ_LIMIT) response.destroy();
-        });
-        const done = () => {
-          let message: string | null = null;
-          if (status >= 300 && status < 400) message = `redirect not followed${response.headers.location ? ` (Location: ${response.headers.location})` : ''}`;
-          else if (!ok) message = Buffer.concat(chunks).toString('utf8').slice(0, KEPT);
-          finish(result(ok, status, message, { retryAfterMs: status === 429 || status === 503 ? retryAfter(response.headers['retry-after']) : null }));
+    const attempt = (retried: boolean): Promise<AttemptResult> =>
+      new Promise((resolve) => {
+        let settled = false;
+        const finish = (value: AttemptResult) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          resolve(value);
         };
-        response.on('end', done);
-        response.on('close', done);
-        response.on('error', () => done());
+        const request = (secure ? https : http).request(url, {
+          method: 'POST',
+          headers,
+          agent: secure ? agents.https : agents.http,
+          lookup: guardedLookup(portOf(url), options.own, options.refusePrivate),
+        });
+        const timer = setTimeout(() => {
+          request.destroy(Object.assign(new Error(`no answer within ${options.timeout} ms`), { code: 'ETIMEDOUT' }));
+        }, options.timeout);
+        request.on('error', (error: NodeJS.ErrnoException) => {
+          // a kept-alive connection the receiver had closed meanwhile: the request never reached it
+          if (!retried && request.reusedSocket && error.code === 'ECONNRESET' && !settled) {
+            settled = true;
+            clearTimeout(timer);
+            resolve(attempt(true));
+            return;
+          }
+          finish(result(false, null, error.message, { refused: error.code === 'EREFUSED_TARGET' }));
+        });
+        request.on('response', (response) => {
+          const status = response.statusCode ?? 0;
+          const ok = status >= 200 && status < 300;
+          const chunks: Buffer[] = [];
+          let kept = 0;
+          let read = 0;
+          response.on('data', (chunk: Buffer) => {
+            read += chunk.length;
+            if (!ok && kept < KEPT) {
+              chunks.push(chunk);
+              kept += chunk.length;
+            }
+            // the rest is of no use: the connection is dropped rather than read on
+            if (read > READ_LIMIT) response.destroy();
+          });
+          const done = () => {
+            let message: string | null = null;
+            if (status >= 300 && status < 400) message = `redirect not followed${response.headers.location ? ` (Location: ${response.headers.location})` : ''}`;
+            else if (!ok) message = Buffer.concat(chunks).toString('utf8').slice(0, KEPT);
+            finish(result(ok, status, message, { retryAfterMs: status === 429 || status === 503 ? retryAfter(response.headers['retry-after']) : null }));
+          };
+          response.on('end', done);
+          response.on('close', done);
+          response.on('error', () => done());
+        });
+        request.end(body);
       });
-      request.end(body);
-    });
+    return attempt(false);
   }
 
   return {
