@@ -13,7 +13,8 @@ import { measureTwoNodes, type TwoNodeReport } from './two-nodes';
 import { BENCH_SECRETS, startFloor, startPlatform, startRawFloor, type ServerProcess } from './processes';
 import { benchCredentials, type Credentials } from './credentials';
 import { openAppDir } from './open-app';
-import { leastRun, runLoad, type LoadResult } from './load';
+import { leastRun, runLoad, WARM_UP_REQUESTS, type LoadResult } from './load';
+import { startBenchReceiver, webhooksAppDir } from './webhooks-app';
 import { measureCompression } from './compression';
 import { measureSoak } from './soak';
 import { renderReport, writeReport, type DbReport, type WorkloadRow } from './report';
@@ -39,7 +40,8 @@ async function measureInProcess(db: BenchDb, options: BenchOptions, workloads: W
     const sql = new Map<string, number>();
     const { url } = platform.address();
     for (const w of workloads) {
-      if (w.unavailable?.(platform.enabledPlugins())) continue;
+      // its server is another one, with webhooks: this platform has none to count
+      if (w.unavailable?.(platform.enabledPlugins()) || w.webhooks) continue;
       await send(url, w, credentials);
       let count = 0;
       const off = platform.db.onQuery(() => count++);
@@ -96,6 +98,10 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
   const after = { server: idle.server, koa: 0, raw: 0 };
   const openDir = workloads.some((w) => w.open) ? openAppDir(ROOT) : null;
   const open = openDir ? await startPlatform(env, 1, openDir) : null;
+  const hooks = workloads.find((w) => w.webhooks)?.webhooks;
+  const receiver = hooks ? await startBenchReceiver() : null;
+  const hooksDir = hooks && receiver ? webhooksAppDir(ROOT, receiver.url, hooks.count) : null;
+  const hooked = hooksDir ? await startPlatform(env, 1, hooksDir) : null;
   const run = { duration: options.duration, connections: options.connections };
   const rows: WorkloadRow[] = [];
   let twoNodes: TwoNodeReport | null = null;
@@ -107,16 +113,20 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
         continue;
       }
       process.stderr.write(`  ${w.name} ...`);
-      const target = w.open && open ? open : w.cached && cachedServer ? cachedServer : server;
+      const target = w.webhooks && hooked ? hooked : w.open && open ? open : w.cached && cachedServer ? cachedServer : server;
+      const receivedBefore = receiver?.count() ?? 0;
       await send(target.url, w, credentials); // warm-up
       // the floors that answer this workload, each with whether its answer is byte for byte ours
       const floorRun = async (server: ServerProcess | null) => ({ server, same: await sameAnswer(server, target, w), result: null as LoadResult | null });
       const koa = await floorRun(w.floor ? floor : null);
       const raw = await floorRun(w.floor ? rawFloor : null);
       let ours: LoadResult | null = null;
+      let sent = 1;
       // the server and the floors in turn, round after round (--rounds)
       for (let round = 0; round < options.rounds; round++) {
-        ours = leastRun(ours, await runLoad(target, w, { ...run, headers: authHeaders(w, credentials) }));
+        const measured = await runLoad(target, w, { ...run, headers: authHeaders(w, credentials) });
+        sent += WARM_UP_REQUESTS + (measured.requests ?? 0);
+        ours = leastRun(ours, measured);
         for (const f of [koa, raw]) if (f.server) f.result = leastRun(f.result, await runLoad(f.server, w, run));
       }
       const result = ours as LoadResult;
@@ -126,6 +136,13 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
         note = cached === uncached ? 'byte-identical to the uncached answer' : 'DIFFERS from the uncached answer';
       }
       process.stderr.write(` ${Math.round(result.requestsPerSecond)} req/s\n`);
+      let webhooks: WorkloadRow['webhooks'];
+      if (w.webhooks && receiver) {
+        // the deliveries that lag behind the last answers, for a few seconds at most
+        const expected = sent * w.webhooks.count;
+        for (let waited = 0; receiver.count() - receivedBefore < expected && waited < 10000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+        webhooks = { ...w.webhooks, received: receiver.count() - receivedBefore, expected };
+      }
       // SQL/req is counted in process, where the cache is off: not shown for the cached runs.
       rows.push({
         name: w.name,
@@ -137,6 +154,7 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
         rawFloor: raw.result,
         sameBytesAsRawFloor: raw.same,
         sameAs: w.sameAs,
+        webhooks,
       });
     }
     // Several nodes share one server database: not SQLite.
@@ -155,6 +173,9 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
     await rawFloor?.stop();
     await open?.stop();
     if (openDir) fs.rmSync(openDir, { recursive: true, force: true });
+    await hooked?.stop();
+    await receiver?.close();
+    if (hooksDir) fs.rmSync(hooksDir, { recursive: true, force: true });
   }
   let workers: DbReport['workers'] = null;
   const list = WORKLOADS.find((w) => w.name === 'list-25');

@@ -15,10 +15,12 @@ export interface LoadResult {
   cpuMsPerRequest: number;
   /** response bytes per request, headers included, as they went over the wire */
   bytesPerRequest: number;
+  /** requests of the measured run (the warm-up's not counted) */
+  requests?: number;
 }
 
 /** Requests sent before a measured run, so that neither server is measured while its JIT warms up. */
-const WARM_UP_REQUESTS = 500;
+export const WARM_UP_REQUESTS = 500;
 
 export async function warmUp(server: ServerProcess, workload: Workload, headers?: Record<string, string>): Promise<void> {
   await autocannon({
@@ -52,6 +54,7 @@ export async function runLoad(server: ServerProcess, workload: Workload, options
     errors: result.errors,
     cpuMsPerRequest: cpuMs / total,
     bytesPerRequest: result.throughput.total / total,
+    requests: result.requests.total,
   };
 }
 

@@ -23,6 +23,8 @@ export interface WorkloadRow {
   sameBytesAsRawFloor: boolean | null;
   /** the workload this one repeats without its credential */
   sameAs?: string;
+  /** the webhooks this one's server delivers every create to, the workload it repeats without them, and the deliveries received against those expected */
+  webhooks?: { count: number; vs: string; received: number; expected: number };
 }
 
 export interface DbReport {
@@ -155,6 +157,15 @@ export function renderReport(
       lines.push(
         '',
         `Cost of the credential (${row.name} vs ${plain.name}): ${f(auth.requestsPerSecond)} vs ${f(bare.requestsPerSecond)} req/s (${f((auth.requestsPerSecond / bare.requestsPerSecond - 1) * 100, 1)} %), CPU ${f(auth.cpuMsPerRequest, 2)} vs ${f(bare.cpuMsPerRequest, 2)} ms/req (${f((auth.cpuMsPerRequest / bare.cpuMsPerRequest - 1) * 100, 1)} %), SQL/req ${row.sqlPerRequest ?? '?'} vs ${plain.sqlPerRequest ?? '?'}.`,
+      );
+    }
+    for (const row of r.rows) {
+      const plain = row.webhooks ? r.rows.find((other) => other.name === row.webhooks?.vs) : undefined;
+      if (!row.webhooks || !row.result || !plain?.result) continue;
+      const [hooked, bare] = [row.result, plain.result];
+      lines.push(
+        '',
+        `Cost of ${row.webhooks.count} webhooks (${row.name} vs ${plain.name}): CPU ${f(hooked.cpuMsPerRequest, 3)} vs ${f(bare.cpuMsPerRequest, 3)} ms/req (${f((hooked.cpuMsPerRequest / bare.cpuMsPerRequest - 1) * 100, 1)} %), ${f(hooked.requestsPerSecond)} vs ${f(bare.requestsPerSecond)} req/s; deliveries received ${row.webhooks.received} of ${row.webhooks.expected}.`,
       );
     }
     if (r.workers) {

@@ -29,6 +29,11 @@ export interface Workload {
    * checks that its answer is byte-identical to the uncached server's
    */
   cached?: boolean;
+  /**
+   * runs against a server of the same app that posts every created entry to this many webhooks
+   * (a receiver in the bench process); the report sets it against the workload `vs`
+   */
+  webhooks?: { count: number; vs: string };
 }
 
 /** the answer's bytes, for the comparisons of cached and uncached answers */
@@ -60,6 +65,15 @@ export const WORKLOADS: Workload[] = [
   { name: 'list-deep-filter', method: 'GET', path: '/api/articles?filters[category][name][$eq]=category-3&filters[tags][name][$eq]=tag-7', nearestFloor: 'list-25' },
   // writes as a user of the authenticated role (the public one may only read)
   { name: 'create-tag', method: 'POST', path: '/api/tags', body: { data: { name: CREATED_TAG_NAME } }, credential: 'jwt', nearestFloor: 'get-by-id' },
+  {
+    name: 'create-tag-3-webhooks',
+    method: 'POST',
+    path: '/api/tags',
+    body: { data: { name: CREATED_TAG_NAME } },
+    credential: 'jwt',
+    nearestFloor: 'get-by-id',
+    webhooks: { count: 3, vs: 'create-tag' },
+  },
   { name: 'update-connect', method: 'PUT', path: '/api/articles/17', body: { data: { tags: { connect: [{ id: 1, position: { start: true } }] } } }, credential: 'jwt', nearestFloor: 'get-by-id' },
   // the same page over REST and GraphQL: 25 articles, then 25 articles with 3 relations each
   {

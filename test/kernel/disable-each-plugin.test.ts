@@ -344,7 +344,11 @@ const SCENARIOS: Record<string, Scenario> = {
       });
 
       it('has no webhooks command', async () => {
-        expect(app().platform.commands().map((command) => command.name)).to.not.include('webhooks');
+        expect(
+          app()
+            .platform.commands()
+            .map((command) => command.name),
+        ).to.not.include('webhooks');
       });
     },
   },

@@ -78,7 +78,9 @@ for (const client of testClients()) {
         created_at: old,
         finished_at: finishedAt,
       });
-      await app.knex('platform_webhook_deliveries').insert([row('delivered', old, 'old-delivered'), row('failed', old, 'old-failed'), row('pending', null, 'old-pending'), row('delivered', Date.now() - 6 * day, 'six-days')]);
+      await app
+        .knex('platform_webhook_deliveries')
+        .insert([row('delivered', old, 'old-delivered'), row('failed', old, 'old-failed'), row('pending', null, 'old-pending'), row('delivered', Date.now() - 6 * day, 'six-days')]);
       await app.stop();
       app = await startApp({ client, database, config: configOf({}) });
       const kept = async () => (await deliveryRows(app as TestApp)).map((r) => r.entry_key);

@@ -58,10 +58,21 @@ for (const client of testClients()) {
     });
 
     it('create --sign, list, trigger, then deliveries of what a server on the same database delivered', async () => {
-      const created = await platform(['webhooks', 'create', '--name', 'site', '--url', `${receiver.url}/cli`, '--events', 'entry.create,entry.publish', '--headers', '{"X-Site":"blog"}', '--sign', '--json'], env);
+      const created = await platform(
+        ['webhooks', 'create', '--name', 'site', '--url', `${receiver.url}/cli`, '--events', 'entry.create,entry.publish', '--headers', '{"X-Site":"blog"}', '--sign', '--json'],
+        env,
+      );
       expect(created.code, created.stderr).to.equal(0);
       const webhook = JSON.parse(created.stdout.trim().split('\n').at(-1) ?? '');
-      expect(webhook).to.deep.equal({ id: 1, name: 'site', url: `${receiver.url}/cli`, headers: { 'X-Site': 'blog' }, events: ['entry.create', 'entry.publish'], isEnabled: true, secret: webhook.secret });
+      expect(webhook).to.deep.equal({
+        id: 1,
+        name: 'site',
+        url: `${receiver.url}/cli`,
+        headers: { 'X-Site': 'blog' },
+        events: ['entry.create', 'entry.publish'],
+        isEnabled: true,
+        secret: webhook.secret,
+      });
       expect(webhook.secret).to.match(/^whsec_[A-Za-z0-9+/]{32}$/);
 
       const listed = await platform(['webhooks', 'list', '--json'], env);
@@ -77,7 +88,11 @@ for (const client of testClients()) {
       const [test] = receiver.received;
       expect(test?.body.event).to.equal('trigger-test');
       expect(test?.headers['x-site']).to.equal('blog');
-      const headers = { 'webhook-id': String(test?.headers['webhook-id']), 'webhook-timestamp': String(test?.headers['webhook-timestamp']), 'webhook-signature': String(test?.headers['webhook-signature']) };
+      const headers = {
+        'webhook-id': String(test?.headers['webhook-id']),
+        'webhook-timestamp': String(test?.headers['webhook-timestamp']),
+        'webhook-signature': String(test?.headers['webhook-signature']),
+      };
       expect(new StandardWebhook(webhook.secret).verify(test?.raw ?? '', headers)).to.deep.equal(test?.body);
 
       app = await startApp({ client, database, config: { plugins: { webhooks: { config: FAST } } } });
@@ -98,12 +113,18 @@ for (const client of testClients()) {
 
     it('says what is wrong', async () => {
       const ftp = await platform(['webhooks', 'create', '--name', 'x', '--url', 'ftp://example.com/', '--events', 'entry.create'], env);
-      expect({ code: ftp.code, stderr: ftp.stderr.trim() }).to.deep.equal({ code: 2, stderr: 'platform: webhooks create: url must be an http:// or https:// URL, not ftp: (platform webhooks --help)' });
+      expect({ code: ftp.code, stderr: ftp.stderr.trim() }).to.deep.equal({
+        code: 2,
+        stderr: 'platform: webhooks create: url must be an http:// or https:// URL, not ftp: (platform webhooks --help)',
+      });
       const self = await platform(['webhooks', 'create', '--name', 'x', '--url', 'http://127.0.0.1:1337/api', '--events', 'entry.create'], env);
       expect(self.code).to.equal(1);
       expect(self.stderr).to.include('url points at this server itself (127.0.0.1 port 1337)');
       const state = await platform(['webhooks', 'deliveries', '--state', 'done'], env);
-      expect({ code: state.code, stderr: state.stderr.trim() }).to.deep.equal({ code: 2, stderr: 'platform: webhooks deliveries: --state must be pending, delivered or failed, got "done" (platform webhooks --help)' });
+      expect({ code: state.code, stderr: state.stderr.trim() }).to.deep.equal({
+        code: 2,
+        stderr: 'platform: webhooks deliveries: --state must be pending, delivered or failed, got "done" (platform webhooks --help)',
+      });
       const unknown = await platform(['webhooks', 'trigger', '999'], env);
       expect(unknown.code).to.equal(1);
       expect(unknown.stderr).to.include('no webhook has the id or name "999"');

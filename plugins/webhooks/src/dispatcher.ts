@@ -55,6 +55,8 @@ export class Dispatcher {
   private pollAt = Number.POSITIVE_INFINITY;
   private polling: Promise<void> | null = null;
   private pollAgain = false;
+  /** rows may wait in the database for room here */
+  private backlog = false;
   private trimTimer: NodeJS.Timeout | null = null;
   private readonly idle = new Set<() => void>();
   private readonly now: () => number;
@@ -84,9 +86,23 @@ export class Dispatcher {
     if (first && this.checking === null) setImmediate(() => this.checkOrder());
   }
 
-  /** rows were written without a claim: look for them soon */
+  /** rows were written without a claim: look for them once there is room for a batch */
   wake(): void {
-    if (this.running) this.schedulePoll(this.now());
+    if (!this.running) return;
+    this.backlog = true;
+    if (this.roomToClaim() >= this.batchToClaim()) this.schedulePoll(this.now() + 20);
+  }
+
+  /** how many rows a look may claim now */
+  private roomToClaim(): number {
+    const { maxQueued, concurrency } = this.deps.settings;
+    return Math.min(maxQueued - this.chains.size - this.toCheck.length, concurrency * 4);
+  }
+
+  /** a look claims no fewer at once (each look costs statements, whatever it finds) */
+  private batchToClaim(): number {
+    const { maxQueued, concurrency } = this.deps.settings;
+    return Math.max(1, Math.min(concurrency, Math.floor(maxQueued / 2)));
   }
 
   start(): void {
@@ -191,6 +207,7 @@ export class Dispatcher {
       if (this.attempts === 0) for (const resolve of this.idle) resolve();
       if (this.attempts === 0) this.idle.clear();
       this.pump();
+      if (this.backlog && this.running && this.roomToClaim() >= this.batchToClaim()) this.schedulePoll(this.now() + 20);
     }
   }
 
@@ -290,13 +307,13 @@ export class Dispatcher {
   private async claimDue(): Promise<void> {
     let found = 0;
     try {
-      const { maxQueued, concurrency } = this.deps.settings;
-      const room = Math.min(maxQueued - this.chains.size, concurrency * 4);
-      if (room > 0) {
+      const room = this.roomToClaim();
+      if (room >= this.batchToClaim()) {
         this.claims += 1;
         const claim = { by: `${this.token}:${this.claims}`, until: this.now() + this.lease };
         const rows = await this.deps.outbox.claimDue(claim, this.now(), room);
         found = rows.length;
+        this.backlog = found === room;
         for (const row of rows) {
           this.claimNames.set(row.id, claim.by);
           this.chains.add(row);

@@ -62,7 +62,7 @@ export const TABLES: StorageTable[] = [
       { name: 'duration_ms', kind: 'integer' },
     ],
     indexes: [
-      { name: 'platform_webhook_deliveries_due', columns: ['state', 'next_attempt_at'], unique: false },
+      { name: 'platform_webhook_deliveries_due', columns: ['state', 'id'], unique: false },
       { name: 'platform_webhook_deliveries_chain', columns: ['entry_key', 'webhook', 'state'], unique: false },
       { name: 'platform_webhook_deliveries_finished', columns: ['finished_at'], unique: false },
     ],
