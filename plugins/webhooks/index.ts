@@ -20,7 +20,7 @@ import { createAdminController } from './src/admin-controller';
 import { webhooksCommand } from './src/commands';
 import { DEFAULT_CONFIG, validateConfig, type WebhooksConfig } from './src/config';
 import { tapWrites } from './src/record-events';
-import { runtimeOf } from './src/runtime';
+import { createRuntime, type Runtime } from './src/runtime';
 import { CHANGED_CHANNEL, type WebhooksService } from './src/service';
 import { TABLES } from './src/tables';
 
@@ -42,13 +42,13 @@ declare module '@platform/core' {
 
 const PLUGIN_NAME = 'webhooks';
 
-async function readAutoIncrementMode(ctx: PluginContext<WebhooksConfig>): Promise<boolean> {
+async function readAutoIncrementMode(ctx: PluginContext<WebhooksConfig, Runtime>): Promise<boolean> {
   if (ctx.db.client !== 'mysql') return true;
   const [rows] = (await ctx.db.knex.raw('select @@innodb_autoinc_lock_mode as mode')) as unknown as [Array<{ mode: number | string }>];
   return Number(rows[0]?.mode) !== 2;
 }
 
-export default definePlugin<WebhooksConfig>({
+export default definePlugin<WebhooksConfig, Runtime>({
   name: PLUGIN_NAME,
   requires: ['query-engine'],
   // publish and unpublish events when entries have drafts
@@ -57,16 +57,17 @@ export default definePlugin<WebhooksConfig>({
     default: { ...DEFAULT_CONFIG },
     validate: validateConfig,
   },
+  state: createRuntime,
   tables: () => TABLES,
   services: {
-    webhooks: (ctx) => runtimeOf(ctx).service,
+    webhooks: (ctx) => ctx.state.service,
   },
   controllers: {
     admin: (ctx) => createAdminController(ctx),
   },
   commands: { webhooks: webhooksCommand },
   register(ctx) {
-    const runtime = runtimeOf(ctx);
+    const runtime = ctx.state;
     const drafts = ctx.isEnabled('draft-publish') ? ctx.service('plugin::draft-publish.drafts') : null;
     tapWrites({ ctx, registry: runtime.registry, outbox: runtime.outbox, dispatcher: runtime.dispatcher, drafts }, PLUGIN_NAME);
     // deliveries start once the server listens (a command boots the app without delivering)
@@ -76,7 +77,7 @@ export default definePlugin<WebhooksConfig>({
     });
   },
   async bootstrap(ctx) {
-    const runtime = runtimeOf(ctx);
+    const runtime = ctx.state;
     runtime.consecutiveIds = await readAutoIncrementMode(ctx);
     await runtime.registry.refresh();
     const readAgain = () => {
@@ -88,7 +89,7 @@ export default definePlugin<WebhooksConfig>({
     runtime.stops.push(() => clearInterval(timer));
   },
   async destroy(ctx) {
-    const runtime = runtimeOf(ctx);
+    const runtime = ctx.state;
     for (const stop of runtime.stops) stop();
     await runtime.dispatcher.stop();
     runtime.sender.destroy();

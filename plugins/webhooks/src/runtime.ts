@@ -1,7 +1,7 @@
 /**
- * The parts of the plugin within one platform, made together once (from the first service the
- * kernel builds) and kept per plugin context, so several platforms in one process each have
- * their own: the stored webhooks, the registry, the outbox, the sender, the dispatcher.
+ * The parts of the plugin within one platform, made together once as the plugin's state (the
+ * first time `ctx.state` is read), so several platforms in one process each have their own: the
+ * stored webhooks, the registry, the outbox, the sender, the dispatcher.
  */
 import type { PluginContext } from '@platform/core';
 import type { WebhooksConfig } from './config';
@@ -26,18 +26,14 @@ export interface Runtime {
   stops: Array<() => void>;
 }
 
-const runtimes = new WeakMap<PluginContext<WebhooksConfig>, Runtime>();
-
-function ownServer(ctx: PluginContext<WebhooksConfig>): OwnServer {
+function ownServer(ctx: PluginContext<WebhooksConfig, Runtime>): OwnServer {
   const own: OwnServer = { ports: new Set([Number(ctx.appConfig<number>('server.port', 1337))]), origins: new Set() };
   const publicUrl = ctx.appConfig<unknown>('server.url', '');
   if (typeof publicUrl === 'string' && /^https?:\/\//i.test(publicUrl)) own.origins.add(new URL(publicUrl).origin);
   return own;
 }
 
-export function runtimeOf(ctx: PluginContext<WebhooksConfig>): Runtime {
-  const existing = runtimes.get(ctx);
-  if (existing) return existing;
+export function createRuntime(ctx: PluginContext<WebhooksConfig, Runtime>): Runtime {
   const config = ctx.config;
   const store = createWebhookStore(() => ctx.db);
   const registry = createWebhookRegistry(store, config.webhooks);
@@ -59,6 +55,5 @@ export function runtimeOf(ctx: PluginContext<WebhooksConfig>): Runtime {
   };
   runtime.dispatcher = new Dispatcher({ outbox: runtime.outbox, registry, sender, log: ctx.log, settings: config });
   runtime.service = createWebhooksService({ store, registry, outbox: runtime.outbox, sender, own, refusePrivate: () => config.refusePrivateAddresses, broadcast: ctx.broadcast });
-  runtimes.set(ctx, runtime);
   return runtime;
 }

@@ -54,7 +54,8 @@ async function syncAndBootstrap(state: KernelState, platform: Platform, models: 
   await runMigrations(state.appDir, db, platform, state.log);
   const guards = declaredGuards(models);
   const guardColumns = await existingGuardColumns(db.knex, guards);
-  const storage = [...attributeTypes.tables(models), ...pluginTables(state.plugins.map((p) => p.definition), models)];
+  const definitions = state.plugins.map((p) => p.definition);
+  const storage = [...attributeTypes.tables(models), ...pluginTables(definitions, models)];
   const synced = await syncSchema(db, models, state.log, storage);
   // Before any plugin bootstraps or a request is served: rows that lost what hid them stop here.
   const kept = await reconcileHiddenRows(db, guards, guardColumns, changesLayout(synced), state.config<KeepHiddenRows>('database.keepHiddenRows', false));
