@@ -44,6 +44,8 @@ export async function buildDocument(sources: DocumentSources, options: DocumentO
   const tags = new Set<string>();
   for (const mounted of sources.routes) {
     const { route } = mounted;
+    // the admin panel's own API is no part of the Content API's document
+    if (route.info?.type === 'admin') continue;
     const isPublic = await isPublicRoute(sources.hooks, route, mounted.path);
     if (options.public && !isPublic) continue;
     const path = toOpenApiPath(mounted.path);

@@ -1,0 +1,114 @@
+/**
+ * Between an entry as the content manager API answers it (relations and media populated,
+ * components and dynamic zones nested) and the form's values, and back to the body of a save:
+ * relations and media become ids (lists in their order), components keep their nested values
+ * (with `id`, so an existing component is updated in place), dynamic-zone items their
+ * `__component`.
+ */
+import type { Attribute, ComponentSchema, Entry } from '../types';
+
+export interface RelationValue {
+  id: number;
+  label: string;
+}
+
+export type Components = Map<string, ComponentSchema>;
+
+const SYSTEM = new Set(['id', 'createdAt', 'updatedAt', 'publishedAt', 'createdBy', 'updatedBy', 'locale', 'localizations']);
+
+export function isToMany(attribute: Attribute): boolean {
+  return attribute.type === 'relation' && /ToMany$/.test(attribute.relation ?? '');
+}
+
+function label(entry: Record<string, unknown>, field: string | undefined): string {
+  const value = field ? entry[field] : undefined;
+  return value === undefined || value === null || value === '' ? `#${String(entry.id)}` : String(value);
+}
+
+export function toFormValues(attributes: Record<string, Attribute>, entry: Record<string, unknown>, components: Components): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, attribute] of Object.entries(attributes)) {
+    if (SYSTEM.has(name)) continue;
+    const value = entry[name];
+    switch (attribute.type) {
+      case 'relation':
+        if (isToMany(attribute)) out[name] = Array.isArray(value) ? value.map((v: Record<string, unknown>) => ({ id: Number(v.id), label: label(v, attribute.targetMainField) })) : [];
+        else out[name] = value && typeof value === 'object' ? { id: Number((value as Entry).id), label: label(value as Record<string, unknown>, attribute.targetMainField) } : null;
+        break;
+      case 'component': {
+        const schema = components.get(attribute.component ?? '');
+        const one = (v: unknown) => (schema && v && typeof v === 'object' ? { id: (v as Entry).id, ...toFormValues(schema.attributes, v as Record<string, unknown>, components) } : null);
+        out[name] = attribute.repeatable ? (Array.isArray(value) ? value.map(one) : []) : one(value);
+        break;
+      }
+      case 'dynamiczone':
+        out[name] = Array.isArray(value)
+          ? value.map((item: Record<string, unknown>) => {
+              const schema = components.get(String(item.__component));
+              return { __component: item.__component, id: item.id, ...(schema ? toFormValues(schema.attributes, item, components) : {}) };
+            })
+          : [];
+        break;
+      default:
+        out[name] = value ?? (attribute.type === 'boolean' ? false : null);
+    }
+  }
+  return out;
+}
+
+export function emptyValues(attributes: Record<string, Attribute>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, attribute] of Object.entries(attributes)) {
+    if (SYSTEM.has(name)) continue;
+    if (attribute.type === 'relation') out[name] = isToMany(attribute) ? [] : null;
+    else if (attribute.type === 'dynamiczone') out[name] = [];
+    else if (attribute.type === 'component') out[name] = attribute.repeatable ? [] : null;
+    else if (attribute.type === 'media') out[name] = attribute.multiple ? [] : null;
+    else out[name] = attribute.default ?? (attribute.type === 'boolean' ? false : null);
+  }
+  return out;
+}
+
+const mediaIds = (value: unknown): unknown => (Array.isArray(value) ? value.map((f: Entry) => f.id) : value && typeof value === 'object' ? (value as Entry).id : null);
+
+export function toBody(attributes: Record<string, Attribute>, values: Record<string, unknown>, components: Components): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, attribute] of Object.entries(attributes)) {
+    if (SYSTEM.has(name) || !(name in values)) continue;
+    const value = values[name];
+    switch (attribute.type) {
+      case 'relation':
+        // mappedBy sides are written through their owner; the panel writes the owning side only
+        out[name] = isToMany(attribute) ? (value as RelationValue[]).map((v) => v.id) : value ? (value as RelationValue).id : null;
+        break;
+      case 'media':
+        out[name] = mediaIds(value);
+        break;
+      case 'component': {
+        const schema = components.get(attribute.component ?? '');
+        const one = (v: unknown) => (schema && v ? withId(v as Record<string, unknown>, toBody(schema.attributes, v as Record<string, unknown>, components)) : null);
+        out[name] = attribute.repeatable ? ((value as unknown[]) ?? []).map(one) : one(value);
+        break;
+      }
+      case 'dynamiczone':
+        out[name] = ((value as Array<Record<string, unknown>>) ?? []).map((item) => {
+          const schema = components.get(String(item.__component));
+          return { __component: item.__component, ...withId(item, schema ? toBody(schema.attributes, item, components) : {}) };
+        });
+        break;
+      case 'json':
+        out[name] = value;
+        break;
+      case 'password':
+        if (value) out[name] = value;
+        break;
+      default:
+        out[name] = value === '' && !['string', 'text', 'richtext', 'email', 'uid'].includes(attribute.type) ? null : value;
+    }
+  }
+  return out;
+}
+
+function withId(source: Record<string, unknown>, body: Record<string, unknown>): Record<string, unknown> {
+  return typeof source.id === 'number' ? { id: source.id, ...body } : body;
+}

@@ -1,0 +1,116 @@
+/**
+ * Files as cards with thumbnails, filtered by kind and name, uploaded by drag and drop with a
+ * progress bar; in picking mode (a media field) cards are selected instead of edited.
+ */
+import { Alert, Badge, Button, Card, Checkbox, Group, Image, Progress, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError } from '../api';
+import type { MediaFile } from '../types';
+import { kindOf, listFiles, type MediaKind, thumbnail, uploadFiles } from './media-api';
+
+const PAGE_SIZE = 24;
+
+export interface MediaGridProps {
+  /** the kinds offered (a field's `allowedTypes`); null: every kind */
+  allowed: MediaKind[] | null;
+  selected?: number[];
+  onToggle?(file: MediaFile): void;
+  onOpen?(file: MediaFile): void;
+  canUpload: boolean;
+}
+
+export function MediaGrid({ allowed, selected, onToggle, onOpen, canUpload }: MediaGridProps) {
+  const [kind, setKind] = useState<MediaKind | 'all'>(allowed?.length === 1 ? (allowed[0] as MediaKind) : 'all');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [files, setFiles] = useState<MediaFile[]>([]);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setFiles(await listFiles({ page, pageSize: PAGE_SIZE, kind: kind === 'all' ? null : kind, search }));
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'The files could not be loaded');
+    }
+  }, [page, kind, search]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const drop = async (dropped: File[]) => {
+    setError(null);
+    setProgress(0);
+    try {
+      await uploadFiles(dropped, setProgress);
+      setPage(1);
+      await load();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'The upload failed');
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const kinds: Array<MediaKind | 'all'> = ['all', ...(allowed ?? (['images', 'videos', 'audios', 'files'] as MediaKind[]))];
+  const shown = files.filter((f) => !allowed || allowed.includes(kindOf(f)));
+  return (
+    <Stack>
+      {canUpload && (
+        <Dropzone onDrop={drop} loading={progress !== null} aria-label="Upload files: drop them here or press to choose">
+          <Text ta="center" py="md">
+            Drag files here, or click to choose them
+          </Text>
+        </Dropzone>
+      )}
+      {progress !== null && <Progress value={Math.round(progress * 100)} aria-label="Upload progress" />}
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Group>
+        <SegmentedControl aria-label="Filter by type" value={kind} onChange={(v) => setKind(v as MediaKind | 'all')} data={kinds.map((k) => ({ value: k, label: k === 'all' ? 'All' : k[0]?.toUpperCase() + k.slice(1) }))} />
+        <TextInput aria-label="Search files by name" placeholder="Search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
+      </Group>
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 6 }}>
+        {shown.map((file) => {
+          const thumb = thumbnail(file);
+          const isSelected = selected?.includes(file.id) ?? false;
+          return (
+            <Card key={file.id} withBorder padding="xs" data-selected={isSelected || undefined}>
+              <Card.Section>{thumb ? <Image src={thumb} alt={file.alternativeText ?? file.name} h={100} fit="cover" /> : <Text ta="center" py={38}>{file.ext}</Text>}</Card.Section>
+              <Text size="xs" mt={4} truncate="end" title={file.name}>
+                {file.name}
+              </Text>
+              <Group justify="space-between" mt={4}>
+                <Badge size="xs" variant="light">
+                  {kindOf(file)}
+                </Badge>
+                {onToggle ? (
+                  <Checkbox aria-label={`Select ${file.name}`} checked={isSelected} onChange={() => onToggle(file)} />
+                ) : (
+                  onOpen && (
+                    <Button size="compact-xs" variant="subtle" onClick={() => onOpen(file)} aria-label={`Edit ${file.name}`}>
+                      Edit
+                    </Button>
+                  )
+                )}
+              </Group>
+            </Card>
+          );
+        })}
+      </SimpleGrid>
+      <Group justify="center">
+        <Button variant="default" disabled={page === 1} onClick={() => setPage(page - 1)}>
+          Previous
+        </Button>
+        <Text size="sm">Page {page}</Text>
+        <Button variant="default" disabled={files.length < PAGE_SIZE} onClick={() => setPage(page + 1)}>
+          Next
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * The admin plugin: the panel editors work in, served at `/admin` by `platform develop` and
+ * `platform start` (`admin: { enabled: false }` in config/plugins.ts switches it off for an
+ * API-only deployment). Administrators, roles and permissions live in Strapi v4's own tables
+ * and answer Strapi's admin API shapes; sessions are signed with ADMIN_JWT_SECRET. The browser
+ * app is built once with the package (scripts/build-app.js) and served as files.
+ */
+import { definePlugin, type PluginContext } from '@platform/core';
+import type { QueryHooks } from '@platform/query-engine';
+import { bridgeAdminSessions } from './src/auth/plugin-routes-bridge';
+import { adminCommand } from './src/commands';
+import { DEFAULT_CONFIG, validateConfig, type AdminConfig } from './src/config';
+import { PLUGIN_NAME } from './src/tables';
+import { ensureTables } from './src/store/schema';
+import { errors } from './src/errors';
+import { createExtensions, type AdminExtensions } from './src/extensions';
+import { adminRoutes } from './src/http/admin-route';
+import { authRoutes } from './src/http/auth-routes';
+import { contentManagerRoutes } from './src/http/content-manager-routes';
+import { extensionRoutes } from './src/http/extension-routes';
+import { appRoutes } from './src/http/static-app';
+import { usersRoutes } from './src/http/users-routes';
+import { pluginSettingsRoutes } from './src/http/plugin-settings-routes';
+import { setupRoles } from './src/permissions/roles-setup';
+import { runtime } from './src/runtime';
+
+export type { AdminConfig } from './src/config';
+export type { AdminExtensions } from './src/extensions';
+export type { AdminAbility } from './src/permissions/ability';
+
+declare module '@platform/core' {
+  interface ServiceMap {
+    'plugin::admin.extensions': AdminExtensions;
+  }
+}
+
+export default definePlugin<AdminConfig>({
+  name: PLUGIN_NAME,
+  requires: ['query-engine'],
+  // the settings pages of these plugins, when they are enabled
+  optional: ['upload', 'users-permissions', 'i18n', 'api-tokens', 'draft-publish'],
+  errors: errors.table,
+  config: { default: DEFAULT_CONFIG, validate: validateConfig },
+  services: {
+    extensions: () => createExtensions(),
+  },
+  commands: {
+    admin: adminCommand((ctx) => runtime(ctx as PluginContext<AdminConfig>).access),
+  },
+  register(ctx) {
+    const parts = runtime(ctx);
+    // `jwtSecret` in the config, else ADMIN_JWT_SECRET (written by `platform new`; `develop` writes one when missing)
+    parts.setSecret(ctx.secret('ADMIN_JWT_SECRET', ctx.config.jwtSecret));
+    ctx.service<QueryHooks>('plugin::query-engine.hooks').scope.tap(PLUGIN_NAME, parts.operations.applyScope);
+    bridgeAdminSessions(ctx, () => parts.access);
+    const routes = adminRoutes(() => parts.access);
+    ctx.addRoutes(
+      [
+        ...authRoutes(ctx, routes, () => parts.access),
+        ...usersRoutes(ctx, routes, () => parts.access),
+        ...contentManagerRoutes(ctx, routes, () => parts.operations),
+        ...pluginSettingsRoutes(ctx, routes),
+        ...extensionRoutes(ctx, routes, () => ctx.service<AdminExtensions>('plugin::admin.extensions')),
+        // last: the page answers every other GET under /admin
+        ...appRoutes(() => parts.files),
+      ],
+      '',
+    );
+  },
+  async bootstrap(ctx) {
+    await ensureTables(ctx.db);
+    await setupRoles(ctx, runtime(ctx).access);
+  },
+});
