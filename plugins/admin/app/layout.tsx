@@ -15,7 +15,7 @@ export function Layout({ pages, children }: { pages: AdminPage[]; children: Reac
   const [opened, setOpened] = useState(false);
   const readable = session.contentTypes.filter((type) => session.can('plugin::content-manager.explorer.read', type.uid));
   const link = (href: string, label: string) => (
-    <NavLink key={href} component={Link} href={href} label={label} active={location === href || location.startsWith(`${href}/`)} onClick={() => setOpened(false)} />
+    <NavLink key={href} component={Link} href={href} label={label} variant="filled" active={location === href || location.startsWith(`${href}/`)} onClick={() => setOpened(false)} />
   );
   const mainPages = pages.filter((p) => p.section === 'main');
   const settingsPages = pages.filter((p) => p.section === 'settings');

@@ -128,7 +128,7 @@ export function EditView({ uid, id }: Props) {
           </div>
           <Group>
             {type.options.draftAndPublish && entry && (
-              <Badge color={published ? 'green' : 'blue'} variant="light" aria-label={`Status: ${published ? 'Published' : 'Draft'}`}>
+              <Badge color={published ? 'green' : 'blue'} variant="default" aria-label={`Status: ${published ? 'Published' : 'Draft'}`}>
                 {published ? 'Published' : 'Draft'}
               </Badge>
             )}

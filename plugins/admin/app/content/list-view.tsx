@@ -176,7 +176,7 @@ export function ListView({ uid }: { uid: string }) {
               ))}
               {dp && (
                 <Table.Td>
-                  <Badge variant="light" color={row.publishedAt ? 'green' : 'blue'}>
+                  <Badge variant="default" color={row.publishedAt ? 'green' : 'blue'}>
                     {row.publishedAt ? 'Published' : 'Draft'}
                   </Badge>
                 </Table.Td>

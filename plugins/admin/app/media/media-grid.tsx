@@ -58,7 +58,7 @@ export function MediaGrid({ allowed, selected, onToggle, onOpen, canUpload }: Me
   return (
     <Stack>
       {canUpload && (
-        <Dropzone onDrop={drop} loading={progress !== null} aria-label="Upload files: drop them here or press to choose">
+        <Dropzone onDrop={drop} loading={progress !== null} aria-label="Upload files: drop them here or press to choose" inputProps={{ "aria-label": "Upload files" }}>
           <Text ta="center" py="md">
             Drag files here, or click to choose them
           </Text>
@@ -85,7 +85,7 @@ export function MediaGrid({ allowed, selected, onToggle, onOpen, canUpload }: Me
                 {file.name}
               </Text>
               <Group justify="space-between" mt={4}>
-                <Badge size="xs" variant="light">
+                <Badge size="xs" variant="default">
                   {kindOf(file)}
                 </Badge>
                 {onToggle ? (

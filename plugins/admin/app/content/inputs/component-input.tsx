@@ -43,7 +43,7 @@ export function ComponentInput({ name, label, attribute, value, onChange, error,
   if (!attribute.repeatable) {
     const values = value as Values | null;
     return (
-      <Input.Wrapper label={label} error={error} required={attribute.required === true} id={`field-${name}-wrapper`}>
+      <Input.Wrapper label={label} error={error} required={attribute.required === true} labelElement="div">
         {values ? (
           <Stack gap={4}>
             <ComponentBox schema={schema} values={values} onChange={onChange} title={schema.info.displayName} disabled={disabled} />
@@ -63,7 +63,7 @@ export function ComponentInput({ name, label, attribute, value, onChange, error,
   }
   const items = (value as Values[]) ?? [];
   return (
-    <Input.Wrapper label={label} error={error} required={attribute.required === true} id={`field-${name}-wrapper`}>
+    <Input.Wrapper label={label} error={error} required={attribute.required === true} labelElement="div">
       <Stack gap={6}>
         <SortableList
           items={items}

@@ -13,7 +13,7 @@ export function DynamicZoneInput({ name, label, attribute, value, onChange, erro
   const items = (value as Item[]) ?? [];
   const allowed = (attribute.components ?? []).map((uid) => components.get(uid)).filter((c) => c !== undefined);
   return (
-    <Input.Wrapper label={label} error={error} required={attribute.required === true} id={`field-${name}-wrapper`}>
+    <Input.Wrapper label={label} error={error} required={attribute.required === true} labelElement="div">
       <Stack gap={6}>
         <SortableList
           items={items}

@@ -8,7 +8,8 @@ export function JsonField({ name, label, attribute, value, onChange, error, disa
   const [invalid, setInvalid] = useState<string | null>(null);
   return (
     <JsonInput
-      id={`field-${name}`}
+      name={name}
+     
       label={label}
       required={attribute.required === true}
       disabled={disabled}

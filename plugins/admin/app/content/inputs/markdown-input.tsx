@@ -27,14 +27,14 @@ export function MarkdownInput({ name, label, attribute, value, onChange, error, 
     };
   }, [tab, text]);
   return (
-    <Input.Wrapper label={label} error={error} required={attribute.required === true} id={`field-${name}-wrapper`}>
+    <Input.Wrapper label={label} error={error} required={attribute.required === true} labelElement="div">
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="write">Write</Tabs.Tab>
           <Tabs.Tab value="preview">Preview</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="write" pt={4}>
-          <Textarea aria-label={label} id={`field-${name}`} autosize minRows={6} disabled={disabled} value={text} onChange={(e) => onChange(e.currentTarget.value)} styles={{ input: { fontFamily: 'monospace' } }} />
+          <Textarea name={name} aria-label={label} autosize minRows={6} disabled={disabled} value={text} onChange={(e) => onChange(e.currentTarget.value)} styles={{ input: { fontFamily: 'monospace' } }} />
         </Tabs.Panel>
         <Tabs.Panel value="preview" pt={4}>
           <Paper withBorder p="sm" mih={120}>

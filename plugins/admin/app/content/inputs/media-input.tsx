@@ -37,7 +37,7 @@ export function MediaInput({ name, label, attribute, value, onChange, error, dis
     );
   };
   return (
-    <Input.Wrapper label={label} error={error} required={attribute.required === true} id={`field-${name}-wrapper`}>
+    <Input.Wrapper label={label} error={error} required={attribute.required === true} labelElement="div">
       <Stack gap={6}>
         {multiple ? (
           <SortableList items={files} onChange={onChange} itemLabel={(f) => f.name} onRemove={(i) => onChange(files.filter((_, j) => j !== i))} render={preview} />

@@ -51,7 +51,7 @@ export function RelationInput({ name, model, label, attribute, value, onChange, 
     setSearch('');
   };
   return (
-    <Input.Wrapper label={label} error={error} required={attribute.required === true} id={`field-${name}-wrapper`}>
+    <Input.Wrapper label={label} error={error} required={attribute.required === true} labelElement="div">
       <Stack gap={6}>
         {many ? (
           <SortableList
@@ -62,7 +62,7 @@ export function RelationInput({ name, model, label, attribute, value, onChange, 
             render={(item) => (
               <Group gap="xs">
                 <Text size="sm">{item.label}</Text>
-                <Badge size="xs" variant="light">
+                <Badge size="xs" variant="default">
                   #{item.id}
                 </Badge>
               </Group>
@@ -72,7 +72,7 @@ export function RelationInput({ name, model, label, attribute, value, onChange, 
           chosen[0] && (
             <Group gap="xs">
               <Text size="sm">{chosen[0].label}</Text>
-              <Badge size="xs" variant="light">
+              <Badge size="xs" variant="default">
                 #{chosen[0].id}
               </Badge>
               <button type="button" className="link-button" onClick={() => onChange(null)} aria-label={`Remove ${chosen[0].label} from ${label}`} disabled={disabled}>
@@ -83,7 +83,7 @@ export function RelationInput({ name, model, label, attribute, value, onChange, 
         )}
         <Select
           aria-label={`Add to ${label}`}
-          placeholder={`Search ${attribute.target ?? ''} to add`}
+          placeholder="Search to add"
           searchable
           clearable
           disabled={disabled}

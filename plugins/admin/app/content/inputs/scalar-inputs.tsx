@@ -32,7 +32,7 @@ function toLocalInput(value: unknown): string {
 
 export function ScalarInput({ name, label, attribute, value, onChange, error, disabled }: FieldInputProps) {
   const values = useContext(FormValues);
-  const common = { label, error, disabled, required: attribute.required === true, id: `field-${name}` };
+  const common = { name, label, error, disabled, required: attribute.required === true };
   switch (attribute.type) {
     case 'text':
       return <Textarea {...common} autosize minRows={3} value={text(value)} onChange={(e) => onChange(e.currentTarget.value)} />;
@@ -73,7 +73,7 @@ export function ScalarInput({ name, label, attribute, value, onChange, error, di
     case 'timestamp':
       return <TextInput {...common} type="datetime-local" value={toLocalInput(value)} onChange={(e) => onChange(e.currentTarget.value ? new Date(e.currentTarget.value).toISOString() : null)} />;
     case 'boolean':
-      return <Switch label={label} disabled={disabled} checked={value === true} onChange={(e) => onChange(e.currentTarget.checked)} error={error} id={`field-${name}`} />;
+      return <Switch name={name} label={label} disabled={disabled} checked={value === true} onChange={(e) => onChange(e.currentTarget.checked)} error={error} />;
     case 'enumeration':
       return <Select {...common} clearable data={(attribute.enum ?? []).map((v) => ({ value: v, label: v }))} value={value === null || value === undefined ? null : String(value)} onChange={(v) => onChange(v)} />;
     default:

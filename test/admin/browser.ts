@@ -1,0 +1,57 @@
+/**
+ * Headless Chromium (Debian's `chromium`, which .ci/run installs) driven by playwright-core
+ * for the admin panel's end-to-end tests; screenshots go to `.tmp/admin-screenshots/`
+ * (gitignored), kept after the run as the test's artefacts.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const hasChromium = fs.existsSync(CHROMIUM) && spawnSync(CHROMIUM, ['--version'], { stdio: 'ignore' }).status === 0;
+export const SCREENSHOTS = path.resolve(__dirname, '..', '..', '.tmp', 'admin-screenshots');
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'] });
+}
+
+/** What the page reported as a problem: console errors (CSP violations among them) and uncaught exceptions. */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  return problems;
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  nodes: Array<{ target: string[]; html?: string }>;
+}
+
+/**
+ * axe-core's violations on the page. The script is evaluated through the DevTools protocol,
+ * which the page's Content-Security-Policy does not govern (a <script> tag would be refused).
+ */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  const source = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(source);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target, html: (n as unknown as { html: string }).html.slice(0, 160) })) }));
+  });
+}
+
+/** A 2×2 PNG (red pixels), for an image upload. */
+export function tinyPng(): Buffer {
+  return Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
+}

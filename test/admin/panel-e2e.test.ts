@@ -1,0 +1,171 @@
+/**
+ * The admin panel in headless Chromium, as an editor uses it: the first visit registers the
+ * Super Admin; an image is uploaded in the media library; an article is created with a
+ * relation, a component, a dynamic-zone item and the image, saved and published, and the
+ * Content API serves it (`GET /api/articles?populate=*`). An Editor is kept out of the
+ * settings. The pages raise no error and no Content-Security-Policy violation under the
+ * default policy, pass axe-core's WCAG A/AA checks, and are kept as screenshots.
+ */
+import { expect } from 'chai';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { TestApp } from '../helpers/app';
+import { axeViolations, hasChromium, launch, screenshot, tinyPng, watchProblems } from './browser';
+import { adminWithRole, PASSWORD, startAdminApp } from './helpers';
+
+describe('the admin panel in a browser', function () {
+  this.timeout(180000);
+  let app: TestApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+
+  before(async function () {
+    if (!hasChromium) {
+      // CI installs it (.ci/run): there the test must run, never skip.
+      if (process.env.CI) throw new Error('chromium is not installed; .ci/run installs it');
+      this.skip();
+    }
+    app = await startAdminApp('sqlite', { config: { plugins: { 'users-permissions': {} } } });
+    browser = await launch();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    problems = watchProblems(page);
+  });
+
+  afterEach(async function () {
+    // the page as it was when a test failed, beside the others
+    if (this.currentTest?.state === 'failed' && page) await screenshot(page, `failed-${this.currentTest.title.replace(/[^a-z0-9]+/gi, '-')}`);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  const checkPage = async (name: string) => {
+    await screenshot(page, name);
+    const violations = await axeViolations(page);
+    expect(violations, JSON.stringify(violations, null, 1)).to.deep.equal([]);
+  };
+
+  it('serves its hashed assets compressed, with long cache lifetimes and the default policy', async () => {
+    const html = await app.get('/admin');
+    expect(html.status).to.equal(200);
+    expect(html.headers.get('content-security-policy')).to.include("script-src 'self'");
+    expect(html.text).to.not.match(/<script>|<script [^>]*>[^<]/);
+    const script = /src="(\/admin\/assets\/main-[A-Z0-9]+\.js)"/.exec(html.text)?.[1];
+    expect(script).to.be.a('string');
+    const asset = await fetch(app.url + String(script), { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(asset.headers.get('content-encoding')).to.equal('br');
+    expect(asset.headers.get('cache-control')).to.equal('public, max-age=31536000, immutable');
+    expect((await app.get('/admin/assets/nothing-here.js')).status).to.equal(404);
+  });
+
+  it('registers the first administrator on the first visit', async () => {
+    await page.goto(`${app.url}/admin`);
+    await page.getByRole('heading', { name: 'Welcome! Create the first administrator' }).waitFor();
+    await checkPage('register-admin');
+    await page.getByLabel(/^First name/).fill('Ada');
+    await page.getByLabel(/^Last name/).fill('Lovelace');
+    await page.getByLabel(/^Email/).fill('ada@example.com');
+    await page
+      .getByLabel(/^Password/)
+      .first()
+      .fill(PASSWORD);
+    await page.getByLabel(/^Confirm password/).fill(PASSWORD);
+    await page.getByRole('button', { name: "Let's start" }).click();
+    await page.getByRole('heading', { name: 'Welcome, Ada' }).waitFor();
+    expect(await app.knex('admin_users').select('email')).to.deep.equal([{ email: 'ada@example.com' }]);
+  });
+
+  it('uploads an image in the media library', async () => {
+    await page.getByRole('link', { name: 'Media Library' }).click();
+    await page.getByRole('heading', { name: 'Media Library' }).waitFor();
+    await page.locator('input[type=file]').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: tinyPng() });
+    await page.getByText('cover.png').waitFor();
+    await checkPage('media-library');
+    expect((await app.knex('files').select('name', 'mime')).map((f) => [f.name, f.mime])).to.deep.equal([['cover.png', 'image/png']]);
+  });
+
+  it('creates an article with a relation, a component, a dynamic zone item and the image, and publishes it', async () => {
+    await app.knex('categories').insert({ name: 'Science', slug: 'science', created_at: new Date(), updated_at: new Date() });
+    await page.getByRole('link', { name: 'Article', exact: true }).click();
+    await page.getByRole('heading', { name: 'Article' }).waitFor();
+    await page.getByRole('link', { name: 'Create new entry' }).click();
+    await page.getByRole('heading', { name: 'Create an entry: Article' }).waitFor();
+    await page
+      .getByLabel(/^Title/)
+      .first()
+      .fill('Analytical engines');
+    await page.getByRole('button', { name: /Generate Slug/ }).click();
+    await page.getByRole('textbox', { name: 'Add to Category' }).click();
+    await page.getByRole('textbox', { name: 'Add to Category' }).fill('Sci');
+    await page
+      .getByRole('option', { name: /Science/ })
+      .first()
+      .click();
+    await page.getByRole('button', { name: 'Add Seo' }).click();
+    await page.getByLabel('Meta title').fill('Engines');
+    await page.getByRole('button', { name: 'Add a component to Blocks' }).click();
+    await page.getByRole('menuitem', { name: /Quote/ }).click();
+    await page
+      .getByLabel(/^Title/)
+      .nth(1)
+      .fill('The engine weaves algebraic patterns');
+    await page.getByRole('button', { name: 'Add media to Cover' }).click();
+    // a single file: picking it closes the picker
+    await page.getByLabel('Select cover.png').check();
+    await page.getByRole('button', { name: 'Remove cover.png from Cover' }).waitFor();
+    await checkPage('edit-view');
+    await page.getByRole('button', { name: 'Save' }).click();
+    // saved: the page becomes the entry's own
+    await page.getByRole('heading', { name: /^Article #\d+$/ }).waitFor();
+    await page.getByLabel('Status: Draft').waitFor();
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByLabel('Status: Published').waitFor();
+
+    const res = await app.get('/api/articles?populate=*');
+    expect(res.status, res.text).to.equal(200);
+    expect(res.body.data).to.have.length(1);
+    const { attributes } = res.body.data[0];
+    expect(attributes).to.deep.include({ title: 'Analytical engines', slug: 'analytical-engines' });
+    expect(attributes.category.data.attributes.name).to.equal('Science');
+    expect(attributes.seo).to.deep.include({ metaTitle: 'Engines' });
+    expect(attributes.blocks.map((b: { __component: string; title: string }) => [b.__component, b.title])).to.deep.equal([['shared.quote', 'The engine weaves algebraic patterns']]);
+    expect(attributes.cover.data.attributes.name).to.equal('cover.png');
+    const row = await app.knex('articles').first('created_by_id', 'updated_by_id');
+    expect([row.created_by_id, row.updated_by_id]).to.deep.equal([1, 1]);
+  });
+
+  it('lists the entries with their status', async () => {
+    await page.getByRole('link', { name: /Back to Article/ }).click();
+    await page.getByRole('cell', { name: 'Analytical engines' }).waitFor();
+    await page.getByText('Published', { exact: true }).waitFor();
+    await checkPage('list-view');
+  });
+
+  it('keeps an Editor out of the settings', async () => {
+    const root = (await app.post('/admin/login', { email: 'ada@example.com', password: PASSWORD })).body.data.token as string;
+    await adminWithRole(app, root, 'strapi-editor', 'editor@example.com');
+    const editorPage = await context.newPage();
+    const editorProblems = watchProblems(editorPage);
+    await editorPage.goto(`${app.url}/admin/auth/login`);
+    await editorPage.evaluate(() => localStorage.clear());
+    await editorPage.goto(`${app.url}/admin/auth/login`);
+    await editorPage.getByLabel(/^Email/).fill('editor@example.com');
+    await editorPage.getByLabel(/^Password/).fill(PASSWORD);
+    await editorPage.getByRole('button', { name: 'Log in' }).click();
+    await editorPage.getByRole('heading', { name: /Welcome/ }).waitFor();
+    expect(await editorPage.getByText('SETTINGS').count()).to.equal(0);
+    await editorPage.goto(`${app.url}/admin/settings/users`);
+    await editorPage.getByRole('alert').filter({ hasText: 'You do not have the permissions to open this page.' }).waitFor();
+    expect((await app.get('/admin/users', { authorization: `Bearer ${await editorPage.evaluate(() => localStorage.getItem('jwtToken'))}` })).status).to.equal(403);
+    expect(editorProblems.filter((p) => !p.includes('403'))).to.deep.equal([]);
+    await editorPage.close();
+  });
+
+  it('reported no error and no policy violation', () => {
+    expect(problems).to.deep.equal([]);
+  });
+});
