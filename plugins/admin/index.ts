@@ -5,7 +5,7 @@
  * and answer Strapi's admin API shapes; sessions are signed with ADMIN_JWT_SECRET. The browser
  * app is built once with the package (scripts/build-app.js) and served as files.
  */
-import { definePlugin, type PluginContext } from '@platform/core';
+import { definePlugin } from '@platform/core';
 import type { QueryHooks } from '@platform/query-engine';
 import { bridgeAdminSessions } from './src/auth/plugin-routes-bridge';
 import { adminCommand } from './src/commands';
@@ -22,7 +22,7 @@ import { appRoutes } from './src/http/static-app';
 import { usersRoutes } from './src/http/users-routes';
 import { pluginSettingsRoutes } from './src/http/plugin-settings-routes';
 import { setupRoles } from './src/permissions/roles-setup';
-import { runtime } from './src/runtime';
+import { createRuntime, type Runtime } from './src/runtime';
 
 export type { AdminConfig } from './src/config';
 export type { AdminExtensions } from './src/extensions';
@@ -34,23 +34,28 @@ declare module '@platform/core' {
   }
 }
 
-export default definePlugin<AdminConfig>({
+export default definePlugin<AdminConfig, Runtime>({
   name: PLUGIN_NAME,
   requires: ['query-engine'],
-  // the settings pages of these plugins, when they are enabled
-  optional: ['upload', 'users-permissions', 'i18n', 'api-tokens', 'draft-publish'],
+  // The panel shows what the other plugins contribute, so it starts after all of them. They are
+  // listed in the distribution's order: a declared plugin starts before its dependent, and a
+  // partial list would pull a few of them (and their own dependencies) ahead of their peers.
+  // The services used are i18n's locales and api-tokens'; see ./src/plugins-present.ts.
+  optional: ['api-tokens', 'cache', 'content-manager', 'documentation', 'draft-publish', 'graphql', 'i18n', 'relations', 'upload', 'users-permissions', 'webhooks'],
   errors: errors.table,
   config: { default: DEFAULT_CONFIG, validate: validateConfig },
+  state: createRuntime,
   services: {
     extensions: () => createExtensions(),
+    // sessions for tools that act as an administrator (the benchmark's Editor)
+    sessions: (ctx) => ({ issue: (id: number) => ctx.state.access.tokens.issue(id) }),
   },
   commands: {
-    admin: adminCommand((ctx) => runtime(ctx as PluginContext<AdminConfig>).access),
+    admin: adminCommand((ctx) => (ctx.state as Runtime).access),
   },
   register(ctx) {
-    const parts = runtime(ctx);
-    // `jwtSecret` in the config, else ADMIN_JWT_SECRET (written by `platform new`; `develop` writes one when missing)
-    parts.setSecret(ctx.secret('ADMIN_JWT_SECRET', ctx.config.jwtSecret));
+    const parts = ctx.state;
+    parts.resolveSecret();
     ctx.service<QueryHooks>('plugin::query-engine.hooks').scope.tap(PLUGIN_NAME, parts.operations.applyScope);
     bridgeAdminSessions(ctx, () => parts.access);
     const routes = adminRoutes(() => parts.access);
@@ -69,6 +74,6 @@ export default definePlugin<AdminConfig>({
   },
   async bootstrap(ctx) {
     await ensureTables(ctx.db);
-    await setupRoles(ctx, runtime(ctx).access);
+    await setupRoles(ctx, ctx.state.access);
   },
 });

@@ -86,7 +86,11 @@ for (const client of testClients()) {
           expect((await app.get(path, bearer(token))).status, path).to.equal(403);
         }
         expect((await app.put('/admin/roles/2/permissions', { permissions: [] }, bearer(token))).status).to.equal(403);
+        // the webhooks plugin's admin routes, mounted by the admin behind admin::webhooks.*
+        expect((await app.get('/admin/webhooks', bearer(token))).status).to.equal(403);
       }
+      expect((await app.get('/admin/webhooks')).status).to.equal(401);
+      expect((await app.get('/admin/webhooks', bearer(root))).body).to.deep.equal({ data: [] });
       expect((await app.get('/admin/users', bearer(root))).body.data.pagination.total).to.equal(3);
       expect((await app.put('/admin/roles/1/permissions', { permissions: [] }, bearer(root))).body.error.message).to.equal("Super admin permissions can't be edited.");
     });

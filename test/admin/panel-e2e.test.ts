@@ -10,6 +10,7 @@ import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestApp } from '../helpers/app';
 import { axeViolations, hasChromium, launch, screenshot, tinyPng, watchProblems } from './browser';
+import { uploadApp } from '../upload/helpers';
 import { adminWithRole, PASSWORD, startAdminApp } from './helpers';
 
 describe('the admin panel in a browser', function () {
@@ -19,6 +20,8 @@ describe('the admin panel in a browser', function () {
   let context: BrowserContext;
   let page: Page;
   let problems: string[];
+  // an app folder of its own: the uploaded image lands in its public/uploads, not the repository's
+  const appDir = uploadApp();
 
   before(async function () {
     if (!hasChromium) {
@@ -26,7 +29,7 @@ describe('the admin panel in a browser', function () {
       if (process.env.CI) throw new Error('chromium is not installed; .ci/run installs it');
       this.skip();
     }
-    app = await startAdminApp('sqlite', { config: { plugins: { 'users-permissions': {} } } });
+    app = await startAdminApp('sqlite', { appDir: appDir.dir, config: { plugins: { 'users-permissions': {} } } });
     browser = await launch();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
@@ -41,6 +44,7 @@ describe('the admin panel in a browser', function () {
   after(async () => {
     await browser?.close();
     await app?.close();
+    appDir.remove();
   });
 
   const checkPage = async (name: string) => {
@@ -151,7 +155,7 @@ describe('the admin panel in a browser', function () {
     const editorPage = await context.newPage();
     const editorProblems = watchProblems(editorPage);
     await editorPage.goto(`${app.url}/admin/auth/login`);
-    await editorPage.evaluate(() => localStorage.clear());
+    await editorPage.evaluate('localStorage.clear()');
     await editorPage.goto(`${app.url}/admin/auth/login`);
     await editorPage.getByLabel(/^Email/).fill('editor@example.com');
     await editorPage.getByLabel(/^Password/).fill(PASSWORD);
@@ -160,7 +164,7 @@ describe('the admin panel in a browser', function () {
     expect(await editorPage.getByText('SETTINGS').count()).to.equal(0);
     await editorPage.goto(`${app.url}/admin/settings/users`);
     await editorPage.getByRole('alert').filter({ hasText: 'You do not have the permissions to open this page.' }).waitFor();
-    expect((await app.get('/admin/users', { authorization: `Bearer ${await editorPage.evaluate(() => localStorage.getItem('jwtToken'))}` })).status).to.equal(403);
+    expect((await app.get('/admin/users', { authorization: `Bearer ${await editorPage.evaluate<string>("localStorage.getItem('jwtToken')")}` })).status).to.equal(403);
     expect(editorProblems.filter((p) => !p.includes('403'))).to.deep.equal([]);
     await editorPage.close();
   });

@@ -16,6 +16,7 @@ import { openAppDir } from './open-app';
 import { leastRun, runLoad, WARM_UP_REQUESTS, type LoadResult } from './load';
 import { startBenchReceiver, webhooksAppDir } from './webhooks-app';
 import { measureCompression } from './compression';
+import { measureFirstLoad } from './admin-panel';
 import { measureSoak } from './soak';
 import { renderReport, writeReport, type DbReport, type WorkloadRow } from './report';
 
@@ -49,7 +50,8 @@ async function measureInProcess(db: BenchDb, options: BenchOptions, workloads: W
       off();
       sql.set(w.name, count);
     }
-    return { database, load, sql, plugins: platform.enabledPlugins(), credentials };
+    const adminFirstLoad = platform.isPluginEnabled('admin') ? await measureFirstLoad(url) : null;
+    return { database, load, sql, plugins: platform.enabledPlugins(), credentials, adminFirstLoad };
   } finally {
     await platform.destroy();
   }
@@ -83,7 +85,7 @@ async function sameAnswer(floor: ServerProcess | null, target: ServerProcess, w:
 async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbReport> {
   const workloads = WORKLOADS.filter((w) => !options.only || options.only.includes(w.name));
   process.stderr.write(`\n== ${db}: preparing ${options.scale} articles\n`);
-  const { database, load, sql, plugins, credentials } = await measureInProcess(db, options, workloads);
+  const { database, load, sql, plugins, credentials, adminFirstLoad } = await measureInProcess(db, options, workloads);
   // The workloads run uncached, but for the `cached` ones, which a second server answers with the cache on.
   const env = { ...database.env, CACHE: 'off' };
   const server = await startPlatform(env);
@@ -205,6 +207,7 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
     rssStartMb: atStart.server,
     rssIdleMb: idle.server,
     rssAfterMb: after.server,
+    adminFirstLoad,
     floors,
     rows,
     workers,

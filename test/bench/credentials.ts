@@ -7,7 +7,7 @@ import type { ApiTokensService } from '@platform/api-tokens';
 import type { EntityService } from '@platform/query-engine';
 import { USER_UID, type JwtService } from '@platform/users-permissions';
 
-export type Credentials = Partial<Record<'api-token' | 'jwt', string>>;
+export type Credentials = Partial<Record<'api-token' | 'jwt' | 'admin', string>>;
 
 const TOKEN_NAME = 'bench';
 const BENCH_USER = { username: 'bench-user', email: 'bench-user@example.com', password: 'Bench-passw0rd', provider: 'local', confirmed: true, blocked: false };
@@ -24,6 +24,22 @@ async function benchJwt(platform: Platform): Promise<string> {
   return platform.plugin('users-permissions').service<JwtService>('jwt').issue({ id });
 }
 
+const BENCH_ADMIN = 'bench-editor@example.com';
+
+/** A session of an Editor of the admin panel (made the first time). */
+async function benchAdminSession(platform: Platform): Promise<string> {
+  const knex = platform.db.knex;
+  let row = await knex('admin_users').where('email', BENCH_ADMIN).first('id');
+  if (!row) {
+    const now = new Date();
+    await knex('admin_users').insert({ email: BENCH_ADMIN, firstname: 'Bench', is_active: true, blocked: false, created_at: now, updated_at: now });
+    row = await knex('admin_users').where('email', BENCH_ADMIN).first('id');
+    const editor = await knex('admin_roles').where('code', 'strapi-editor').first('id');
+    await knex('admin_users_roles_links').insert({ user_id: row.id, role_id: editor.id, role_order: 1, user_order: 1 });
+  }
+  return platform.plugin('admin').service<{ issue(id: number): string }>('sessions').issue(Number(row.id));
+}
+
 export async function benchCredentials(platform: Platform): Promise<Credentials> {
   const credentials: Credentials = {};
   if (platform.isPluginEnabled('api-tokens')) {
@@ -34,5 +50,6 @@ export async function benchCredentials(platform: Platform): Promise<Credentials>
     credentials['api-token'] = (await tokens.create({ name: TOKEN_NAME, type: 'read-only' })).accessKey;
   }
   if (platform.isPluginEnabled('users-permissions')) credentials.jwt = await benchJwt(platform);
+  if (platform.isPluginEnabled('admin')) credentials.admin = await benchAdminSession(platform);
   return credentials;
 }

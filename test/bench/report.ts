@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadResult } from './load';
 import type { CompressionRow } from './compression';
+import { FIRST_LOAD_GOAL_BYTES } from './admin-panel';
 import type { TwoNodeReport } from './two-nodes';
 import { median, type SoakResult } from './soak';
 import { ANCHORS, judge } from './goals';
@@ -36,6 +37,8 @@ export interface DbReport {
   rssStartMb: number;
   rssIdleMb: number;
   rssAfterMb: number;
+  /** the admin panel's first load in bytes on the wire (admin-panel.ts), when the plugin is enabled */
+  adminFirstLoad?: { bytes: number; files: number } | null;
   /** start-up and memory of the two floors, when they ran */
   floors: Record<'koa' | 'raw', { startupMs: number; rssStartMb: number; rssIdleMb: number; rssAfterMb: number }> | null;
   rows: WorkloadRow[];
@@ -129,6 +132,13 @@ export function renderReport(
   for (const r of reports) {
     lines.push(`## ${r.db} (${f(r.scale)} articles)`, '');
     lines.push(`Start-up to first answered request: **${f(r.startupMs)} ms** · ${rssText(r)}${r.loadSeconds ? ` · data set loaded in ${f(r.loadSeconds, 1)} s` : ''}`, '');
+    if (r.adminFirstLoad) {
+      const kb = r.adminFirstLoad.bytes / 1000;
+      lines.push(
+        `Admin panel first load (page, scripts, styles; brotli): **${f(kb, 1)} KB** in ${r.adminFirstLoad.files} files (goal: at most ${f(FIRST_LOAD_GOAL_BYTES / 1000)} KB, ${kb <= FIRST_LOAD_GOAL_BYTES / 1000 ? 'met' : 'missed'})`,
+        '',
+      );
+    }
     if (r.floors) {
       const { koa, raw } = r.floors;
       lines.push(`Raw floor: start ${f(raw.startupMs)} ms, ${rssText(raw)} · koa floor: start ${f(koa.startupMs)} ms, ${rssText(koa)}`, '');

@@ -19,7 +19,7 @@ export interface Workload {
   /** why this workload cannot run yet, if so */
   unavailable?: (enabledPlugins: string[]) => string | null;
   /** sent with a credential the bench makes before the runs (`Authorization: Bearer ...`) */
-  credential?: 'api-token' | 'jwt';
+  credential?: 'api-token' | 'jwt' | 'admin';
   /** runs against a second server of the same app with the auth plugins switched off */
   open?: boolean;
   /** the workload this one is the same request as, without its credential: the report shows the cost of auth */
@@ -61,6 +61,15 @@ export const WORKLOADS: Workload[] = [
     method: 'GET',
     path: '/api/articles?populate[tags][populate][articles][fields][0]=title&populate[author][populate][profile]=true&populate[blocks]=*',
     nearestFloor: 'list-populate-all',
+  },
+  // the admin panel's list view of 25 entries (an Editor's session): at most one statement more than list-25
+  {
+    name: 'admin-list-25',
+    method: 'GET',
+    path: '/content-manager/collection-types/api::article.article?page=1&pageSize=25',
+    credential: 'admin',
+    nearestFloor: 'list-25',
+    unavailable: (plugins) => (plugins.includes('admin') ? null : 'the admin plugin is disabled'),
   },
   { name: 'list-deep-filter', method: 'GET', path: '/api/articles?filters[category][name][$eq]=category-3&filters[tags][name][$eq]=tag-7', nearestFloor: 'list-25' },
   // writes as a user of the authenticated role (the public one may only read)

@@ -29,6 +29,8 @@ function readJson<T>(file: string): T {
 
 export async function buildPackages(): Promise<void> {
   await run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'tsconfig.build.json'], { cwd: ROOT, env: PLAIN_ENV });
+  // the admin panel's browser app, as `npm run build` builds it
+  await run(process.execPath, [path.join(ROOT, 'plugins', 'admin', 'scripts', 'build-app.js')], { cwd: ROOT, env: PLAIN_ENV });
 }
 
 /** `npm pack` of every workspace package into `dir`: package name -> tarball. */

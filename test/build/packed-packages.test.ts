@@ -61,7 +61,10 @@ describe('the packed packages, installed into an app outside the repository', fu
     for (const [name, tarball] of tarballs) {
       const files = await tarballFiles(tarball);
       expect(files, name).to.include.members(['package.json', 'dist/index.js', 'dist/index.d.ts']);
-      const others = files.filter((file) => !/^dist\/.+\.(js|d\.ts)$/.test(file) && !['package.json', 'README.md', 'bin/platform.js', 'assets/console-start.js'].includes(file));
+      // the admin panel's browser app, built with its package: hashed assets beside their compressed forms
+      const others = files.filter(
+        (file) => !/^dist\/.+\.(js|d\.ts)$/.test(file) && !/^dist\/app\//.test(file) && !['package.json', 'README.md', 'bin/platform.js', 'assets/console-start.js'].includes(file),
+      );
       expect(others, name).to.deep.equal([]);
       expect(
         files.filter((file) => /\.spec\.|\.test\.|(^|\/)(test|spec-[^/]*)($|\/|\.)/.test(file)),
@@ -69,6 +72,9 @@ describe('the packed packages, installed into an app outside the repository', fu
       ).to.deep.equal([]);
     }
     expect(await tarballFiles(tarballOf(tarballs, '@platform/core'))).to.include.members(['bin/platform.js', 'dist/cli/main.js', 'dist/cli/main.d.ts']);
+    const admin = await tarballFiles(tarballOf(tarballs, '@platform/admin'));
+    expect(admin).to.include.members(['dist/app/index.html', 'dist/app/manifest.json']);
+    expect(admin.filter((file) => /^dist\/app\/assets\/main-[A-Z0-9]+\.js(\.br|\.gz)?$/.test(file))).to.have.length(3);
     // a browser script the GraphQL console serves, shipped as it is
     expect(await tarballFiles(tarballOf(tarballs, '@platform/graphql'))).to.include('assets/console-start.js');
   });

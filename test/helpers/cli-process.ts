@@ -19,7 +19,7 @@ export interface Child {
 export function runPlatform(args: string[], env: NodeJS.ProcessEnv = {}, cwd = path.resolve(__dirname, '..', '..'), bin = PLATFORM_BIN): Child {
   // LOG_LEVEL unset: the default level, which includes the access log; the secrets the
   // distribution's plugins need under `start` are set
-  const merged = { ...process.env, LOG_LEVEL: '', NODE_ENV: '', API_TOKEN_SALT: 'cli-test-salt', JWT_SECRET: 'cli-test-secret', ...env };
+  const merged = { ...process.env, LOG_LEVEL: '', NODE_ENV: '', API_TOKEN_SALT: 'cli-test-salt', JWT_SECRET: 'cli-test-secret', ADMIN_JWT_SECRET: 'cli-test-admin-secret', ...env };
   const child = spawn(process.execPath, [bin, ...args], {
     cwd,
     env: Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)),

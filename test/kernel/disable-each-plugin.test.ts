@@ -72,8 +72,27 @@ const LOCALES = [
 type Scenario = { boot: { code: string; message: string } } | { enabled: string[]; run(ctx: { app: () => TestApp; since: () => number }): void };
 
 const SCENARIOS: Record<string, Scenario> = {
-  'users-permissions': {
+  admin: {
     enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload', 'webhooks'],
+    run({ app }) {
+      it('serves no panel and no admin API, makes no admin tables and adds no command', async () => {
+        for (const path of ['/admin', '/admin/init', '/admin/assets/main.js', '/content-manager/content-types']) {
+          const res = await app().get(path);
+          expect(res.status, path).to.equal(404);
+          expect(res.body).to.deep.equal(NOT_FOUND);
+        }
+        expect(await app().knex.schema.hasTable('admin_roles')).to.equal(false);
+        expect(
+          app()
+            .platform.commands()
+            .map((c) => c.name),
+        ).to.not.include('admin');
+      });
+    },
+  },
+
+  'users-permissions': {
+    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload', 'webhooks', 'admin'],
     run({ app, since }) {
       it('knows that no plugin authenticates requests (start-up warns so, see test/users-permissions/disabled.test.ts)', () => {
         expect(app().platform.authenticates()).to.equal(false);
@@ -102,7 +121,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   cache: {
-    enabled: ['query-engine', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload', 'webhooks'],
+    enabled: ['query-engine', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload', 'webhooks', 'admin'],
     run({ app }) {
       it('caches nothing: a repeated read runs its SQL again and has no ETag', async () => {
         await app().get('/api/categories');
@@ -114,8 +133,8 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   'query-engine': {
-    // content-manager is the first plugin (in start order) that requires it.
-    boot: { code: 'PLUGIN_MISSING_DEPENDENCY', message: 'Plugin "content-manager" requires plugin "query-engine", which is disabled in config/plugins.ts' },
+    // admin is the first plugin (in the app's dependencies) that requires it.
+    boot: { code: 'PLUGIN_MISSING_DEPENDENCY', message: 'Plugin "admin" requires plugin "query-engine", which is disabled in config/plugins.ts' },
   },
 
   upload: {
@@ -127,7 +146,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   'api-tokens': {
-    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload', 'webhooks'],
+    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload', 'webhooks', 'admin'],
     run({ app }) {
       it('makes no token tables, and a bearer is no credential: the request runs as it would without one', async () => {
         expect(await app().knex.schema.hasTable('strapi_api_tokens')).to.equal(false);
@@ -147,7 +166,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   relations: {
-    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'i18n', 'upload', 'webhooks'],
+    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'i18n', 'upload', 'webhooks', 'admin'],
     run({ app, since }) {
       const refusal = (name: string) => ({ path: [name], message: `Relation "${name}" cannot be written: no enabled plugin writes relations`, name: 'ValidationError' });
 
@@ -219,7 +238,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   'content-manager': {
-    enabled: ['query-engine', 'cache', 'documentation', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload', 'webhooks'],
+    enabled: ['query-engine', 'cache', 'documentation', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload', 'webhooks', 'admin'],
     run({ app, since }) {
       it('answers the 404 envelope for the content API and the content-type-builder', async () => {
         for (const [method, url] of [
@@ -251,6 +270,8 @@ const SCENARIOS: Record<string, Scenario> = {
         expect(
           app()
             .platform.routes()
+            // the admin panel's own routes are its scenario's
+            .filter((r) => r.route.info?.type !== 'admin')
             .map((r) => `${r.route.method} ${r.path}`),
         ).to.deep.equal([
           'GET /api/openapi.json',
@@ -273,7 +294,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   'draft-publish': {
-    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'graphql', 'i18n', 'relations', 'upload', 'webhooks'],
+    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'graphql', 'i18n', 'relations', 'upload', 'webhooks', 'admin'],
     run({ app, since }) {
       it('adds no publishedAt attribute and no published_at column', async () => {
         expect(app().platform.contentType('api::article.article').attributes).to.not.have.property('publishedAt');
@@ -301,7 +322,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   documentation: {
-    enabled: ['query-engine', 'cache', 'content-manager', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload', 'webhooks'],
+    enabled: ['query-engine', 'cache', 'content-manager', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload', 'webhooks', 'admin'],
     run({ app }) {
       it('answers the 404 envelope for the document and the documentation page, and still serves the content API', async () => {
         for (const url of ['/api/openapi.json', '/documentation', '/documentation/swagger-ui.css']) {
@@ -314,7 +335,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   graphql: {
-    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'draft-publish', 'i18n', 'relations', 'upload', 'webhooks'],
+    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'draft-publish', 'i18n', 'relations', 'upload', 'webhooks', 'admin'],
     run({ app }) {
       it('serves no /graphql endpoint: the 404 envelope for GET and POST', async () => {
         for (const method of ['GET', 'POST']) {
@@ -334,7 +355,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   webhooks: {
-    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload'],
+    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload', 'admin'],
     run({ app, since }) {
       it('makes no webhook tables and writes as before', async () => {
         for (const table of ['platform_webhook_deliveries', 'platform_webhook_secrets', 'strapi_webhooks']) expect(await app().knex.schema.hasTable(table), table).to.equal(false);
@@ -354,7 +375,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   i18n: {
-    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'relations', 'upload', 'webhooks'],
+    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'relations', 'upload', 'webhooks', 'admin'],
     run({ app, since }) {
       it('adds no locale attribute, no locale column and no locales table', async () => {
         const { attributes } = app().platform.contentType('api::article.article');

@@ -46,8 +46,8 @@ describe('plugin commands and secrets', function () {
     tmpDirs.push(base);
     const appDir = path.join(base, 'site');
     fs.cpSync(KERNEL_APP, appDir, { recursive: true });
-    // the distribution's auth plugins ask for secrets of their own: off, so only the stamps' is asked for
-    const plugins = { i18n: false, 'api-tokens': false, 'users-permissions': false, stamps: { resolve: STAMPS } };
+    // the distribution's auth plugins and the admin ask for secrets of their own: off, so only the stamps' is asked for
+    const plugins = { i18n: false, 'api-tokens': false, 'users-permissions': false, admin: false, stamps: { resolve: STAMPS } };
     fs.writeFileSync(path.join(appDir, 'config', 'plugins.ts'), `export default ${JSON.stringify(plugins)};\n`);
     return { appDir, env: { DATABASE_FILENAME: path.join(base, 'data.db') } };
   }

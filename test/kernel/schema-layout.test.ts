@@ -146,7 +146,9 @@ for (const client of testClients()) {
       before(async () => {
         layout = await layoutDocumentSchema();
         app = await startApp({ client });
-        actual = Object.fromEntries(Object.entries(await schemaSnapshot(app.knex, client)).filter(([table]) => !PLATFORM_TABLES.has(table)));
+        // the admin panel's tables are Strapi's admin tables, which the layout document leaves out
+        // (they are checked in test/admin/); the kernel's sync makes none of them
+        actual = Object.fromEntries(Object.entries(await schemaSnapshot(app.knex, client)).filter(([table]) => !PLATFORM_TABLES.has(table) && !table.startsWith('admin_')));
       });
       after(async () => {
         await app?.close();

@@ -115,14 +115,59 @@ async function seed(knex: Knex): Promise<void> {
     { id: 1, name: 'Authenticated', description: 'Default role given to authenticated user.', type: 'authenticated', ...stamps },
     { id: 2, name: 'Public', description: 'Default role given to unauthenticated user.', type: 'public', ...stamps },
   ]);
-  // A table of Strapi's admin panel, which platform has no schema for.
+  // Strapi's admin panel: its administrators, the three roles it creates and their links
+  // (the admin plugin uses them as they are and creates nothing beside them).
   await knex.schema.createTable('admin_users', (t) => {
     t.increments('id');
-    t.string('firstname');
-    t.string('email');
+    for (const name of ['firstname', 'lastname', 'username', 'email', 'password', 'reset_password_token', 'registration_token']) t.string(name);
     t.boolean('is_active');
+    t.boolean('blocked');
+    t.string('prefered_language');
+    t.datetime('created_at');
+    t.datetime('updated_at');
+    t.integer('created_by_id');
+    t.integer('updated_by_id');
   });
-  await knex('admin_users').insert({ id: 1, firstname: 'Admin', email: 'admin@example.com', is_active: 1 });
+  await knex.schema.createTable('admin_roles', (t) => {
+    t.increments('id');
+    for (const name of ['name', 'code', 'description']) t.string(name);
+    t.datetime('created_at');
+    t.datetime('updated_at');
+    t.integer('created_by_id');
+    t.integer('updated_by_id');
+  });
+  await knex.schema.createTable('admin_permissions', (t) => {
+    t.increments('id');
+    t.string('action');
+    t.json('action_parameters');
+    t.string('subject');
+    t.json('properties');
+    t.json('conditions');
+    t.datetime('created_at');
+    t.datetime('updated_at');
+    t.integer('created_by_id');
+    t.integer('updated_by_id');
+  });
+  await knex.schema.createTable('admin_users_roles_links', (t) => {
+    t.increments('id');
+    t.integer('user_id');
+    t.integer('role_id');
+    t.double('role_order');
+    t.double('user_order');
+  });
+  await knex.schema.createTable('admin_permissions_role_links', (t) => {
+    t.increments('id');
+    t.integer('permission_id');
+    t.integer('role_id');
+    t.double('permission_order');
+  });
+  await knex('admin_users').insert({ id: 1, firstname: 'Admin', email: 'admin@example.com', is_active: 1, blocked: 0, ...stamps });
+  await knex('admin_roles').insert([
+    { id: 1, name: 'Super Admin', code: 'strapi-super-admin', description: 'Super Admins can access and manage all features and settings.', ...stamps },
+    { id: 2, name: 'Editor', code: 'strapi-editor', description: 'Editors can manage and publish contents including those of other users.', ...stamps },
+    { id: 3, name: 'Author', code: 'strapi-author', description: 'Authors can manage the content they have created.', ...stamps },
+  ]);
+  await knex('admin_users_roles_links').insert({ id: 1, user_id: 1, role_id: 1, role_order: 1, user_order: 1 });
 }
 
 /** The list indexes the schema sync adds beside Strapi's: one per ordered side of a link table. */

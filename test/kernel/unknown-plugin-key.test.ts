@@ -25,7 +25,7 @@ for (const client of testClients()) {
         const warnings = lines.filter((line) => line.includes(' WARN ')).map((line) => line.replace(/^\[[^\]]+\] WARN /, ''));
         expect(warnings.filter((line) => line.includes('is not installed'))).to.deep.equal([
           `${EXAMPLE_APP}/config/plugins.ts: plugin "draft-publishh" is not installed (no dependency of the app's package.json provides it) and has no "resolve"; its entry is ignored (the closest known plugin is "draft-publish")`,
-          `${EXAMPLE_APP}/config/plugins.ts: plugin "email" is not installed (no dependency of the app's package.json provides it) and has no "resolve"; its entry is ignored (the closest known plugin is "cache")`,
+          `${EXAMPLE_APP}/config/plugins.ts: plugin "email" is not installed (no dependency of the app's package.json provides it) and has no "resolve"; its entry is ignored (the closest known plugin is "admin")`,
         ]);
         expect(platform.isPluginEnabled('draft-publish')).to.equal(true);
         expect(platform.enabledPlugins()).to.not.include.members(['draft-publishh', 'email']);

@@ -13,6 +13,8 @@ export const errors = definePluginErrors('admin', {
   EMAIL_TAKEN: { kind: 'request', status: 400, name: 'ApplicationError' },
   /** the panel's files were not built (`npm run build`) */
   APP_NOT_BUILT: { kind: 'internal' },
+  /** sign-in while no session secret is set (`platform start` without ADMIN_JWT_SECRET) */
+  SESSIONS_OFF: { kind: 'request', status: 503, name: 'ServiceUnavailableError' },
   /** a plugin's admin extension script that cannot be served */
   EXTENSION: { kind: 'boot' },
 });

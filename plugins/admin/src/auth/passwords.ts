@@ -4,8 +4,15 @@
  * characters at least, a lower-case letter, an upper-case letter and a digit; at most 72 bytes,
  * what bcrypt reads (a longer one is refused rather than cut).
  */
-import bcrypt from 'bcryptjs';
 import { ValidationError } from '@platform/core';
+
+/** bcryptjs is loaded at the first password check, not at every start-up. */
+let loaded: typeof import('bcryptjs') | null = null;
+function bcrypt(): typeof import('bcryptjs') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  loaded ??= require('bcryptjs') as typeof import('bcryptjs');
+  return loaded;
+}
 
 const ROUNDS = 10;
 const MAX_BYTES = 72;
@@ -31,13 +38,13 @@ export function checkNewPassword(password: unknown, path = 'password'): string {
 }
 
 export function hashPassword(password: string): Promise<string> {
-  return bcrypt.hash(password, ROUNDS);
+  return bcrypt().hash(password, ROUNDS);
 }
 
 export async function verifyPassword(password: unknown, hash: string | null | undefined): Promise<boolean> {
   if (typeof password !== 'string' || Buffer.byteLength(password, 'utf8') > MAX_BYTES || !hash || !BCRYPT.test(hash)) {
-    await bcrypt.compare('no password', DUMMY_HASH);
+    await bcrypt().compare('no password', DUMMY_HASH);
     return false;
   }
-  return bcrypt.compare(password, hash);
+  return bcrypt().compare(password, hash);
 }

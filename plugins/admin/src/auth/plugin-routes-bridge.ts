@@ -10,6 +10,7 @@
  */
 import { ForbiddenError, type AuthState, type PluginContext, type RequestContext, type RouteDefinition } from '@platform/core';
 import type { Access } from '../access';
+import { isPresent } from '../plugins-present';
 import { bearer } from './sessions';
 
 /** Content API route handler → the admin action that allows it. */
@@ -35,7 +36,7 @@ export const ADMIN_STRATEGY = 'admin';
 export function bridgeAdminSessions(ctx: PluginContext, access: () => Access): void {
   // Without users-permissions nothing guards those routes (they are public): no tap, so the
   // kernel still warns that no plugin authenticates requests.
-  if (!ctx.isEnabled('users-permissions')) return;
+  if (!isPresent(ctx, 'users-permissions')) return;
   ctx.hooks.authenticate.tapPromise({ name: 'admin', stage: BRIDGE_STAGE }, async (koa: RequestContext, route: RouteDefinition) => {
     if (koa.state.auth || typeof route.handler !== 'string') return;
     const action = BRIDGED_ACTIONS[route.handler];

@@ -3,7 +3,13 @@
  * (ADMIN_JWT_SECRET), never with the Content API's: a Content API user's token is no admin
  * session and the other way round. They expire (`expiresIn`, 30 days by default, as Strapi's).
  */
-import jwt from 'jsonwebtoken';
+/** jsonwebtoken is loaded at the first session, not at every start-up. */
+let loaded: typeof import('jsonwebtoken') | null = null;
+function jwt(): typeof import('jsonwebtoken') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  loaded ??= require('jsonwebtoken') as typeof import('jsonwebtoken');
+  return loaded;
+}
 
 export interface AdminSession {
   id: number;
@@ -20,11 +26,11 @@ const ISSUER = 'platform-admin';
 
 export function createSessionTokens(secret: () => string, expiresIn: number): SessionTokens {
   return {
-    issue: (id) => jwt.sign({ id }, secret(), { algorithm: 'HS256', expiresIn, issuer: ISSUER }),
+    issue: (id) => jwt().sign({ id }, secret(), { algorithm: 'HS256', expiresIn, issuer: ISSUER }),
     verify(token) {
       let payload: unknown;
       try {
-        payload = jwt.verify(token, secret(), { algorithms: ['HS256'], issuer: ISSUER });
+        payload = jwt().verify(token, secret(), { algorithms: ['HS256'], issuer: ISSUER });
       } catch {
         return null;
       }

@@ -6,11 +6,13 @@
  * session is checked by the route's own middleware instead, which leaves `koa.state.admin`.
  */
 import { isPlainObject, ValidationError, type HttpMethod, type Middleware, type RequestContext, type RouteDefinition } from '@platform/core';
-import type { Access } from '../access';
+import { requireAction, type Access } from '../access';
 
 export type AdminHandler = (koa: RequestContext) => unknown | Promise<unknown>;
 
 export interface AdminRoutes {
+  /** another plugin's admin route (its handler a controller action), for administrators holding `permission` */
+  mounted(route: RouteDefinition, permission: string): RouteDefinition;
   /** a route for a signed-in administrator */
   signedIn(method: HttpMethod, path: string, handler: AdminHandler): RouteDefinition;
   /** a route anyone may call (init, login, register-admin) */
@@ -30,6 +32,13 @@ export function adminRoutes(access: () => Access): AdminRoutes {
     info: { type: 'admin', pluginName: 'admin' },
   });
   return {
+    mounted: (definition, permission) => {
+      const allowed: Middleware = async (koa, next) => {
+        requireAction(koa, permission);
+        await next();
+      };
+      return { method: definition.method, path: `/admin${definition.path}`, handler: definition.handler, config: { auth: false, prefix: '', middlewares: [session, allowed] }, info: { type: 'admin', pluginName: 'admin' } };
+    },
     signedIn: (method, path, handler) => route(method, path, handler, [session]),
     open: (method, path, handler) => route(method, path, handler, []),
   };

@@ -11,6 +11,7 @@ import type { AdminConfig } from '../config';
 import { checkNewPassword, hashPassword, verifyPassword } from '../auth/passwords';
 import { publicUser, type AdminUserRow } from '../store/admin-store';
 import { SUPER_ADMIN_CODE } from '../permissions/actions';
+import { isPresent, PANEL_PLUGINS } from '../plugins-present';
 import { allPermissionsOf } from '../permissions/catalogue';
 import { bodyOf, optionalText, requiredEmail, requiredText, type AdminRoutes } from './admin-route';
 
@@ -115,9 +116,7 @@ export function authRoutes(ctx: PluginContext<AdminConfig>, routes: AdminRoutes,
   ];
 }
 
-/** Plugins whose admin pages the panel shows when they are enabled. */
-const PANEL_PLUGINS = ['upload', 'users-permissions', 'i18n', 'api-tokens', 'draft-publish'];
-
+/** Plugins whose admin pages the panel shows, those enabled. */
 export function enabledPanels(ctx: PluginContext): string[] {
-  return PANEL_PLUGINS.filter((name) => ctx.isEnabled(name));
+  return PANEL_PLUGINS.filter((name) => isPresent(ctx, name));
 }

@@ -4,6 +4,7 @@
  * roles page lists them; a Super Admin holds all of them.
  */
 import type { PluginContext } from '@platform/core';
+import { isPresent } from '../plugins-present';
 import { ACTIONS, CONTENT_ACTIONS, KNOWN_CONDITIONS } from './actions';
 import type { StoredPermission } from './ability';
 import { editableContentTypes } from './roles-setup';
@@ -14,7 +15,7 @@ function displayName(ctx: PluginContext, uid: string): string | undefined {
 }
 
 export function availableActions(ctx: PluginContext) {
-  return ACTIONS.filter((action) => action.plugin === null || ctx.isEnabled(action.plugin));
+  return ACTIONS.filter((action) => action.plugin === null || isPresent(ctx, action.plugin));
 }
 
 export function allPermissionsOf(ctx: PluginContext): Array<Omit<StoredPermission, 'roleId'>> {

@@ -18,7 +18,10 @@ import type { QueryOptions } from '../contracts';
 import { ATTRIBUTE_OPERATORS, applyOperator, nullFlag, toList, type FilterColumn } from './operators';
 
 /** `createdBy`/`updatedBy` in a plugin's scope condition: the administrator ids of Strapi's creator columns. */
-const CREATOR_COLUMNS: Readonly<Record<string, string | undefined>> = { __proto__: null, createdBy: 'created_by_id', updatedBy: 'updated_by_id' } as Record<string, string | undefined>;
+const CREATOR_COLUMNS: ReadonlyMap<string, string> = new Map([
+  ['createdBy', 'created_by_id'],
+  ['updatedBy', 'updated_by_id'],
+]);
 
 interface Walk {
   engine: Engine;
@@ -71,10 +74,10 @@ function applyGroup(walk: Walk, qb: Knex.QueryBuilder, model: Model, alias: stri
       qb.whereNot((sub) => applyGroup(walk, sub, model, alias, value));
     } else if (key === 'id') {
       applyScalar(walk, qb, { ref: `${alias}.id`, type: 'id' }, value);
-    } else if (CREATOR_COLUMNS[key] && walk.options.includePrivate && model.hasCreatorColumns) {
+    } else if (CREATOR_COLUMNS.has(key) && walk.options.includePrivate && model.hasCreatorColumns) {
       // Creator columns are no attributes: only a plugin's own conditions (a scope tap, always
       // read with private access) may name them; a client's filter never can (CVE-2023-22894).
-      applyScalar(walk, qb, { ref: `${alias}.${CREATOR_COLUMNS[key]}`, type: 'id' }, value);
+      applyScalar(walk, qb, { ref: `${alias}.${CREATOR_COLUMNS.get(key)}`, type: 'id' }, value);
     } else {
       // Attribute operators (`$eq`, ...) at this level, unknown keys and `__proto__` land here.
       const field = model.fields.get(key);
