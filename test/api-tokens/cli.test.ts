@@ -52,7 +52,7 @@ describe('platform api-token', function () {
       before(async () => {
         database = await createTestDatabase(client);
         // every secret the example app's plugins ask for is set: nothing is written into the repository
-        env = { ...databaseEnv(database), API_TOKEN_SALT: SALT, JWT_SECRET: 'cli-test-jwt-secret' };
+        env = { ...databaseEnv(database), API_TOKEN_SALT: SALT, JWT_SECRET: 'cli-test-jwt-secret', ADMIN_JWT_SECRET: 'cli-test-admin-secret' };
       });
       after(async () => {
         await database?.drop();
