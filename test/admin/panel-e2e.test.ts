@@ -119,7 +119,7 @@ describe('the admin panel in a browser', function () {
       .fill('The engine weaves algebraic patterns');
     await page.getByRole('button', { name: 'Add media to Cover' }).click();
     // a single file: picking it closes the picker
-    await page.getByLabel('Select cover.png').check();
+    await page.getByLabel('Select cover.png').click();
     await page.getByRole('button', { name: 'Remove cover.png from Cover' }).waitFor();
     await checkPage('edit-view');
     await page.getByRole('button', { name: 'Save' }).click();

@@ -12,7 +12,18 @@ import { startApp } from '../helpers/app';
 
 const CUSTOM_APP = path.resolve(__dirname, '..', 'fixtures', 'custom-app');
 /** Every plugin that needs the query engine, so that switching these off leaves it alone. */
-const ALL_BUT_QUERY_ENGINE = { 'content-manager': false, graphql: false, relations: false, 'draft-publish': false, i18n: false, upload: false, documentation: false, cache: false, webhooks: false, admin: false };
+const ALL_BUT_QUERY_ENGINE = {
+  'content-manager': false,
+  graphql: false,
+  relations: false,
+  'draft-publish': false,
+  i18n: false,
+  upload: false,
+  documentation: false,
+  cache: false,
+  webhooks: false,
+  admin: false,
+};
 
 async function bootError(options: Parameters<typeof startApp>[0]): Promise<BootError> {
   let caught: unknown;

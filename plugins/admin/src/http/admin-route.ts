@@ -37,7 +37,13 @@ export function adminRoutes(access: () => Access): AdminRoutes {
         requireAction(koa, permission);
         await next();
       };
-      return { method: definition.method, path: `/admin${definition.path}`, handler: definition.handler, config: { auth: false, prefix: '', middlewares: [session, allowed] }, info: { type: 'admin', pluginName: 'admin' } };
+      return {
+        method: definition.method,
+        path: `/admin${definition.path}`,
+        handler: definition.handler,
+        config: { auth: false, prefix: '', middlewares: [session, allowed] },
+        info: { type: 'admin', pluginName: 'admin' },
+      };
     },
     signedIn: (method, path, handler) => route(method, path, handler, [session]),
     open: (method, path, handler) => route(method, path, handler, []),
