@@ -194,6 +194,8 @@ export const BOOT_ERROR_CODES = [
   'SCHEMA_INVALID',
   // the app's api files and routes
   'APP_FILE',
+  'APP_STEP',
+  'APP_EMPTY',
   'ROUTES_FILE',
   'ROUTES_FROZEN',
   'ROUTE_HANDLER',

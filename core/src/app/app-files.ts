@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { findModuleFile, listModuleFiles, loadUserModule } from '../config/load-module';
 import type { SchemaSet } from '../schema/types';
+import { appSourceDir } from './app-layout';
 
 export interface AppFile {
   /** the file's base name */
@@ -34,7 +35,7 @@ export interface AppLifecycleFile {
 }
 
 export function loadAppApiFiles(appDir: string): AppApiFiles[] {
-  const apiDir = path.join(appDir, 'api');
+  const apiDir = path.join(appSourceDir(appDir), 'api');
   if (!fs.existsSync(apiDir)) return [];
   const out: AppApiFiles[] = [];
   for (const apiName of fs.readdirSync(apiDir).sort()) {
@@ -55,7 +56,7 @@ export function loadAppApiFiles(appDir: string): AppApiFiles[] {
 
 /** The app's global policies, `policies/<name>.ts` beside `api/`: `global::<name>`. */
 export function loadGlobalPolicyFiles(appDir: string): AppFile[] {
-  return [...listModuleFiles(path.join(appDir, 'policies'))].map(([name, file]) => ({ name, uid: `global::${name}`, file, exported: loadUserModule(file) }));
+  return [...listModuleFiles(path.join(appSourceDir(appDir), 'policies'))].map(([name, file]) => ({ name, uid: `global::${name}`, file, exported: loadUserModule(file) }));
 }
 
 /** `lifecycles.{ts,js}` beside each app content-type schema (Strapi v4 style). */

@@ -19,7 +19,7 @@ import type { Registry } from '../base/registry';
 import type { PluginDefinition } from '../kernel/plugin';
 import type { PluginContext } from '../kernel/plugin-context';
 import type { LoadedContentType } from '../schema/types';
-import type { Middleware, MiddlewareFactory, MiddlewareRef, Policy, RouteDefinition } from '../http/types';
+import type { AppCodeArgs, Middleware, MiddlewareFactory, MiddlewareRef, Policy, RouteDefinition } from '../http/types';
 import { loadGlobalPolicyFiles, type AppApiFiles, type AppFile, type AppLifecycleFile } from './app-files';
 import { APP_DECLARATION, isAppDeclaration, type AppDeclaration, type AppPartFolder } from './declarations';
 import { customRoutes, resolveRouteMiddlewares, withDefaultScope } from './custom-routes';
@@ -27,8 +27,8 @@ import { customRoutes, resolveRouteMiddlewares, withDefaultScope } from './custo
 /** A Strapi v4 route middleware file: `(config, { platform }) => async (ctx, next) => {...}`. */
 export interface AppHost {
   appDir: string;
-  /** what app code receives as `{ platform }` */
-  platform: unknown;
+  /** what app code receives (`{ platform }` and what plugins add) */
+  appArgs: AppCodeArgs;
   contentTypes: Iterable<LoadedContentType>;
   services: Registry<unknown>;
   controllers: Registry<unknown>;
@@ -44,17 +44,17 @@ export interface AppHost {
   addRoutes(routes: RouteDefinition[]): void;
 }
 
-/** An app file's export: an object as it is, a function called with `{ platform }`. */
-export function evaluateAppExport(exported: unknown, platform: unknown, file: string): Record<string, unknown> {
-  const value = typeof exported === 'function' ? (exported as (ctx: { platform: unknown }) => unknown)({ platform }) : exported;
+/** An app file's export: an object as it is, a function called with `{ platform }` (and what plugins add). */
+export function evaluateAppExport(exported: unknown, appArgs: AppCodeArgs, file: string): Record<string, unknown> {
+  const value = typeof exported === 'function' ? (exported as (ctx: AppCodeArgs) => unknown)(appArgs) : exported;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new BootError('APP_FILE', `${file}: must export an object, a function returning one, or a plugin's declaration (such as createCoreService(...))`);
   }
   return value as Record<string, unknown>;
 }
 
-export function instantiateMiddleware(factory: MiddlewareFactory, config: unknown, platform: unknown, source: string): Middleware {
-  const mw = factory(config, { platform });
+export function instantiateMiddleware(factory: MiddlewareFactory, config: unknown, appArgs: AppCodeArgs, source: string): Middleware {
+  const mw = factory(config, appArgs);
   if (typeof mw !== 'function') throw new BootError('APP_FILE', `${source}: a middleware factory must return (ctx, next) => ...`);
   return mw;
 }
@@ -79,7 +79,7 @@ function buildDeclaration(host: AppHost, declaration: AppDeclaration, folder: Ap
       uid: part.uid,
       apiName,
       file: part.file,
-      evaluate: (exported) => evaluateAppExport(exported, host.platform, part.file),
+      evaluate: (exported) => evaluateAppExport(exported, host.appArgs, part.file),
     },
     provider.context,
   );
@@ -98,12 +98,12 @@ function registerParts(host: AppHost, api: AppApiFiles): void {
     if (typeof exported !== 'function') throw new BootError('APP_FILE', `${file}: a middleware exports a function (config, { platform }) => (ctx, next) => ...`);
     const factory = exported as MiddlewareFactory;
     host.middlewareFactories.add(uid, factory);
-    host.middlewares.add(uid, instantiateMiddleware(factory, {}, host.platform, file));
+    host.middlewares.add(uid, instantiateMiddleware(factory, {}, host.appArgs, file));
   }
   for (const folder of ['services', 'controllers'] as const) {
     const registry = folder === 'services' ? host.services : host.controllers;
     for (const part of api[folder]) {
-      const value = isAppDeclaration(part.exported) ? buildDeclaration(host, part.exported, folder, api.apiName, part) : evaluateAppExport(part.exported, host.platform, part.file);
+      const value = isAppDeclaration(part.exported) ? buildDeclaration(host, part.exported, folder, api.apiName, part) : evaluateAppExport(part.exported, host.appArgs, part.file);
       registry.add(part.uid, value);
     }
   }
@@ -134,7 +134,7 @@ export function registerApp(host: AppHost, apis: AppApiFiles[]): void {
     if (typeof ref !== 'object' || ref === null) return ref;
     const uid = ref.name.includes('::') ? ref.name : `api::${apiName}.${ref.name}`;
     const factory = host.middlewareFactories.find(uid);
-    return factory ? instantiateMiddleware(factory, ref.config ?? {}, host.platform, uid) : ref;
+    return factory ? instantiateMiddleware(factory, ref.config ?? {}, host.appArgs, uid) : ref;
   };
 
   const custom: RouteDefinition[] = [];

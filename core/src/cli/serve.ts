@@ -7,6 +7,7 @@ import cluster from 'node:cluster';
 import { Platform, UNAUTHENTICATED_WARNING } from '../kernel/platform';
 import { ACK_TIMEOUT_MS, createClusterRelay, type RelayWorker } from '../cluster/cluster-relay';
 import type { RunMode } from '../kernel/secrets';
+import { assertServableApp } from '../app/app-layout';
 
 /** develop generates a missing secret into `.env`; start refuses to run without it. */
 function secretsMode(mode: 'production' | 'development'): RunMode {
@@ -25,6 +26,7 @@ export interface ServerFlags {
 }
 
 export async function runServer(appDir: string, options: { workers: number; mode: 'production' | 'development' } & ServerFlags): Promise<void> {
+  assertServableApp(appDir);
   if (options.workers > 1 && cluster.isPrimary) {
     // The schema is synced once, here, before the workers start: workers booting at the same
     // time on a fresh database would otherwise race to create the same tables.

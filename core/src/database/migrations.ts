@@ -18,11 +18,12 @@ import { BootError } from '../errors';
 import { loadUserModule } from '../config/load-module';
 import type { Database } from './database';
 import type { Logger } from '../base/logger';
+import type { AppCodeArgs } from '../http/types';
 
 export const MIGRATIONS_TABLE = 'strapi_migrations';
 const MIGRATION_FILE = /\.(js|ts|sql)$/;
 
-export type MigrationUp = (knex: Knex.Transaction, extra: { platform: unknown }) => unknown;
+export type MigrationUp = (knex: Knex.Transaction, extra: AppCodeArgs) => unknown;
 
 /** The migration files of an app, by name (name order is run order). */
 export function migrationFiles(appDir: string): string[] {
@@ -56,7 +57,7 @@ function loadUp(file: string): MigrationUp {
 }
 
 /** Runs the pending migrations of the app; returns the names that ran. */
-export async function runMigrations(appDir: string, db: Database, platform: unknown, log: Logger): Promise<string[]> {
+export async function runMigrations(appDir: string, db: Database, appArgs: AppCodeArgs, log: Logger): Promise<string[]> {
   const names = migrationFiles(appDir);
   if (names.length === 0) return [];
   await ensureTable(db.knex);
@@ -70,7 +71,7 @@ export async function runMigrations(appDir: string, db: Database, platform: unkn
       for (const name of pending) {
         current = name;
         const started = Date.now();
-        await loadUp(path.join(dir, name))(trx, { platform });
+        await loadUp(path.join(dir, name))(trx, appArgs);
         await trx(MIGRATIONS_TABLE).insert({ name, time: new Date() });
         log.info(`database: migration ${name} ran in ${Date.now() - started} ms`);
       }

@@ -11,9 +11,10 @@ import type Koa from 'koa';
 import { BootError } from '../errors';
 import { isPlainObject } from '../util/values';
 import { findModuleFile, loadUserModule } from '../config/load-module';
+import { appSourceDir } from '../app/app-layout';
 import { BUILTIN_MIDDLEWARES, type BuiltinDeps } from './builtin-middlewares';
 import { PASS_THROUGH } from './pass-through';
-import type { Middleware } from './types';
+import type { AppCodeArgs, Middleware } from './types';
 
 /** Strapi v4's default `config/middlewares.js`, used when the app has no such file. */
 export const DEFAULT_MIDDLEWARE_LIST: readonly string[] = [
@@ -48,8 +49,8 @@ export interface GlobalMiddlewareSources extends BuiltinDeps {
   list: unknown[] | null;
   /** the list's file, for error messages */
   file: string;
-  /** passed to app middleware factories as `{ platform }` */
-  platform: unknown;
+  /** passed to app middleware factories (`{ platform }` and what plugins add) */
+  appArgs: AppCodeArgs;
   /** a plugin's middleware by uid (`plugin::<plugin>.<name>`) */
   pluginMiddleware(uid: string): Middleware | undefined;
   placed: PlacedMiddleware[];
@@ -61,7 +62,7 @@ interface Entry {
   resolve?: string;
 }
 
-type AppMiddlewareFactory = (config: Record<string, unknown>, extra: { platform: unknown }) => Middleware;
+type AppMiddlewareFactory = (config: Record<string, unknown>, extra: AppCodeArgs) => Middleware;
 
 function readEntry(raw: unknown, file: string, index: number): Entry {
   if (typeof raw === 'string') return { name: raw, config: {} };
@@ -90,7 +91,7 @@ function build(entry: Entry, sources: GlobalMiddlewareSources, placed: Map<strin
     factory = appFactory(target, entry.name, file);
   } else if (entry.name.startsWith('global::')) {
     const short = entry.name.slice('global::'.length);
-    const found = findModuleFile(path.join(appDir, 'middlewares'), short);
+    const found = findModuleFile(path.join(appSourceDir(appDir), 'middlewares'), short);
     if (!found) throw new BootError('CONFIG_MIDDLEWARES', `${file}: middleware "${entry.name}" has no file middlewares/${short}.ts (or .js)`);
     factory = appFactory(found, entry.name, file);
   } else if (entry.name.startsWith('plugin::')) {
@@ -104,7 +105,7 @@ function build(entry: Entry, sources: GlobalMiddlewareSources, placed: Map<strin
     if (!builtin) throw unknown();
     return builtin(entry.config, sources);
   }
-  const middleware = factory(entry.config, { platform: sources.platform });
+  const middleware = factory(entry.config, sources.appArgs);
   if (typeof middleware !== 'function') throw new BootError('CONFIG_MIDDLEWARES', `${file}: middleware "${entry.name}" must return (ctx, next) => ...`);
   return middleware as Koa.Middleware;
 }

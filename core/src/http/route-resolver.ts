@@ -6,14 +6,14 @@
  */
 import { BootError } from '../errors';
 import type { Registry } from '../base/registry';
-import type { Handler, Middleware, MiddlewareRef, Policy, PolicyRef, RequestContext, RouteDefinition } from './types';
+import type { AppCodeArgs, Handler, Middleware, MiddlewareRef, Policy, PolicyContext, PolicyRef, RequestContext, RouteDefinition } from './types';
 
 export interface RouteResolverSources {
   controllers: Registry<unknown>;
   policies: Registry<Policy>;
   middlewares: Registry<Middleware>;
-  /** passed to every policy as `{ platform }` */
-  platform: unknown;
+  /** passed to every policy as its third argument (`{ platform }` and what plugins add) */
+  appArgs: AppCodeArgs;
 }
 
 export interface RouteResolver {
@@ -38,8 +38,13 @@ export function findByReference<T>(registry: Registry<T>, name: string, scope: R
   return (scoped ? registry.find(scoped) : undefined) ?? registry.find(`global::${name}`);
 }
 
+/** `{ ctx, route }` over the request's context, so Strapi's `policyContext.state.user` reads the request's state. */
+function policyContext(ctx: RequestContext, route: RouteDefinition): PolicyContext {
+  return Object.assign(Object.create(ctx) as object, { ctx, route });
+}
+
 export function createRouteResolver(sources: RouteResolverSources): RouteResolver {
-  const { controllers, policies, middlewares, platform } = sources;
+  const { controllers, policies, middlewares, appArgs } = sources;
   const lookup = <T>(registry: Registry<T>, name: string, route: RouteDefinition): T | undefined => findByReference(registry, name, route.info);
 
   function resolveHandler(route: RouteDefinition): Handler {
@@ -64,7 +69,7 @@ export function createRouteResolver(sources: RouteResolverSources): RouteResolve
           : { fn: lookup(policies, ref.name, route), config: ref.config ?? {} };
     if (!fn) throw new BootError('ROUTE_POLICY', `Route ${route.method} ${route.path}: unknown policy ${JSON.stringify(typeof ref === 'object' ? ref.name : ref)}`);
     return async (ctx) => {
-      const result = await fn({ ctx, route }, config, { platform });
+      const result = await fn(policyContext(ctx, route), config, appArgs);
       return result === undefined || result === true;
     };
   }

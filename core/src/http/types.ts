@@ -51,16 +51,30 @@ export type Handler = (ctx: RequestContext) => unknown | Promise<unknown>;
 
 export type Middleware = (ctx: RequestContext, next: () => Promise<void>) => Promise<void> | void;
 
-/** An app's middleware file: its middleware for a config (`{ name, config }` in a route). */
-export type MiddlewareFactory = (config: unknown, extra: { platform: unknown }) => Middleware;
+/**
+ * What app code (a factory's extension, a policy, a middleware, a migration, the app's
+ * `index` file) receives as its last argument: `{ platform }`, plus the names plugins give app
+ * code (PluginDefinition.appCode.scope), such as `{ strapi }` for a Strapi project.
+ */
+export interface AppCodeArgs {
+  platform: unknown;
+  [name: string]: unknown;
+}
 
+/** An app's middleware file: its middleware for a config (`{ name, config }` in a route). */
+export type MiddlewareFactory = (config: unknown, extra: AppCodeArgs) => Middleware;
+
+/**
+ * A policy's first argument. It also reads as the request's context itself (its prototype is
+ * `ctx`), as Strapi v4's policy context does: `policyContext.state.user`, `policyContext.request`.
+ */
 export interface PolicyContext {
   ctx: RequestContext;
   route: RouteDefinition;
 }
 /** Returns false (or throws) to deny; true or undefined to allow. */
 // biome-ignore lint/suspicious/noConfusingVoidType: a policy that allows may return nothing, sync or async; undefined would refuse `async () => {}`
-export type Policy = (policyContext: PolicyContext, config: unknown, extra: { platform: unknown }) => boolean | void | Promise<boolean | void>;
+export type Policy = (policyContext: PolicyContext, config: unknown, extra: AppCodeArgs) => boolean | void | Promise<boolean | void>;
 
 export type PolicyRef = string | Policy | { name: string; config?: unknown };
 export type MiddlewareRef = string | Middleware | { name: string; config?: unknown };

@@ -15,10 +15,11 @@ import { getPath, type ConfigTree } from '../config/load-config';
 import type { EnvFn } from '../config/env';
 import type { Database } from '../database/database';
 import type { MountedRoute } from '../http/server';
-import type { Middleware, MiddlewareFactory, Policy, RouteDefinition } from '../http/types';
+import type { AppCodeArgs, Middleware, MiddlewareFactory, Policy, RouteDefinition } from '../http/types';
 import type { ModelRegistry } from '../model/types';
 import type { SchemaSet } from '../schema/types';
 import type { AppLifecycleFile } from '../app/app-files';
+import type { AppLifecycle } from '../app/app-lifecycle';
 import { createKernelHooks, type KernelHooks } from './hooks';
 import type { PluginDefinition } from './plugin';
 import type { PluginContext } from './plugin-context';
@@ -61,6 +62,10 @@ export class KernelState {
   disabledPlugins = new Set<string>();
   lifecycleFiles: AppLifecycleFile[] = [];
   lifecyclesClaimed = false;
+  /** what app code receives: `{ platform }` (set by the Platform), then what plugins add at register */
+  appArgs: AppCodeArgs = { platform: undefined };
+  /** the app's `index` file (`src/index.js`: register, bootstrap, destroy), if it has one */
+  appLifecycle: AppLifecycle = {};
   modelRegistry: ModelRegistry | null = null;
   database: Database | null = null;
   routeTable: Array<{ route: RouteDefinition; prefix: string }> = [];

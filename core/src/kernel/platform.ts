@@ -14,7 +14,7 @@ import { loadEnvironment } from '../config/load-config';
 import type { EnvFn } from '../config/env';
 import type { Database } from '../database/database';
 import type { MountedRoute } from '../http/server';
-import type { Middleware, MiddlewareFactory, Policy, RouteDefinition } from '../http/types';
+import type { AppCodeArgs, Middleware, MiddlewareFactory, Policy, RouteDefinition } from '../http/types';
 import type { Model, ModelRegistry } from '../model/types';
 import type { SchemaSet } from '../schema/types';
 import type { KernelHooks } from './hooks';
@@ -58,6 +58,7 @@ export class Platform {
   constructor(options: PlatformOptions) {
     const envSource = loadEnvironment(options.appDir, options.env ?? process.env);
     this.state = new KernelState(options, createKernelLogger(options, envSource), envSource);
+    this.state.appArgs.platform = this;
   }
 
   // ---- what the platform is made of --------------------------------------------------------
@@ -68,6 +69,10 @@ export class Platform {
   /** How the platform runs (PlatformOptions.mode): `develop`, `start` or `embedded`. */
   get mode(): RunMode {
     return this.state.options.mode ?? 'embedded';
+  }
+  /** what the app's own code receives as its last argument: `{ platform }` and what plugins add */
+  get appArgs(): AppCodeArgs {
+    return this.state.appArgs;
   }
   get hooks(): KernelHooks {
     return this.state.hooks;

@@ -35,7 +35,7 @@ export function createPluginHost(platform: Platform, app: AppView): PluginContex
     policy: (name, scope) => findByReference(platform.policies, name, scope),
     middleware: (name, scope, config) => {
       const factory = config === undefined ? undefined : findByReference(platform.middlewareFactories, name, scope);
-      return factory ? instantiateMiddleware(factory, config, platform, name) : findByReference(platform.middlewares, name, scope);
+      return factory ? instantiateMiddleware(factory, config, platform.appArgs, name) : findByReference(platform.middlewares, name, scope);
     },
   };
   return {

@@ -6,7 +6,9 @@
  *   `package.json` (`platform start --app /srv/site`, holding only config/, api/, components/)
  *   gets the set of the distribution it runs from: the project whose `platform` command runs it
  *   (the nearest `package.json` at or above the working directory). Either way the default set
- *   is declared by depending on the plugin packages, never by the kernel.
+ *   is declared by depending on the plugin packages, never by the kernel. An app whose
+ *   `package.json` lists no plugin package at all (a project written for another system, whose
+ *   dependencies are that system's packages) gets the distribution's set too.
  * - `config/plugins.ts` turns any of them off (`false` or `{ enabled: false }`), configures
  *   them, and adds others with `resolve`: a folder (relative to the app) or a package name.
  *   `resolve` on an installed plugin's key replaces it with that implementation.
@@ -84,9 +86,19 @@ function nearestManifest(start: string): { manifest: Record<string, unknown>; di
  */
 export function installedPlugins(appDir: string, distributionDir: string = process.cwd()): InstalledPlugin[] {
   const own = readJson(path.join(appDir, 'package.json'));
-  const found = own ? { manifest: own, dir: appDir } : nearestManifest(distributionDir);
-  const dependencies = found?.manifest.dependencies;
-  if (!found || !isPlainObject(dependencies)) return [];
+  if (own) {
+    const listed = pluginPackages({ manifest: own, dir: appDir });
+    if (listed.length > 0) return listed;
+  }
+  const distribution = nearestManifest(distributionDir);
+  // The distribution is the app's own folder or above it: its manifest was just read.
+  if (!distribution || (own && distribution.dir === path.resolve(appDir))) return [];
+  return pluginPackages(distribution);
+}
+
+function pluginPackages(found: { manifest: Record<string, unknown>; dir: string }): InstalledPlugin[] {
+  const dependencies = found.manifest.dependencies;
+  if (!isPlainObject(dependencies)) return [];
   // The packages a manifest lists are installed next to it (or, in a workspace, beside the kernel).
   const from = lookupPaths(found.dir);
   const out: InstalledPlugin[] = [];

@@ -5,6 +5,7 @@
  * declared (./plugin-context.ts) and destroys them in reverse.
  */
 import type { RouteDefinition, Middleware, Policy } from '../http/types';
+import type { Platform } from './platform';
 import type { ContentTypeSchema } from '../schema/types';
 import type { PluginErrorTable } from '../plugin-errors';
 import type { AppDeclaration, AppDeclarationSite } from '../app/declarations';
@@ -48,6 +49,21 @@ export interface GlobalMiddlewareDefinition<TConfig extends Record<string, unkno
   after?: string;
 }
 
+/**
+ * What a plugin lends the app's own code: module names app files may import without
+ * installing them, and names handed to app code beside `platform` (./app-modules.ts).
+ */
+export interface AppCodeProvider<TConfig extends Record<string, unknown> = Record<string, unknown>, TState = unknown> {
+  /** `{ '<module name>': '<absolute path of the file that implements it>' }` */
+  modules?: Record<string, string>;
+  /**
+   * names app code receives beside `platform` (in factories, policies, middlewares, migrations
+   * and the app's `index` file), built after every plugin's `register`; `platform` is the one
+   * app code gets
+   */
+  scope?(ctx: PluginContext<TConfig, TState>, platform: Platform): Record<string, unknown>;
+}
+
 export interface PluginDefinition<TConfig extends Record<string, unknown> = Record<string, unknown>, TState = unknown> {
   /** kebab-case name, unique; also the key in `config/plugins.ts` */
   name: string;
@@ -87,6 +103,8 @@ export interface PluginDefinition<TConfig extends Record<string, unknown> = Reco
   routes?: RouteDefinition[];
   /** app parts this plugin builds (see AppPartsProvider) */
   appParts?: AppPartsProvider;
+  /** what the plugin lends the app's own code (see AppCodeProvider) */
+  appCode?: AppCodeProvider<TConfig, TState>;
   /** commands added to the `platform` command line, keyed by name (`platform <name> ...`; ./plugin-command.ts) */
   commands?: Record<string, PluginCommandDefinition<unknown, TConfig, TState>>;
   register?(ctx: PluginContext<TConfig, TState>): void | Promise<void>;

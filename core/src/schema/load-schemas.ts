@@ -1,9 +1,11 @@
 /**
  * Finds the app's schema files: `api/<api>/content-types/<type>/schema.{json,ts,js}` and
- * `components/<category>/<name>.{json,ts,js}`, in the unchanged Strapi v4 format.
+ * `components/<category>/<name>.{json,ts,js}`, in the unchanged Strapi v4 format, at the app's
+ * root or under `src/` (../app/app-layout.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { appSourceDir } from '../app/app-layout';
 import { findModuleFile, listModuleFiles, loadUserModule } from '../config/load-module';
 import type { ComponentSchema, ContentTypeSchema, LoadedComponent, LoadedContentType, SchemaSet } from './types';
 
@@ -19,7 +21,8 @@ function subdirs(dir: string): string[] {
 export function loadAppSchemas(appDir: string): SchemaSet {
   const contentTypes = new Map<string, LoadedContentType>();
   const components = new Map<string, LoadedComponent>();
-  const apiDir = path.join(appDir, 'api');
+  const sourceDir = appSourceDir(appDir);
+  const apiDir = path.join(sourceDir, 'api');
   for (const apiName of subdirs(apiDir)) {
     const ctDir = path.join(apiDir, apiName, 'content-types');
     for (const typeName of subdirs(ctDir)) {
@@ -30,7 +33,7 @@ export function loadAppSchemas(appDir: string): SchemaSet {
       contentTypes.set(uid, { uid, namespace: 'api', apiName, schema, source: { file } });
     }
   }
-  const compDir = path.join(appDir, 'components');
+  const compDir = path.join(sourceDir, 'components');
   for (const category of subdirs(compDir)) {
     for (const [name, file] of listModuleFiles(path.join(compDir, category))) {
       const schema = loadUserModule(file) as ComponentSchema;

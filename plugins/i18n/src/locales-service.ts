@@ -22,6 +22,8 @@ export interface LocalesService {
   /** creates a locale (name defaults to `French (fr)`); 400 if the code is bad or taken */
   create(input: { code: string; name?: string; isDefault?: boolean }): Promise<Locale>;
   exists(code: string): Promise<boolean>;
+  /** the locale with that code, or null (Strapi's `findByCode`, which projects' bootstrap code calls) */
+  findByCode(code: string): Promise<Locale | null>;
   /** the default locale code, from the cache filled at bootstrap */
   getDefaultLocale(): string;
   setDefaultLocale(code: string): Promise<void>;
@@ -72,6 +74,10 @@ export function createLocalesService(platform: PluginContext): LocalesService {
       if (codes.has(code)) return true;
       await refresh();
       return codes.has(code);
+    },
+
+    async findByCode(code) {
+      return (await service.list()).find((locale) => locale.code === code) ?? null;
     },
 
     getDefaultLocale: () => defaultCode,

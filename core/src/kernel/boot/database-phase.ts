@@ -6,6 +6,7 @@
  */
 import { BootError } from '../../errors';
 import { checkUnclaimed } from '../../app/register-app';
+import { runAppStep } from '../../app/app-lifecycle';
 import { withBootLock } from '../../database/boot-lock';
 import { knexConfig, type DatabaseConfig } from '../../database/connection';
 import { Database } from '../../database/database';
@@ -51,7 +52,7 @@ function freezeRegistries(state: KernelState): void {
 async function syncAndBootstrap(state: KernelState, platform: Platform, models: ModelRegistry, attributeTypes: AttributeTypes): Promise<void> {
   const db = state.db;
   // The app's migrations see the tables as the last start left them (../../database/migrations.ts).
-  await runMigrations(state.appDir, db, platform, state.log);
+  await runMigrations(state.appDir, db, state.appArgs, state.log);
   const guards = declaredGuards(models);
   const guardColumns = await existingGuardColumns(db.knex, guards);
   const definitions = state.plugins.map((p) => p.definition);
@@ -73,6 +74,7 @@ async function syncAndBootstrap(state: KernelState, platform: Platform, models: 
   }
   for (const { definition, context } of state.plugins) await runStep(definition, 'bootstrap', () => definition.bootstrap?.(context));
   await state.hooks.bootstrap.promise();
+  await runAppStep(state.appLifecycle, 'bootstrap', state.appArgs);
   checkUnclaimed(platform, state.lifecycleFiles, state.lifecyclesClaimed);
 }
 

@@ -16,6 +16,7 @@ import { closeServer, createKoaApp, listen } from '../../http/server';
 import { answerStarting, SwitchableHandler } from '../../http/starting';
 import type { KernelState } from '../kernel-state';
 import type { Platform } from '../platform';
+import { runAppStep } from '../../app/app-lifecycle';
 
 /** The plugins' global middlewares, built with each plugin's context. */
 function placedMiddlewares(state: KernelState): PlacedMiddleware[] {
@@ -37,7 +38,7 @@ export function httpPhase(state: KernelState, platform: Platform): void {
   state.hooks.routesBuilt.call(table);
   const restPrefix = state.restPrefix();
   state.routeTable = table.map((route) => ({ route, prefix: prefixes.get(route) ?? restPrefix }));
-  const resolver = createRouteResolver({ controllers: state.controllers, policies: state.policies, middlewares: state.middlewares, platform });
+  const resolver = createRouteResolver({ controllers: state.controllers, policies: state.policies, middlewares: state.middlewares, appArgs: state.appArgs });
   const middlewaresFile = state.configFiles.middlewares ? path.relative(state.appDir, state.configFiles.middlewares) : 'config/middlewares';
   const { hooks } = state;
   state.koa = createKoaApp(state.routes(), {
@@ -47,7 +48,7 @@ export function httpPhase(state: KernelState, platform: Platform): void {
       appDir: state.appDir,
       logger: state.log,
       bodyLimit: state.config<string>('server.bodyLimit', '1mb'),
-      platform,
+      appArgs: state.appArgs,
       pluginMiddleware: (uid) => state.middlewares.find(uid),
       placed: placedMiddlewares(state),
     },
@@ -97,6 +98,11 @@ export async function shutdownPhase(state: KernelState): Promise<void> {
   // The health check answers 503 from now on, while in-flight requests finish.
   state.readiness.ready = false;
   if (state.server) await closeServer(state.server, state.config<number>('server.shutdownTimeout', 10000));
+  try {
+    await runAppStep(state.appLifecycle, 'destroy', state.appArgs);
+  } catch (error) {
+    state.log.error(`${state.appLifecycle.file}: destroy failed`, error);
+  }
   for (const { definition, context } of [...state.plugins].reverse()) {
     try {
       await definition.destroy?.(context);

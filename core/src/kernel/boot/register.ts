@@ -7,6 +7,7 @@
 import { BootError } from '../../errors';
 import { loadAppApiFiles, loadLifecycleFiles } from '../../app/app-files';
 import { registerApp } from '../../app/register-app';
+import { loadAppLifecycle, runAppStep } from '../../app/app-lifecycle';
 import { addTimestamps } from '../../schema/add-timestamps';
 import { collectAttributeTypes } from '../../schema/attribute-types';
 import { loadAppSchemas } from '../../schema/load-schemas';
@@ -16,6 +17,7 @@ import type { KernelState, StartedPlugin } from '../kernel-state';
 import type { PluginDefinition } from '../plugin';
 import { createPluginContext } from '../plugin-context';
 import { createPluginHost } from '../plugin-host';
+import { registerAppModules } from '../app-modules';
 import type { Platform } from '../platform';
 import { pluginsFileName, resolvePluginSet } from './configure';
 
@@ -62,6 +64,21 @@ function loadSchemas(state: KernelState): void {
   validateWrittenSchemas(state.schemas);
 }
 
+/** The module names the plugins lend app code; two plugins lending one name stop start-up. */
+function appModules(plugins: StartedPlugin[]): Map<string, string> {
+  const modules = new Map<string, string>();
+  const owners = new Map<string, string>();
+  for (const { definition } of plugins) {
+    for (const [name, file] of Object.entries(definition.appCode?.modules ?? {})) {
+      const owner = owners.get(name);
+      if (owner) throw new BootError('PLUGIN_DUPLICATE', `Plugins "${owner}" and "${definition.name}" both lend app code the module "${name}"`);
+      owners.set(name, definition.name);
+      modules.set(name, file);
+    }
+  }
+  return modules;
+}
+
 export async function registerPhase(state: KernelState, platform: Platform): Promise<AttributeTypes> {
   const ordered = resolvePluginSet(state, true);
   validatePluginConfigs(state, ordered);
@@ -73,17 +90,25 @@ export async function registerPhase(state: KernelState, platform: Platform): Pro
   });
   state.plugins = ordered.map((definition) => ({ definition, context: createPluginContext(host, definition) }));
 
+  // The modules plugins lend app code resolve from here on, before any app file loads.
+  registerAppModules(state.appDir, appModules(state.plugins));
   loadSchemas(state);
   const appApis = loadAppApiFiles(state.appDir);
+  state.appLifecycle = loadAppLifecycle(state.appDir);
   state.lifecycleFiles = loadLifecycleFiles(state.schemas);
 
   for (const plugin of state.plugins) registerPluginParts(state, plugin);
   for (const { definition, context } of state.plugins) await runStep(definition, 'register', () => definition.register?.(context));
   await state.hooks.register.promise();
+  for (const { definition, context } of state.plugins) {
+    const scope = definition.appCode?.scope;
+    if (scope) await runStep(definition, 'appCode.scope', () => Object.assign(state.appArgs, scope(context, platform)));
+  }
+  await runAppStep(state.appLifecycle, 'register', state.appArgs);
   registerApp(
     {
       appDir: state.appDir,
-      platform,
+      appArgs: state.appArgs,
       contentTypes: state.schemas.contentTypes.values(),
       services: state.services,
       controllers: state.controllers,

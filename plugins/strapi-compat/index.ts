@@ -1,0 +1,65 @@
+/**
+ * The strapi-compat plugin: a Strapi v4 project's backend folder runs as it is. It lends app
+ * code Strapi's module names (`@strapi/strapi`, `@strapi/utils`) and its `strapi` object (as
+ * `{ strapi }` beside `{ platform }`, and as the global `strapi`), a thin facade over the kernel
+ * and the query engine's published services; and it says at start-up which Strapi packages of
+ * the app's `package.json` the platform serves and which it does not know. The kernel reads
+ * Strapi's folder layout itself (`src/`, see @platform/core's app layout); this plugin is the
+ * only place Strapi's runtime API lives.
+ */
+import { definePlugin, type PluginContext } from '@platform/core';
+import { createStrapi, type Strapi } from './src/facade/strapi';
+import { createRequestContext, type RequestContextStore } from './src/request-context';
+import { readStrapiPackages } from './src/strapi-packages';
+
+export type { Strapi, StrapiModel, StrapiPlugin } from './src/facade/strapi';
+export type { StrapiEntityService } from './src/facade/entity-service';
+export type { StrapiQuery } from './src/facade/db-query';
+export { MAPPED_PLUGINS } from './src/strapi-packages';
+
+const PLUGIN_NAME = 'strapi-compat';
+
+declare global {
+  /** Strapi v4 projects reach the running app through a global `strapi`. */
+  // biome-ignore lint/suspicious/noRedeclare: the global a Strapi project's code reads
+  var strapi: Strapi | undefined;
+}
+
+interface CompatState {
+  requestContext: RequestContextStore;
+}
+
+function logPackages(ctx: PluginContext): void {
+  const report = readStrapiPackages(ctx.appDir, (plugin) => ctx.isEnabled(plugin));
+  if (!report.isStrapiProject) return;
+  if (report.mapped.length > 0) ctx.log.info(`Strapi packages served: ${report.mapped.join(', ')}`);
+  for (const name of report.unknown) ctx.log.warn(`package.json names "${name}", which this platform does not provide: the app runs without it`);
+}
+
+export default definePlugin<Record<string, unknown>, CompatState>({
+  name: PLUGIN_NAME,
+  requires: ['query-engine'],
+  optional: ['content-manager', 'i18n', 'graphql', 'users-permissions', 'upload', 'documentation', 'admin'],
+  state: () => ({ requestContext: createRequestContext() }),
+  appCode: {
+    modules: {
+      '@strapi/strapi': require.resolve('./src/modules/strapi'),
+      '@strapi/utils': require.resolve('./src/modules/utils'),
+    },
+    scope(ctx, platform) {
+      const strapi = createStrapi({ ctx, platform, requestContext: () => ctx.state.requestContext.get() });
+      // The last app started in a process is the one a Strapi project's global `strapi` names.
+      globalThis.strapi = strapi;
+      return { strapi };
+    },
+  },
+  globalMiddlewares: {
+    'request-context': { middleware: (ctx) => ctx.state.requestContext.middleware, after: 'strapi::errors' },
+  },
+  register(ctx) {
+    logPackages(ctx);
+  },
+  destroy(ctx) {
+    if (globalThis.strapi?.platform.appDir === ctx.appDir) globalThis.strapi = undefined;
+  },
+});
