@@ -21,12 +21,13 @@ const PLUGIN_NAME = 'strapi-compat';
 
 declare global {
   /** Strapi v4 projects reach the running app through a global `strapi`. */
-  // biome-ignore lint/suspicious/noRedeclare: the global a Strapi project's code reads
   var strapi: Strapi | undefined;
 }
 
 interface CompatState {
   requestContext: RequestContextStore;
+  /** the facade this app lent its code, once built */
+  strapi?: Strapi;
 }
 
 function logPackages(ctx: PluginContext): void {
@@ -39,7 +40,7 @@ function logPackages(ctx: PluginContext): void {
 export default definePlugin<Record<string, unknown>, CompatState>({
   name: PLUGIN_NAME,
   requires: ['query-engine'],
-  optional: ['content-manager', 'i18n', 'graphql', 'users-permissions', 'upload', 'documentation', 'admin'],
+  optional: ['content-manager', 'i18n', 'graphql', 'users-permissions', 'upload', 'documentation'],
   state: () => ({ requestContext: createRequestContext() }),
   appCode: {
     modules: {
@@ -50,6 +51,7 @@ export default definePlugin<Record<string, unknown>, CompatState>({
       const strapi = createStrapi({ ctx, platform, requestContext: () => ctx.state.requestContext.get() });
       // The last app started in a process is the one a Strapi project's global `strapi` names.
       globalThis.strapi = strapi;
+      ctx.state.strapi = strapi;
       return { strapi };
     },
   },
@@ -60,6 +62,6 @@ export default definePlugin<Record<string, unknown>, CompatState>({
     logPackages(ctx);
   },
   destroy(ctx) {
-    if (globalThis.strapi?.platform.appDir === ctx.appDir) globalThis.strapi = undefined;
+    if (globalThis.strapi !== undefined && globalThis.strapi === ctx.state.strapi) globalThis.strapi = undefined;
   },
 });

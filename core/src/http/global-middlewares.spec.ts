@@ -13,7 +13,7 @@ function sources(appDir: string): GlobalMiddlewareSources {
     bodyLimit: '1mb',
     list: null,
     file: 'config/middlewares.ts',
-    platform: {},
+    appArgs: { platform: {} },
     pluginMiddleware: () => undefined,
     placed: [],
   };

@@ -226,7 +226,7 @@ export class Platform {
     await state.processes.join();
     const attributeTypes = await registerPhase(state, this);
     await databasePhase(state, this, attributeTypes);
-    httpPhase(state, this);
+    httpPhase(state);
     state.phase = 'started';
     state.readiness.ready = true;
     return this;

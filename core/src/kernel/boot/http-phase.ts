@@ -15,7 +15,6 @@ import { createRouteResolver } from '../../http/route-resolver';
 import { closeServer, createKoaApp, listen } from '../../http/server';
 import { answerStarting, SwitchableHandler } from '../../http/starting';
 import type { KernelState } from '../kernel-state';
-import type { Platform } from '../platform';
 import { runAppStep } from '../../app/app-lifecycle';
 
 /** The plugins' global middlewares, built with each plugin's context. */
@@ -30,7 +29,7 @@ function placedMiddlewares(state: KernelState): PlacedMiddleware[] {
   );
 }
 
-export function httpPhase(state: KernelState, platform: Platform): void {
+export function httpPhase(state: KernelState): void {
   // Taps get the route table itself: a route they push is mounted under the REST prefix
   // (or its own `config.prefix`), one they remove is not mounted.
   const prefixes = new Map(state.routeTable.map((entry) => [entry.route, entry.prefix]));

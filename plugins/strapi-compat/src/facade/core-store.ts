@@ -27,7 +27,10 @@ function storeKey(base: StoreKey, params: StoreKey | undefined): string {
 export function createCoreStore(db: () => Database, base: StoreKey): CoreStore {
   return {
     async get(params) {
-      const row = (await db().connection(TABLE).where({ key: storeKey(base, params) }).first('value')) as { value?: unknown } | undefined;
+      const row = (await db()
+        .connection(TABLE)
+        .where({ key: storeKey(base, params) })
+        .first('value')) as { value?: unknown } | undefined;
       if (!row || typeof row.value !== 'string') return null;
       try {
         return JSON.parse(row.value);
@@ -39,12 +42,17 @@ export function createCoreStore(db: () => Database, base: StoreKey): CoreStore {
       const key = storeKey(base, params);
       const value = JSON.stringify(params.value);
       await db().transaction(async (trx) => {
-        const updated = await trx(TABLE).where({ key }).update({ value, type: typeof params.value });
+        const updated = await trx(TABLE)
+          .where({ key })
+          .update({ value, type: typeof params.value });
         if (updated === 0) await trx(TABLE).insert({ key, value, type: typeof params.value, environment: null, tag: null });
       });
     },
     async delete(params) {
-      await db().connection(TABLE).where({ key: storeKey(base, params) }).delete();
+      await db()
+        .connection(TABLE)
+        .where({ key: storeKey(base, params) })
+        .delete();
     },
   };
 }

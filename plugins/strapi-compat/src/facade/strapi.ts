@@ -95,8 +95,7 @@ function lazyRecord<T>(keys: () => string[], get: (key: string) => T | undefined
 export function createStrapi({ ctx, platform, requestContext }: StrapiSources): Strapi {
   const engine = () => platform.service('plugin::query-engine.engine');
   const entityService = () => platform.service('plugin::query-engine.entity-service');
-  const schemaOf = (uid: string): Record<string, unknown> | undefined =>
-    (ctx.schemas.contentTypes.get(uid)?.schema ?? ctx.schemas.components.get(uid)?.schema) as Record<string, unknown> | undefined;
+  const schemaOf = (uid: string): Record<string, unknown> | undefined => (ctx.schemas.contentTypes.get(uid)?.schema ?? ctx.schemas.components.get(uid)?.schema) as Record<string, unknown> | undefined;
   const modelOf = (uid: string): StrapiModel | undefined => {
     const model = ctx.models.find(uid);
     return model ? asStrapiModel(model, schemaOf(uid)) : undefined;
@@ -157,7 +156,7 @@ export function createStrapi({ ctx, platform, requestContext }: StrapiSources): 
     component: modelOf,
     components: lazyRecord(componentUids, modelOf),
     config: {
-      get: <T>(path: string, defaultValue?: T): T => (overrides.has(path) ? (overrides.get(path) as T) : (getPath(platform, path) as T | undefined) ?? (defaultValue as T)),
+      get: <T>(path: string, defaultValue?: T): T => (overrides.has(path) ? (overrides.get(path) as T) : ((getPath(platform, path) as T | undefined) ?? (defaultValue as T))),
       set: (path, value) => {
         overrides.set(path, value);
       },

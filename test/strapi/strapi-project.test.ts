@@ -1,0 +1,215 @@
+/**
+ * A Strapi v4 backend folder (test/fixtures/strapi-project: Strapi's layout, JavaScript, a
+ * package.json naming @strapi/* packages and no platform plugin) copied as it is and served by
+ * `platform start --app <folder>` on each test database. Every behaviour its code relies on is
+ * asserted over HTTP, and what it wrote is read back from the database: a controller overriding
+ * `find` through `super.find`, a service on `strapi.entityService` and `strapi.db.query`, a
+ * lifecycle on the global `strapi`, a policy and a route middleware given `{ strapi }`, errors
+ * from `@strapi/utils`, and a `src/index.js` bootstrap that grants public permissions and makes a
+ * locale through `strapi.plugin('i18n').service('locales')`.
+ */
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import { expect } from 'chai';
+import type { DatabaseClient } from '@platform/core';
+import { runPlatform } from '../helpers/cli-process';
+import { createTestDatabase, MYSQL, POSTGRES, testClients, type TestDatabase } from '../helpers/databases';
+import { knexClient } from '../helpers/boot-platform';
+
+const FIXTURE = path.resolve(__dirname, '..', 'fixtures', 'strapi-project');
+const READY = /platform start: serving (.+) at (http:\/\/\S+) \(started in (\d+) ms\)/;
+
+/**
+ * The environment a Strapi project reads in config/database.js. Its defaults are Strapi's
+ * (user and password `strapi`), and an empty variable counts as unset, so MariaDB gets a
+ * `strapi` user with that password on the test databases.
+ */
+async function databaseEnv(database: TestDatabase, appDir: string): Promise<NodeJS.ProcessEnv> {
+  if (database.client === 'sqlite') return { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: '.tmp/data.db' };
+  if (database.client === 'mysql') {
+    const admin = knexFactory({ client: 'mysql2', connection: { ...MYSQL } });
+    try {
+      for (const host of ['%', 'localhost', '127.0.0.1']) {
+        await admin.raw(`CREATE USER IF NOT EXISTS 'strapi'@'${host}' IDENTIFIED BY 'strapi'`);
+        await admin.raw(`GRANT ALL PRIVILEGES ON \`${database.name}\`.* TO 'strapi'@'${host}'`);
+      }
+    } finally {
+      await admin.destroy();
+    }
+    return { DATABASE_CLIENT: 'mysql', DATABASE_HOST: MYSQL.host, DATABASE_PORT: String(MYSQL.port), DATABASE_NAME: database.name, DATABASE_USERNAME: 'strapi' };
+  }
+  void appDir;
+  return { DATABASE_CLIENT: 'postgres', DATABASE_HOST: POSTGRES.host, DATABASE_PORT: String(POSTGRES.port), DATABASE_NAME: database.name, DATABASE_USERNAME: POSTGRES.user };
+}
+
+function openDatabase(client: DatabaseClient, database: TestDatabase, appDir: string): Knex {
+  if (client === 'sqlite') return knexFactory({ ...knexClient('sqlite'), connection: { filename: path.join(appDir, '.tmp', 'data.db') } });
+  return knexFactory({ ...knexClient(client), connection: { ...(database.config.connection.connection as Record<string, unknown>) } });
+}
+
+async function json(response: Response): Promise<{ status: number; body: unknown }> {
+  return { status: response.status, body: await response.json() };
+}
+
+function post(url: string, data: Record<string, unknown>): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data }) });
+}
+
+for (const client of testClients()) {
+  describe(`a Strapi v4 project served unchanged by platform start --app (${client})`, function () {
+    this.timeout(90000);
+    let base: string;
+    let appDir: string;
+    let database: TestDatabase;
+    let child: ChildProcess;
+    let output: () => string;
+    let url: string;
+    let db: Knex;
+
+    before(async () => {
+      database = await createTestDatabase(client);
+      base = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-strapi-project-'));
+      appDir = path.join(base, 'backend');
+      fs.cpSync(FIXTURE, appDir, { recursive: true });
+      const run = runPlatform(['start', '--app', appDir], { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...(await databaseEnv(database, appDir)) });
+      child = run.process;
+      output = run.output;
+      url = (await run.waitFor(READY, 1, 60000))[2] as string;
+      db = openDatabase(client, database, appDir);
+    });
+    after(async () => {
+      if (child && child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+      await db?.destroy();
+      await database?.drop();
+      if (base) fs.rmSync(base, { recursive: true, force: true });
+    });
+
+    it('logs which Strapi packages it serves and warns about the one it does not know, and runs on the default plugin set', () => {
+      const messages = output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => (JSON.parse(line) as { msg: string }).msg);
+      expect(messages).to.include(
+        '[strapi-compat] Strapi packages served: @strapi/plugin-i18n -> i18n, @strapi/plugin-users-permissions -> users-permissions, @strapi/strapi -> the platform itself (require("@strapi/strapi") resolves to the strapi-compat plugin)',
+      );
+      expect(messages).to.include('[strapi-compat] package.json names "strapi-plugin-seo", which this platform does not provide: the app runs without it');
+      expect(messages.filter((m) => /error/i.test(m))).to.deep.equal([]);
+    });
+
+    it("src/index.js bootstrap granted the public role's permissions through strapi.query and made a locale through strapi.plugin('i18n')", async () => {
+      const locales = await json(await fetch(`${url}/api/i18n/locales`));
+      expect(locales.status).to.equal(200);
+      expect((locales.body as Array<{ code: string; name: string; isDefault: boolean }>).map(({ code, name, isDefault }) => ({ code, name, isDefault }))).to.deep.equal([
+        { code: 'en', name: 'English (en)', isDefault: true },
+        { code: 'fr', name: 'French (fr)', isDefault: false },
+      ]);
+      const granted = await db('up_permissions as p')
+        .join('up_permissions_role_links as l', 'l.permission_id', 'p.id')
+        .join('up_roles as r', 'r.id', 'l.role_id')
+        .where('r.type', 'public')
+        // the public role's own defaults (sign-in, registration) are users-permissions'
+        .whereNot('p.action', 'like', 'plugin::users-permissions.%')
+        .orderBy('p.action')
+        .pluck('p.action');
+      expect(granted).to.deep.equal(['api::article.article.create', 'api::article.article.find', 'api::article.article.findOne', 'api::article.article.stats', 'plugin::i18n.locales.listLocales']);
+      const stored = await db('strapi_core_store_settings').where({ key: 'plugin_strapi-project_bootstrapped' }).first('value', 'type');
+      // register() set the value through strapi.config.set, bootstrap() read it back and stored it with strapi.store().
+      expect(stored).to.deep.equal({ value: '{"at":"register"}', type: 'object' });
+    });
+
+    it('a create runs the lifecycle that uses the global strapi, and keeps the private attribute out of the answer', async () => {
+      const created = await json(await post(`${url}/api/articles`, { title: 'Hello World', views: 12, secretNote: 'first', seo: { metaTitle: 'Hello' } }));
+      expect(created.status).to.equal(200);
+      const entry = (created.body as { data: { id: number; attributes: Record<string, unknown> } }).data;
+      expect(created.body).to.deep.equal({
+        data: { id: entry.id, attributes: { title: 'Hello World', slug: 'hello-world', views: 12, number: 1, createdAt: entry.attributes.createdAt, updatedAt: entry.attributes.updatedAt } },
+        meta: {},
+      });
+      for (const [title, views] of [
+        ['Second', 3],
+        ['Apple pie', 40],
+      ] as const) {
+        expect((await post(`${url}/api/articles`, { title, views })).status).to.equal(200);
+      }
+      const rows = await db('articles').orderBy('id').select('title', 'slug', 'views', 'number', 'secret_note');
+      expect(rows.map((row) => ({ ...row, views: Number(row.views), number: Number(row.number) }))).to.deep.equal([
+        { title: 'Hello World', slug: 'hello-world', views: 12, number: 1, secret_note: 'first' },
+        { title: 'Second', slug: 'second', views: 3, number: 2, secret_note: null },
+        { title: 'Apple pie', slug: 'apple-pie', views: 40, number: 3, secret_note: null },
+      ]);
+    });
+
+    it('the controller overriding find calls super.find and adds what its service read through strapi.entityService', async () => {
+      const list = await json(await fetch(`${url}/api/articles?sort=id&fields[0]=title`));
+      expect(list).to.deep.equal({
+        status: 200,
+        body: {
+          data: [
+            { id: 1, attributes: { title: 'Hello World' } },
+            { id: 2, attributes: { title: 'Second' } },
+            { id: 3, attributes: { title: 'Apple pie' } },
+          ],
+          meta: { pagination: { page: 1, pageSize: 25, pageCount: 1, total: 3 }, popular: ['Apple pie', 'Hello World'] },
+        },
+      });
+    });
+
+    it('a custom route runs its policy and middleware with { strapi } and a service on strapi.db.query and strapi.entityService', async () => {
+      const response = await fetch(`${url}/api/articles-stats`);
+      expect(response.headers.get('x-article-count')).to.equal('3');
+      expect(await json(response)).to.deep.equal({
+        status: 200,
+        body: {
+          mostViewed: ['Apple pie:40', 'Hello World:12'],
+          withViews: 3,
+          first: { title: 'Hello World', secretNote: 'first' },
+          firstPage: { titles: ['Hello World'], pagination: { page: 1, pageSize: 1, pageCount: 3, total: 3 } },
+          total: 3,
+        },
+      });
+      expect(await json(await fetch(`${url}/api/articles-stats`, { headers: { 'x-day': 'sunday' } }))).to.deep.equal({
+        status: 403,
+        body: { data: null, error: { status: 403, name: 'PolicyError', message: 'Policy Failed', details: {} } },
+      });
+    });
+
+    it("an error thrown with @strapi/utils' errors is answered in Strapi's envelope", async () => {
+      expect(await json(await fetch(`${url}/api/articles-stats?filters[title]=forbidden`))).to.deep.equal({
+        status: 400,
+        body: { data: null, error: { status: 400, name: 'ValidationError', message: 'This title cannot be looked up', details: { title: 'forbidden' } } },
+      });
+    });
+
+    it("serves public/ and keeps the public role's limits (no permission to update)", async () => {
+      const robots = await fetch(`${url}/robots.txt`);
+      expect(robots.status).to.equal(200);
+      expect(await robots.text()).to.equal(fs.readFileSync(path.join(FIXTURE, 'public', 'robots.txt'), 'utf8'));
+      const update = await fetch(`${url}/api/articles/1`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { title: 'x' } }) });
+      expect(await json(update)).to.deep.equal({ status: 403, body: { data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} } } });
+      expect(await db('articles').where({ id: 1 }).first('title')).to.deep.equal({ title: 'Hello World' });
+    });
+  });
+}
+
+describe('platform start --app on a folder without content-types', function () {
+  this.timeout(30000);
+  it('stops, naming where content-types were looked for', async () => {
+    const base = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-empty-app-'));
+    try {
+      fs.mkdirSync(path.join(base, 'config'));
+      const run = runPlatform(['start', '--app', base], { PORT: '0' });
+      expect(await run.exited).to.equal(1);
+      expect(run.output()).to.equal(
+        `platform: The app folder ${base} has no content-types: none in api/<api>/content-types/<type>/schema.json nor in src/api/<api>/content-types/<type>/schema.json (is --app the folder holding config/ and src/ or api/?)\n`,
+      );
+    } finally {
+      fs.rmSync(base, { recursive: true, force: true });
+    }
+  });
+});
