@@ -23,6 +23,7 @@ const ALL_BUT_QUERY_ENGINE = {
   cache: false,
   webhooks: false,
   admin: false,
+  'strapi-compat': false,
 };
 
 async function bootError(options: Parameters<typeof startApp>[0]): Promise<BootError> {
