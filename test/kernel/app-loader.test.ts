@@ -24,6 +24,7 @@ const ALL_BUT_QUERY_ENGINE = {
   webhooks: false,
   admin: false,
   'strapi-compat': false,
+  'data-transfer': false,
 };
 
 async function bootError(options: Parameters<typeof startApp>[0]): Promise<BootError> {
