@@ -124,11 +124,23 @@ for (const client of testClients()) {
     });
 
     it('a create runs the lifecycle that uses the global strapi, and keeps the private attribute out of the answer', async () => {
-      const created = await json(await post(`${url}/api/articles`, { title: 'Hello World', views: 12, secretNote: 'first', seo: { metaTitle: 'Hello' } }));
+      const created = await json(await post(`${url}/api/articles`, { title: 'Hello World', views: 12, secretNote: 'first', color: '#ff0000', body: '# Hello', seo: { metaTitle: 'Hello' } }));
       expect(created.status).to.equal(200);
       const entry = (created.body as { data: { id: number; attributes: Record<string, unknown> } }).data;
       expect(created.body).to.deep.equal({
-        data: { id: entry.id, attributes: { title: 'Hello World', slug: 'hello-world', views: 12, number: 1, createdAt: entry.attributes.createdAt, updatedAt: entry.attributes.updatedAt } },
+        data: {
+          id: entry.id,
+          attributes: {
+            title: 'Hello World',
+            slug: 'hello-world',
+            views: 12,
+            number: 1,
+            color: '#ff0000',
+            body: '# Hello',
+            createdAt: entry.attributes.createdAt,
+            updatedAt: entry.attributes.updatedAt,
+          },
+        },
         meta: {},
       });
       for (const [title, views] of [
@@ -137,12 +149,25 @@ for (const client of testClients()) {
       ] as const) {
         expect((await post(`${url}/api/articles`, { title, views })).status).to.equal(200);
       }
-      const rows = await db('articles').orderBy('id').select('title', 'slug', 'views', 'number', 'secret_note');
+      const rows = await db('articles').orderBy('id').select('title', 'slug', 'views', 'number', 'secret_note', 'color', 'body');
       expect(rows.map((row) => ({ ...row, views: Number(row.views), number: Number(row.number) }))).to.deep.equal([
-        { title: 'Hello World', slug: 'hello-world', views: 12, number: 1, secret_note: 'first' },
-        { title: 'Second', slug: 'second', views: 3, number: 2, secret_note: null },
-        { title: 'Apple pie', slug: 'apple-pie', views: 40, number: 3, secret_note: null },
+        { title: 'Hello World', slug: 'hello-world', views: 12, number: 1, secret_note: 'first', color: '#ff0000', body: '# Hello' },
+        { title: 'Second', slug: 'second', views: 3, number: 2, secret_note: null, color: null, body: null },
+        { title: 'Apple pie', slug: 'apple-pie', views: 40, number: 3, secret_note: null, color: null, body: null },
       ]);
+    });
+
+    it('a custom field registered in src/index.js, and one mapped in config/plugins.js, store and check values as their types', async () => {
+      const columns = await db('articles').columnInfo();
+      expect({ color: columns.color?.type, body: columns.body?.type }).to.deep.equal(
+        { sqlite: { color: 'varchar', body: 'text' }, mysql: { color: 'varchar', body: 'longtext' }, postgres: { color: 'character varying', body: 'text' } }[client],
+      );
+      const message = 'color must be a `string` type, but the final value was: `{"r":255}`.';
+      expect(await json(await post(`${url}/api/articles`, { title: 'Red', color: { r: 255 } }))).to.deep.equal({
+        status: 400,
+        body: { data: null, error: { status: 400, name: 'ValidationError', message, details: { errors: [{ path: ['color'], message, name: 'ValidationError' }] } } },
+      });
+      expect(await db('articles').count({ n: '*' })).to.deep.equal([{ n: client === 'postgres' ? '3' : 3 }]);
     });
 
     it('the controller overriding find calls super.find and adds what its service read through strapi.entityService', async () => {
@@ -196,6 +221,28 @@ for (const client of testClients()) {
     });
   });
 }
+
+describe('a Strapi v4 project with a custom field of a plugin the platform does not have', function () {
+  this.timeout(30000);
+  it('stops start-up naming the field and the line of config/plugins.js that maps it to a type', async () => {
+    const base = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-strapi-custom-field-'));
+    try {
+      const appDir = path.join(base, 'backend');
+      fs.cpSync(FIXTURE, appDir, { recursive: true });
+      const pluginsFile = path.join(appDir, 'config', 'plugins.js');
+      const written = fs.readFileSync(pluginsFile, 'utf8');
+      const without = written.slice(0, written.indexOf('  // The CKEditor')) + written.slice(written.indexOf("  'users-permissions'"));
+      fs.writeFileSync(pluginsFile, without);
+      const run = runPlatform(['start', '--app', appDir], { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: '.tmp/data.db' });
+      expect(await run.exited).to.equal(1);
+      expect(run.output()).to.equal(
+        `platform: ${path.join(appDir, 'src', 'api', 'article', 'content-types', 'article', 'schema.json')}: attribute "body" is the custom field "plugin::ckeditor.CKEditor", which no installed plugin registers (Strapi does not start without it either). To store it as a plain type, map it in config/plugins.js: 'strapi-compat': { config: { customFields: { 'plugin::ckeditor.CKEditor': 'richtext' } } } (or the type it holds)\n`,
+      );
+    } finally {
+      fs.rmSync(base, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('platform start --app on a folder without content-types', function () {
   this.timeout(30000);

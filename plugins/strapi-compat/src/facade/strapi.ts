@@ -4,6 +4,7 @@
  * handed to app code as `{ strapi }` and set as the global `strapi`, as Strapi does.
  */
 import type { Logger, Model, PluginContext, Platform, RequestContext } from '@platform/core';
+import type { CustomFields } from '../custom-fields';
 import { getPath } from './config-path';
 import { createCoreStore, type CoreStore, type StoreKey } from './core-store';
 import { createStrapiQuery, type StrapiQuery } from './db-query';
@@ -58,12 +59,14 @@ export interface Strapi {
   store(key?: StoreKey): CoreStore;
   readonly requestContext: { get(): RequestContext | undefined };
   readonly server: { routes(): unknown[] };
+  readonly customFields: CustomFields;
 }
 
 export interface StrapiSources {
   ctx: PluginContext;
   platform: Platform;
   requestContext(): RequestContext | undefined;
+  customFields: CustomFields;
 }
 
 function asStrapiModel(model: Model, schema: Record<string, unknown> | undefined): StrapiModel {
@@ -92,7 +95,7 @@ function lazyRecord<T>(keys: () => string[], get: (key: string) => T | undefined
   });
 }
 
-export function createStrapi({ ctx, platform, requestContext }: StrapiSources): Strapi {
+export function createStrapi({ ctx, platform, requestContext, customFields }: StrapiSources): Strapi {
   const engine = () => platform.service('plugin::query-engine.engine');
   const entityService = () => platform.service('plugin::query-engine.entity-service');
   const schemaOf = (uid: string): Record<string, unknown> | undefined => (ctx.schemas.contentTypes.get(uid)?.schema ?? ctx.schemas.components.get(uid)?.schema) as Record<string, unknown> | undefined;
@@ -165,6 +168,7 @@ export function createStrapi({ ctx, platform, requestContext }: StrapiSources): 
     store: (key = {}) => createCoreStore(() => ctx.db, key),
     requestContext: { get: requestContext },
     server: { routes: () => platform.routes() },
+    customFields,
   };
   return strapi;
 }

@@ -4,9 +4,11 @@
  * and `sanitize.contentAPI` (the query engine's content-API contract, for the running app).
  */
 import * as core from '@platform/core';
+import { errors } from '../errors';
 import type { ContentApi, ContentApiAuth, ContentApiContext, FindParams } from '@platform/query-engine';
 
-export const errors = {
+/** `errors` of `@strapi/utils` (exported under that name below). */
+const strapiErrors = {
   ApplicationError: core.ApplicationError,
   ValidationError: core.ValidationError,
   PaginationError: core.PaginationError,
@@ -28,7 +30,7 @@ interface RunningStrapi {
 /** The app being served: Strapi's helpers read the global `strapi` the same way. */
 function running(): RunningStrapi {
   const found = (globalThis as { strapi?: RunningStrapi }).strapi;
-  if (!found) throw new core.InternalError('strapi-compat.NOT_RUNNING', '@strapi/utils sanitize needs a running app (the global strapi)');
+  if (!found) throw errors.internal('NOT_RUNNING', '@strapi/utils sanitize needs a running app (the global strapi)');
   return found;
 }
 
@@ -61,4 +63,5 @@ export const sanitize = {
   },
 };
 
-export default { errors, sanitize };
+export { strapiErrors as errors };
+export default { errors: strapiErrors, sanitize };

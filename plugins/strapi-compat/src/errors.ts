@@ -1,0 +1,13 @@
+/**
+ * The strapi-compat plugin's own error codes (see definePluginErrors in @platform/core).
+ */
+import { definePluginErrors } from '@platform/core';
+
+export const errors = definePluginErrors('strapi-compat', {
+  /** `@strapi/utils` sanitize called while no app runs (no global `strapi`) */
+  NOT_RUNNING: { kind: 'internal' },
+  /** a `customField` attribute whose custom field nothing registers and no config maps */
+  CUSTOM_FIELD_UNKNOWN: { kind: 'boot' },
+  /** `strapi.customFields.register(...)` with a bad definition, or a bad `customFields` config entry */
+  CUSTOM_FIELD_INVALID: { kind: 'boot' },
+});
