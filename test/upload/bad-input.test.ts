@@ -45,8 +45,6 @@ function withWrongCrc(data: Buffer, chunk: string): Buffer {
   throw new Error(`no ${chunk} chunk`);
 }
 
-const workFolders = () => fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('platform-upload-work-'));
-
 /** Refuses to create a file record named `fail.png`: a database write that fails after the objects were stored. */
 const faultPlugin = definePlugin({
   name: 'upload-fault',
@@ -61,16 +59,26 @@ const faultPlugin = definePlugin({
 describeUploads(
   'upload: bad input leaves nothing behind',
   (ctx) => {
-    let work: string[] = [];
-    beforeEach(() => {
-      work = workFolders();
+    // the server runs in this process: its requests' temporary folders land in a folder of this
+    // test's own, which must be empty once each answer has arrived
+    let tmp = '';
+    let previousTmp: string | undefined;
+    before(() => {
+      previousTmp = process.env.TMPDIR;
+      tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-upload-bad-tmp-'));
+      process.env.TMPDIR = tmp;
+    });
+    after(() => {
+      if (previousTmp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = previousTmp;
+      fs.rmSync(tmp, { recursive: true, force: true });
     });
 
     async function expectNothingStored(): Promise<void> {
       expect(await ctx.app.knex('files').select('id')).to.deep.equal([]);
       expect(await ctx.app.knex('files_folder_links').select('id')).to.deep.equal([]);
       expect(listFiles(ctx.dir.uploads)).to.deep.equal([]);
-      expect(workFolders().filter((name) => !work.includes(name))).to.deep.equal([]);
+      expect(listFiles(tmp), 'temporary files left behind').to.deep.equal([]);
     }
 
     it('an upload without a file, or with an empty one, is a 400 "Files are empty"', async () => {

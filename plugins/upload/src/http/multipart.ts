@@ -133,6 +133,7 @@ function streamParts(ctx: RequestContext, config: Bounds, workDir: string, optio
     const fields: Record<string, string[]> = {};
     const files: IncomingFile[] = [];
     const writes: Array<Promise<void>> = [];
+    const open = new Set<fs.WriteStream>();
     let failed = false;
     const fail = (error: Error): void => {
       if (failed) return;
@@ -140,7 +141,18 @@ function streamParts(ctx: RequestContext, config: Bounds, workDir: string, optio
       // The rest of the body is read and dropped, so the client gets the answer.
       ctx.req.unpipe(parser);
       ctx.req.resume();
-      reject(error);
+      // The files being written are closed before the caller removes the work folder: a file
+      // still opening while it is removed would be left behind (or make the removal fail),
+      // after the answer was sent.
+      const closing = [...open].map(
+        (target) =>
+          new Promise<void>((resolve) => {
+            if (target.closed) return resolve();
+            target.once('close', () => resolve());
+            target.destroy();
+          }),
+      );
+      void Promise.all(closing).then(() => reject(error));
     };
     /** whether `watch` accepted the part (it failed the request otherwise) */
     const watched = (part: Parameters<NonNullable<ReadOptions['watch']>>[0]): boolean => {
@@ -163,7 +175,10 @@ function streamParts(ctx: RequestContext, config: Bounds, workDir: string, optio
         file.size += chunk.length;
       });
       stream.on('limit', () => fail(tooLarge(config.sizeLimit)));
-      writes.push(pipeline(stream, fs.createWriteStream(file.path)).catch((error: Error) => fail(error)));
+      const target = fs.createWriteStream(file.path);
+      open.add(target);
+      target.once('close', () => open.delete(target));
+      writes.push(pipeline(stream, target).catch((error: Error) => fail(error)));
     });
     parser.on('field', (name, value, info) => {
       if (failed) return;
