@@ -6,10 +6,12 @@
  * between SQLite, PostgreSQL and MariaDB, and an archive written by `strapi export` restores.
  */
 import { definePlugin } from '@platform/core';
+import { exportCommand } from './src/export-command';
 import { importCommand } from './src/import-command';
 
 export { importArchive, ImportFailure, type ImportOptions, type ImportSummary } from './src/importer';
 export { ArchiveError } from './src/archive-reader';
+export { exportArchive, type ExportOptions, type ExportSummary } from './src/exporter';
 export type { TransferContext } from './src/transfer-context';
 
 export default definePlugin({
@@ -17,5 +19,5 @@ export default definePlugin({
   requires: ['query-engine'],
   // uploaded files travel with the archive when the upload plugin stores them
   optional: ['upload'],
-  commands: { import: importCommand },
+  commands: { export: exportCommand, import: importCommand },
 });

@@ -8,6 +8,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
 import { EXAMPLE_APP, startApp, type TestApp } from '../helpers/app';
 import { databaseEnv, type TestDatabase } from '../helpers/databases';
 import { authPlugins } from '../users-permissions/helpers';
@@ -73,3 +74,34 @@ export function strapiAnswers(): Array<{ n: string; url: string; body: unknown }
       return { n, url, body: JSON.parse(fs.readFileSync(path.join(FIXTURE_DIR, 'answers', `${n}.json`), 'utf8')) as unknown };
     });
 }
+
+/** A knex on a test database, to look at its rows between two commands. */
+export function knexOf(database: TestDatabase): Knex {
+  const { connection } = database.config.connection;
+  const client = { sqlite: 'better-sqlite3', mysql: 'mysql2', postgres: 'pg' }[database.client];
+  return knexFactory({ client, connection, useNullAsDefault: true } as Knex.Config);
+}
+
+/** The tables an import writes to for the fixture's content-types, to compare before and after. */
+export const CONTENT_TABLES = [
+  'articles',
+  'articles_components',
+  'articles_tags_links',
+  'articles_category_links',
+  'articles_author_links',
+  'articles_localizations_links',
+  'components_shared_seos',
+  'components_shared_meta_tags',
+  'components_shared_quotes',
+  'files',
+  'files_related_morphs',
+  'tags',
+  'categories',
+  'writers',
+  'writers_profile_links',
+  'profiles',
+  'up_users',
+  'up_roles',
+  'i18n_locale',
+  'strapi_core_store_settings',
+];

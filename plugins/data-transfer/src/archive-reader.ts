@@ -36,7 +36,8 @@ export function isEncryptedName(file: string): boolean {
   return file.endsWith('.enc');
 }
 
-function explain(error: unknown, file: string, options: ReadOptions): ArchiveError {
+/** An error met while reading `file` (by the reader or by whoever reads its files' streams) said plainly. */
+export function explain(error: unknown, file: string, options: ReadOptions): ArchiveError {
   if (error instanceof ArchiveError) return error;
   const message = (error as Error).message ?? String(error);
   const code = (error as NodeJS.ErrnoException).code;

@@ -73,3 +73,10 @@ export function stageOf(name: string): Stage | null {
 export function isAdminType(uid: string): boolean {
   return uid.startsWith('admin::');
 }
+
+/** The tables of Strapi's admin types, whoever declares them here (the api-tokens plugin keeps Strapi's token tables). */
+const ADMIN_TABLES = new Set(['strapi_api_tokens', 'strapi_api_token_permissions', 'strapi_transfer_tokens', 'strapi_transfer_token_permissions']);
+
+export function isAdminTable(table: string): boolean {
+  return ADMIN_TABLES.has(table) || table.startsWith('admin_');
+}

@@ -7,7 +7,7 @@
  * left out, as are Strapi's admin types, which are never transferred.
  */
 import type { Model, ModelRegistry } from '@platform/core';
-import { isAdminType, type SchemaLine } from './format';
+import { isAdminTable, isAdminType, type SchemaLine } from './format';
 
 const IGNORED_ATTRIBUTES = new Set(['createdBy', 'updatedBy']);
 
@@ -40,9 +40,13 @@ function signatures(attributes: Record<string, unknown>): Map<string, string> {
   return out;
 }
 
-/** The app's models an archive is compared with: its content-types (but Strapi's admin ones) and components. */
+/**
+ * The app's models an archive carries: its content-types and components, but Strapi's admin
+ * types (administrators, API and transfer tokens), which Strapi never transfers: a copy of a
+ * site keeps its own credentials.
+ */
 export function transferableModels(models: ModelRegistry): Model[] {
-  return [...models.contentTypes().filter((m) => !isAdminType(m.uid)), ...models.components()];
+  return [...models.contentTypes().filter((m) => !isAdminType(m.uid) && !isAdminTable(m.tableName)), ...models.components()];
 }
 
 /** One difference between an archive's schema and the app's model of the same uid. */

@@ -4,7 +4,7 @@
  * key, a truncated or corrupted file is an error with the database untouched. What it learns
  * (the schemas, how many entries of each type) decides whether the archive fits the app.
  */
-import { ArchiveError, jsonLines, readArchive, readJson, type ReadOptions } from './archive-reader';
+import { ArchiveError, explain, jsonLines, readArchive, readJson, type ReadOptions } from './archive-reader';
 import { stageOf, type EntityLine, type LinkLine, type SchemaLine, type ConfigurationLine } from './format';
 
 export interface ArchiveContents {
@@ -32,6 +32,15 @@ function checkLink(line: LinkLine, where: string): void {
 }
 
 export async function verifyArchive(file: string, options: ReadOptions): Promise<ArchiveContents> {
+  try {
+    return await readContents(file, options);
+  } catch (error) {
+    // a file's stream fails in the loop that reads it, outside the reader
+    throw explain(error, file, options);
+  }
+}
+
+async function readContents(file: string, options: ReadOptions): Promise<ArchiveContents> {
   const contents: ArchiveContents = { metadata: null, schemas: new Map(), entities: new Map(), links: 0, configuration: 0, assets: 0, assetBytes: 0 };
   for await (const entry of readArchive(file, options)) {
     const stage = stageOf(entry.name);
