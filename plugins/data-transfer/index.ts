@@ -9,9 +9,9 @@ import { definePlugin } from '@platform/core';
 import { exportCommand } from './src/export-command';
 import { importCommand } from './src/import-command';
 
-export { importArchive, ImportFailure, type ImportOptions, type ImportSummary } from './src/importer';
-export { ArchiveError } from './src/archive-reader';
-export { exportArchive, type ExportOptions, type ExportSummary } from './src/exporter';
+export type { ImportOptions, ImportSummary } from './src/importer';
+export type { ExportOptions, ExportSummary } from './src/exporter';
+export { ArchiveError } from './src/archive-error';
 export type { TransferContext } from './src/transfer-context';
 
 export default definePlugin({

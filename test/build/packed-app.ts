@@ -65,6 +65,10 @@ function writeManifests(appDir: string, tarballs: Map<string, string>): void {
   }
   for (const [key, entry] of Object.entries(repoLock.packages)) {
     if (key.startsWith('node_modules/') && !key.startsWith('node_modules/@platform/') && !entry.dev) packages[key] = entry;
+    // a workspace's own version of a dependency (another version is hoisted) sits under the installed package
+    const nested = /^((?:core|plugins\/[^/]+))\/(node_modules\/.+)$/.exec(key);
+    const owner = nested ? repoLock.packages[nested[1] ?? '']?.name : undefined;
+    if (nested && owner !== undefined && !entry.dev) packages[`node_modules/${owner}/${nested[2]}`] = entry;
   }
   fs.writeFileSync(path.join(appDir, 'package.json'), JSON.stringify({ name: 'site', private: true, dependencies }, null, 2));
   fs.writeFileSync(path.join(appDir, 'package-lock.json'), JSON.stringify({ name: 'site', lockfileVersion: 3, requires: true, packages }, null, 2));

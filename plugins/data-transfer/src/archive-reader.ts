@@ -13,7 +13,9 @@ import { createGunzip } from 'node:zlib';
 import tar from 'tar-stream';
 import { decryptionStream, type Algorithm } from './cipher';
 
-export class ArchiveError extends Error {}
+import { ArchiveError } from './archive-error';
+
+export { ArchiveError };
 
 export interface ReadOptions {
   /** deciphers the file (Strapi encrypts an archive named `.enc` unless told not to) */

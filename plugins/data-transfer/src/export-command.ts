@@ -7,7 +7,7 @@ import path from 'node:path';
 import { CliUsageError, defineCommand, parseCommandArgs } from '@platform/core';
 import { ALGORITHMS, DEFAULT_ALGORITHM, type Algorithm } from './cipher';
 import { transferContext } from './context-of';
-import { exportArchive } from './exporter';
+import type { ExportSummary } from './exporter';
 import type { Group } from './format';
 import { selectGroups } from './groups';
 import { progressLine } from './progress';
@@ -76,7 +76,9 @@ export const exportCommand = defineCommand<ExportArgs>({
     const progress = progressLine();
     const started = Date.now();
     const uploadsDir = ctx.isEnabled('upload') ? path.join(ctx.appDir, 'public', 'uploads') : null;
-    let summary: Awaited<ReturnType<typeof exportArchive>>;
+    // tar-stream and the rest load when a transfer runs, not with every server
+    const { exportArchive } = require('./exporter') as typeof import('./exporter.js');
+    let summary: ExportSummary;
     try {
       summary = await exportArchive(transferContext(ctx), { ...args, pageSize: 500, uploadsDir, onProgress: (p) => progress.update(`export: ${p.stage} ${p.done}`) });
     } finally {

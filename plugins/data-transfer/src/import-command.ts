@@ -4,11 +4,11 @@
  */
 import path from 'node:path';
 import { CliUsageError, CommandError, defineCommand, parseCommandArgs } from '@platform/core';
-import { ArchiveError, isEncryptedName } from './archive-reader';
+import { ArchiveError } from './archive-error';
 import { ALGORITHMS, DEFAULT_ALGORITHM, type Algorithm } from './cipher';
 import type { Group } from './format';
 import { selectGroups } from './groups';
-import { ImportFailure, importArchive } from './importer';
+import type { ImportSummary } from './importer';
 import { progressLine } from './progress';
 import { transferContext } from './context-of';
 
@@ -44,7 +44,7 @@ export function parseImportArgs(argv: string[]): ImportArgs {
   const file = options.file as string | undefined;
   if (file === undefined || file === '') throw new CliUsageError('import: --file is required (platform import --help)');
   const key = options.key as string | undefined;
-  if (key === undefined && isEncryptedName(file)) throw new CliUsageError(`import: ${file} is encrypted: give its --key (platform import --help)`);
+  if (key === undefined && file.endsWith('.enc')) throw new CliUsageError(`import: ${file} is encrypted: give its --key (platform import --help)`);
   const algorithm = (options.algorithm as string | undefined) ?? DEFAULT_ALGORITHM;
   if (!(ALGORITHMS as readonly string[]).includes(algorithm)) throw new CliUsageError(`import: --algorithm takes ${ALGORITHMS.join(', ')}, got "${algorithm}" (platform import --help)`);
   const batchSize = options['batch-size'] === undefined ? 1000 : Number(options['batch-size']);
@@ -67,7 +67,9 @@ export const importCommand = defineCommand<ImportArgs>({
   async run(args, ctx, output) {
     const progress = progressLine();
     const started = Date.now();
-    let summary: Awaited<ReturnType<typeof importArchive>>;
+    // tar-stream and the rest load when a transfer runs, not with every server
+    const { ImportFailure, importArchive } = require('./importer') as typeof import('./importer.js');
+    let summary: ImportSummary;
     try {
       summary = await importArchive(transferContext(ctx), {
         ...args,
