@@ -377,12 +377,12 @@ const SCENARIOS: Record<string, Scenario> = {
   'data-transfer': {
     enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'graphql', 'draft-publish', 'i18n', 'relations', 'upload', 'webhooks', 'admin', 'strapi-compat'],
     run({ app }) {
-      it('adds no import command and serves the REST API as before', async () => {
-        expect(
-          app()
-            .platform.commands()
-            .map((command) => command.name),
-        ).to.not.include('import');
+      it('adds no import or export command and serves the REST API as before', async () => {
+        const commands = app()
+          .platform.commands()
+          .map((command) => command.name);
+        expect(commands).to.not.include('import');
+        expect(commands).to.not.include('export');
         expect((await app().get('/api/articles')).body).to.deep.equal(EMPTY_PAGE);
       });
     },
