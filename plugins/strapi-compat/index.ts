@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { definePlugin, type PluginContext } from '@platform/core';
+import { createCron, CRON_TABLES, type CronRunner } from './src/cron';
 import { configuredCustomFields, createCustomFields, resolveCustomFields, type CustomFields } from './src/custom-fields';
 import { errors } from './src/errors';
 import { createStrapi, type Strapi } from './src/facade/strapi';
@@ -21,6 +22,8 @@ export type { StrapiEntityService } from './src/facade/entity-service';
 export type { StrapiQuery } from './src/facade/db-query';
 export { MAPPED_PLUGINS } from './src/strapi-packages';
 export type { CustomFields, CustomFieldDefinition } from './src/custom-fields';
+export type { StrapiCron } from './src/cron';
+export { CRON_RUNS_TABLE } from './src/cron';
 
 const PLUGIN_NAME = 'strapi-compat';
 
@@ -37,6 +40,7 @@ interface CompatConfig extends Record<string, unknown> {
 interface CompatState {
   requestContext: RequestContextStore;
   customFields: CustomFields;
+  cron: CronRunner;
   /** the facade this app lent its code, once built */
   strapi?: Strapi;
 }
@@ -48,10 +52,21 @@ function logPackages(ctx: PluginContext): void {
   for (const name of report.unknown) ctx.log.warn(`package.json names "${name}", which this platform does not provide: the app runs without it`);
 }
 
-/** The app's plugins file as messages name it (`config/plugins.js` in a Strapi project). */
-function pluginsFile(appDir: string): string {
-  const found = ['js', 'ts'].map((ext) => `config/plugins.${ext}`).find((file) => fs.existsSync(path.join(appDir, file)));
-  return found ?? 'config/plugins.js';
+/** An app's config file as messages name it (`config/plugins.js` in a Strapi project). */
+function configFile(appDir: string, name: string): string {
+  const found = ['js', 'ts'].map((ext) => `config/${name}.${ext}`).find((file) => fs.existsSync(path.join(appDir, file)));
+  return found ?? `config/${name}.js`;
+}
+
+const pluginsFile = (appDir: string) => configFile(appDir, 'plugins');
+const serverFile = (appDir: string) => configFile(appDir, 'server');
+
+/** `config/server.js` `cron: { enabled, tasks }`: the tasks are added at register, run once the server listens. */
+function configureCron(ctx: PluginContext<CompatConfig, CompatState>): void {
+  const cron = ctx.appConfig<{ enabled?: unknown; tasks?: unknown } | undefined>('server.cron');
+  if (cron?.enabled !== true) return;
+  if (cron.tasks !== undefined) ctx.state.cron.add(cron.tasks as Record<string, unknown>);
+  ctx.hooks.ready.tap(PLUGIN_NAME, () => ctx.state.cron.start());
 }
 
 export default definePlugin<CompatConfig, CompatState>({
@@ -60,14 +75,20 @@ export default definePlugin<CompatConfig, CompatState>({
   config: { default: { customFields: {} } },
   requires: ['query-engine'],
   optional: ['content-manager', 'i18n', 'graphql', 'users-permissions', 'upload', 'documentation'],
-  state: () => ({ requestContext: createRequestContext(), customFields: createCustomFields() }),
+  state: (ctx) => ({
+    requestContext: createRequestContext(),
+    customFields: createCustomFields(),
+    cron: createCron({ db: () => ctx.db, log: ctx.log, strapi: () => ctx.state.strapi, file: serverFile(ctx.appDir) }),
+  }),
+  // claims of cron occurrences, so several processes run each once
+  tables: () => CRON_TABLES,
   appCode: {
     modules: {
       '@strapi/strapi': require.resolve('./src/modules/strapi'),
       '@strapi/utils': require.resolve('./src/modules/utils'),
     },
     scope(ctx, platform) {
-      const strapi = createStrapi({ ctx, platform, requestContext: () => ctx.state.requestContext.get(), customFields: ctx.state.customFields });
+      const strapi = createStrapi({ ctx, platform, requestContext: () => ctx.state.requestContext.get(), customFields: ctx.state.customFields, cron: ctx.state.cron });
       // The last app started in a process is the one a Strapi project's global `strapi` names.
       globalThis.strapi = strapi;
       ctx.state.strapi = strapi;
@@ -83,8 +104,10 @@ export default definePlugin<CompatConfig, CompatState>({
     const configured = configuredCustomFields(ctx.config.customFields, file);
     // Runs once the app's own register has registered its custom fields, before the schemas are checked.
     ctx.hooks.extendSchemas.tap(PLUGIN_NAME, (schemas) => resolveCustomFields(schemas, ctx.state.customFields, configured, file));
+    configureCron(ctx);
   },
   destroy(ctx) {
+    ctx.state.cron.stop();
     if (globalThis.strapi !== undefined && globalThis.strapi === ctx.state.strapi) globalThis.strapi = undefined;
   },
 });

@@ -91,7 +91,7 @@ const STRAPI_WEBHOOKS_DDL =
   'CREATE TABLE `strapi_webhooks` (`id` integer not null primary key autoincrement, `name` varchar(255) null, `url` text null, `headers` json null, `events` json null, `enabled` boolean null)';
 
 /** Tables platform keeps beside Strapi's layout: the webhooks plugin's outbox and signing secrets. */
-const PLATFORM_TABLES = new Set(['platform_webhook_deliveries', 'platform_webhook_secrets']);
+const PLATFORM_TABLES = new Set(['platform_webhook_deliveries', 'platform_webhook_secrets', 'platform_cron_runs']);
 
 async function layoutDocumentSchema(): Promise<Record<string, TableSnapshot>> {
   const knex = knexFactory({ client: 'better-sqlite3', connection: { filename: ':memory:' }, useNullAsDefault: true, pool: { min: 1, max: 1 } });

@@ -18,6 +18,7 @@ import type { DatabaseClient } from '@platform/core';
 import { runPlatform } from '../helpers/cli-process';
 import { createTestDatabase, MYSQL, POSTGRES, testClients, type TestDatabase } from '../helpers/databases';
 import { knexClient } from '../helpers/boot-platform';
+import { eventually } from '../helpers/eventually';
 
 const FIXTURE = path.resolve(__dirname, '..', 'fixtures', 'strapi-project');
 const READY = /platform start: serving (.+) at (http:\/\/\S+) \(started in (\d+) ms\)/;
@@ -218,6 +219,50 @@ for (const client of testClients()) {
       const update = await fetch(`${url}/api/articles/1`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { title: 'x' } }) });
       expect(await json(update)).to.deep.equal({ status: 403, body: { data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} } } });
       expect(await db('articles').where({ id: 1 }).first('title')).to.deep.equal({ title: 'Hello World' });
+    });
+  });
+}
+
+for (const client of testClients()) {
+  describe(`the cron tasks of a Strapi v4 project under platform start --workers 2 (${client})`, function () {
+    this.timeout(90000);
+    let base: string;
+    let database: TestDatabase;
+    let child: ChildProcess | undefined;
+    let db: Knex;
+
+    before(async () => {
+      database = await createTestDatabase(client);
+      base = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-strapi-cron-'));
+      const appDir = path.join(base, 'backend');
+      fs.cpSync(FIXTURE, appDir, { recursive: true });
+      const run = runPlatform(['start', '--app', appDir, '--workers', '2'], { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...(await databaseEnv(database, appDir)) });
+      child = run.process;
+      db = openDatabase(client, database, appDir);
+      // Both workers have started once each has said which Strapi package it does not know.
+      await run.waitFor(/strapi-plugin-seo/, 3, 60000);
+    });
+    after(async () => {
+      if (child && child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child?.once('exit', resolve));
+      }
+      await db?.destroy();
+      await database?.drop();
+      if (base) fs.rmSync(base, { recursive: true, force: true });
+    });
+
+    it('runs each occurrence of both forms of config/cron-tasks.js once, on whichever worker claims it, with { strapi }', async () => {
+      const ticks = () => db('ticks').orderBy('at').select('task', 'at');
+      await eventually(async () => (await ticks()).filter((t) => t.task === 'every-other-second').length >= 3, 30000, 'three runs of the every-other-second task');
+      const rows = (await ticks()) as Array<{ task: string; at: string }>;
+      const keys = rows.map((row) => `${row.task}@${row.at}`);
+      expect(new Set(keys).size, keys.join(', ')).to.equal(keys.length);
+      const seconds = (task: string) => rows.filter((row) => row.task === task).map((row) => Date.parse(row.at) / 1000);
+      for (const at of seconds('every-other-second')) expect(at % 2, 'an even second').to.equal(0);
+      expect(seconds('every-second').length).to.be.greaterThan(3);
+      const claims = await db('platform_cron_runs').count({ n: '*' });
+      expect(Number(claims[0]?.n)).to.be.at.least(rows.length);
     });
   });
 }

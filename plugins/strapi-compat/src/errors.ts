@@ -10,4 +10,6 @@ export const errors = definePluginErrors('strapi-compat', {
   CUSTOM_FIELD_UNKNOWN: { kind: 'boot' },
   /** `strapi.customFields.register(...)` with a bad definition, or a bad `customFields` config entry */
   CUSTOM_FIELD_INVALID: { kind: 'boot' },
+  /** a cron task of `config/server.js` (or `strapi.cron.add`) that is not a task, or whose rule does not parse */
+  CRON_TASK: { kind: 'boot' },
 });

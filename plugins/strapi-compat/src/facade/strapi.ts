@@ -5,6 +5,7 @@
  */
 import type { Logger, Model, PluginContext, Platform, RequestContext } from '@platform/core';
 import type { CustomFields } from '../custom-fields';
+import type { StrapiCron } from '../cron';
 import { getPath } from './config-path';
 import { createCoreStore, type CoreStore, type StoreKey } from './core-store';
 import { createStrapiQuery, type StrapiQuery } from './db-query';
@@ -60,6 +61,7 @@ export interface Strapi {
   readonly requestContext: { get(): RequestContext | undefined };
   readonly server: { routes(): unknown[] };
   readonly customFields: CustomFields;
+  readonly cron: StrapiCron;
 }
 
 export interface StrapiSources {
@@ -67,6 +69,7 @@ export interface StrapiSources {
   platform: Platform;
   requestContext(): RequestContext | undefined;
   customFields: CustomFields;
+  cron: StrapiCron;
 }
 
 function asStrapiModel(model: Model, schema: Record<string, unknown> | undefined): StrapiModel {
@@ -95,7 +98,7 @@ function lazyRecord<T>(keys: () => string[], get: (key: string) => T | undefined
   });
 }
 
-export function createStrapi({ ctx, platform, requestContext, customFields }: StrapiSources): Strapi {
+export function createStrapi({ ctx, platform, requestContext, customFields, cron }: StrapiSources): Strapi {
   const engine = () => platform.service('plugin::query-engine.engine');
   const entityService = () => platform.service('plugin::query-engine.entity-service');
   const schemaOf = (uid: string): Record<string, unknown> | undefined => (ctx.schemas.contentTypes.get(uid)?.schema ?? ctx.schemas.components.get(uid)?.schema) as Record<string, unknown> | undefined;
@@ -169,6 +172,7 @@ export function createStrapi({ ctx, platform, requestContext, customFields }: St
     requestContext: { get: requestContext },
     server: { routes: () => platform.routes() },
     customFields,
+    cron,
   };
   return strapi;
 }

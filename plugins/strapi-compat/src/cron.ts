@@ -1,0 +1,164 @@
+/**
+ * Strapi v4's cron: `config/server.js` `cron: { enabled, tasks }` (tasks usually from
+ * `config/cron-tasks.js`) in both of Strapi's forms, `'<rule>': ({ strapi }, fireDate) => ...`
+ * and `name: { task, options: { rule, tz, start, end } }` (or `options: '<rule>'`), and
+ * `strapi.cron.add/remove` at run time. Rules are cron patterns (five fields, or six with
+ * seconds first) read by croner.
+ *
+ * Several processes (`--workers`) or nodes on one database run each occurrence of a task once:
+ * before running, a process claims `(task, occurrence)` with an insert into a table that holds
+ * it unique; the process whose insert lands runs it, the others pass.
+ */
+import { Cron } from 'croner';
+import type { Database, Logger, StorageTable } from '@platform/core';
+import { isPlainObject } from '@platform/core';
+import { errors } from './errors';
+
+export const CRON_RUNS_TABLE = 'platform_cron_runs';
+
+export const CRON_TABLES: StorageTable[] = [
+  {
+    name: CRON_RUNS_TABLE,
+    columns: [
+      { name: 'task', kind: 'string' },
+      /** the occurrence's scheduled time, epoch milliseconds */
+      { name: 'occurrence', kind: 'bigInteger' },
+      { name: 'claimed_at', kind: 'bigInteger' },
+    ],
+    indexes: [{ name: 'platform_cron_runs_occurrence_unique', columns: ['task', 'occurrence'], unique: true }],
+  },
+];
+
+/** A day of claims is kept: enough for any clock skew between nodes, small enough to stay tiny. */
+const KEEP_MS = 24 * 3600 * 1000;
+
+export type CronTaskFn = (args: { strapi: unknown }, fireDate: Date) => unknown;
+
+interface CronTask {
+  name: string;
+  rule: string;
+  tz?: string;
+  start?: Date;
+  end?: Date;
+  task: CronTaskFn;
+}
+
+export interface StrapiCron {
+  /** adds tasks in either of Strapi's forms; they start at once when cron runs */
+  add(tasks: Record<string, unknown>): void;
+  /** stops and forgets the task of that name (or rule, for the `'<rule>': fn` form) */
+  remove(name: string): void;
+  readonly jobs: Array<{ name: string; rule: string; tz?: string }>;
+}
+
+export interface CronRunner extends StrapiCron {
+  start(): void;
+  stop(): void;
+}
+
+function dateOption(value: unknown, where: string): Date | undefined {
+  if (value === undefined) return undefined;
+  const date = value instanceof Date ? value : typeof value === 'string' || typeof value === 'number' ? new Date(value) : new Date(Number.NaN);
+  if (Number.isNaN(date.getTime())) throw errors.boot('CRON_TASK', `${where}: "start" and "end" must be dates`);
+  return date;
+}
+
+/** One entry of a tasks object, in either form. */
+function readTask(key: string, value: unknown, file: string): CronTask {
+  const where = `${file}: cron task "${key}"`;
+  if (typeof value === 'function') return { name: key, rule: key, task: value as CronTaskFn };
+  if (!isPlainObject(value) || typeof value.task !== 'function') {
+    throw errors.boot('CRON_TASK', `${where} must be a function ({ strapi }) => ... or { task, options: { rule, tz } }`);
+  }
+  const options = typeof value.options === 'string' ? { rule: value.options } : value.options;
+  if (!isPlainObject(options) || typeof options.rule !== 'string' || options.rule === '') {
+    throw errors.boot('CRON_TASK', `${where} needs options.rule, a cron pattern such as "0 0 * * *"`);
+  }
+  if (options.tz !== undefined && typeof options.tz !== 'string') throw errors.boot('CRON_TASK', `${where}: options.tz must be a time zone name such as "Europe/Paris"`);
+  return { name: key, rule: options.rule, tz: options.tz as string | undefined, start: dateOption(options.start, where), end: dateOption(options.end, where), task: value.task as CronTaskFn };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const { code } = error as { code?: unknown };
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'ER_DUP_ENTRY' || code === '23505';
+}
+
+export interface CronSources {
+  db: () => Database;
+  log: Logger;
+  strapi: () => unknown;
+  /** where configured tasks come from, for messages */
+  file: string;
+}
+
+export function createCron({ db, log, strapi, file }: CronSources): CronRunner {
+  const tasks = new Map<string, CronTask>();
+  const jobs = new Map<string, Cron>();
+  let running = false;
+
+  /** Whether this process won the occurrence (its claim landed first). */
+  async function claim(name: string, occurrence: number): Promise<boolean> {
+    const knex = db().knex;
+    try {
+      await knex(CRON_RUNS_TABLE).insert({ task: name, occurrence, claimed_at: Date.now() });
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      log.error(`cron task "${name}": could not claim its run`, error);
+      return false;
+    }
+    await knex(CRON_RUNS_TABLE)
+      .where('task', name)
+      .andWhere('occurrence', '<', occurrence - KEEP_MS)
+      .delete();
+    return true;
+  }
+
+  function schedule(task: CronTask): void {
+    const job = new Cron(task.rule, { timezone: task.tz, startAt: task.start, stopAt: task.end, protect: true, paused: !running }, async (self: Cron) => {
+      const fired = self.currentRun() ?? new Date();
+      // The scheduled second: every process computes the same one from the rule.
+      const occurrence = Math.round(fired.getTime() / 1000) * 1000;
+      if (!(await claim(task.name, occurrence))) return;
+      try {
+        await task.task({ strapi: strapi() }, new Date(occurrence));
+      } catch (error) {
+        log.error(`cron task "${task.name}" failed`, error);
+      }
+    });
+    jobs.set(task.name, job);
+  }
+
+  return {
+    add(raw) {
+      if (!isPlainObject(raw)) throw errors.boot('CRON_TASK', `${file}: cron tasks must be an object of tasks`);
+      for (const [key, value] of Object.entries(raw)) {
+        const task = readTask(key, value, file);
+        try {
+          // Parsed now, so a bad rule stops start-up naming the task.
+          new Cron(task.rule, { timezone: task.tz, paused: true }).stop();
+        } catch (error) {
+          throw errors.boot('CRON_TASK', `${file}: cron task "${key}" has the rule "${task.rule}": ${(error as Error).message}`);
+        }
+        jobs.get(key)?.stop();
+        tasks.set(key, task);
+        schedule(task);
+      }
+    },
+    remove(name) {
+      jobs.get(name)?.stop();
+      jobs.delete(name);
+      tasks.delete(name);
+    },
+    get jobs() {
+      return [...tasks.values()].map(({ name, rule, tz }) => ({ name, rule, ...(tz ? { tz } : {}) }));
+    },
+    start() {
+      running = true;
+      for (const job of jobs.values()) job.resume();
+    },
+    stop() {
+      running = false;
+      for (const job of jobs.values()) job.stop();
+    },
+  };
+}
