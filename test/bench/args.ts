@@ -25,6 +25,8 @@ export interface BenchOptions {
   reload: boolean;
   /** requests of the soak (a long mix of reads and writes on one process), 0 for none */
   soak: number;
+  /** also export the data set and import it into an empty database */
+  transfer: boolean;
 }
 
 const HELP = `Usage: npm run bench -- [options]
@@ -40,6 +42,8 @@ const HELP = `Usage: npm run bench -- [options]
   --no-two-nodes                   skip the two-node run (mysql/postgres: two servers, one Redis at REDIS_URL)
   --soak N                         also run N mixed reads and writes on one process, CPU/request
                                    and heap compared at its start and end (default: no soak)
+  --transfer                       also export the data set (platform export) and import it into an
+                                   empty database (platform import): entries/s, MB/s, peak RSS
   --reload                         rebuild the data set
   --seed N                         data set seed (default 42)`;
 
@@ -57,6 +61,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     twoNodes: true,
     reload: false,
     soak: 0,
+    transfer: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -101,6 +106,9 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
         break;
       case '--reload':
         options.reload = true;
+        break;
+      case '--transfer':
+        options.transfer = true;
         break;
       case '--soak':
         options.soak = positive(arg, next());

@@ -19,6 +19,7 @@ describe('benchmark command line and report', () => {
       twoNodes: true,
       reload: false,
       soak: 0,
+      transfer: false,
     });
   });
 
@@ -41,6 +42,7 @@ describe('benchmark command line and report', () => {
     expect(parseBenchArgs(['--rounds', '3']).rounds).to.equal(3);
     expect(() => parseBenchArgs(['--rounds', '0'])).to.throw('--rounds takes a whole number >= 1');
     expect(parseBenchArgs(['--soak', '50000']).soak).to.equal(50000);
+    expect(parseBenchArgs(['--transfer']).transfer).to.equal(true);
     expect(parseBenchArgs(['--db', 'all']).dbs).to.deep.equal(['sqlite', 'mysql', 'postgres']);
     expect(parseBenchArgs(['--workload', 'list-25,get-by-id']).only).to.deep.equal(['list-25', 'get-by-id']);
     expect(() => parseBenchArgs(['--db', 'oracle'])).to.throw('unknown --db oracle');
@@ -149,6 +151,30 @@ describe('benchmark command line and report', () => {
     );
     expect(markdown).to.include('| list of 25 | 6.76 | 13.52 | 0.90 | 1.180 (list-25) | 0.76× | 15.0× | ≤ 1.2× the raw floor | met (36 % to spare) |');
     expect(markdown).to.include('| filters + sort | 8.98 | 17.96 | 1.50 | 1.180 (list-25) | 1.27× | 12.0× | ≥ 15× less than Strapi | **missed by 25 %** |');
+  });
+
+  it('renders the data transfer: entries/s, archive MB/s, peak RSS and heap of export and import', () => {
+    const transfer = {
+      archiveBytes: 52428800,
+      export: { seconds: 20, entries: 100000, maxRssMb: 180.4, heapPeakMb: 60.2 },
+      import: { seconds: 40, entries: 100000, maxRssMb: 200.6, heapPeakMb: 70.7 },
+    };
+    const markdown = renderReport([{ db: 'sqlite', scale: 10, loadSeconds: 0, startupMs: 400, rssStartMb: 95, rssIdleMb: 90, rssAfterMb: 100, workers: null, floors: null, rows: [], transfer }], {
+      duration: 1,
+      rounds: 1,
+      connections: 1,
+      date: 'now',
+    });
+    expect(markdown).to.include(
+      [
+        'Data transfer (`platform export --no-encrypt`, then `platform import` into an empty database; each a process, start-up included; archive 50.0 MB):',
+        '',
+        '| command | entries | s | entries/s | archive MB/s | peak RSS MB | peak heap MB |',
+        '|---|---:|---:|---:|---:|---:|---:|',
+        '| export | 100,000 | 20.0 | 5,000 | 2.50 | 180 | 60 |',
+        '| import | 100,000 | 40.0 | 2,500 | 1.25 | 201 | 71 |',
+      ].join('\n'),
+    );
   });
 
   it('renders the soak: CPU per request, heap and RSS at its start and end, and of a fresh process at the end', () => {

@@ -18,6 +18,7 @@ import { startBenchReceiver, webhooksAppDir } from './webhooks-app';
 import { measureCompression } from './compression';
 import { measureFirstLoad } from './admin-panel';
 import { measureSoak } from './soak';
+import { measureTransfer } from './transfer';
 import { renderReport, writeReport, type DbReport, type WorkloadRow } from './report';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -192,6 +193,7 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
   }
   const compression = options.compression ? await measureCompression(env, run, options.only) : null;
   const soak = options.soak > 0 ? await measureSoak(env, options.soak, options.connections, credentials) : null;
+  const transfer = options.transfer ? await measureTransfer(database) : null;
   const floors =
     floor && rawFloor
       ? {
@@ -214,6 +216,7 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
     compression,
     twoNodes,
     soak,
+    transfer,
   };
 }
 

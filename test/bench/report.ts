@@ -9,6 +9,7 @@ import type { CompressionRow } from './compression';
 import { FIRST_LOAD_GOAL_BYTES } from './admin-panel';
 import type { TwoNodeReport } from './two-nodes';
 import { median, type SoakResult } from './soak';
+import { transferLines, type TransferResult } from './transfer';
 import { ANCHORS, judge } from './goals';
 
 export interface WorkloadRow {
@@ -49,6 +50,7 @@ export interface DbReport {
   twoNodes?: TwoNodeReport | null;
   /** absent when the run was asked without it */
   soak?: SoakResult | null;
+  transfer?: TransferResult | null;
 }
 
 const f = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -209,6 +211,7 @@ export function renderReport(
     }
     lines.push(...goalLines(r));
     if (r.soak) lines.push(...soakLines(r.soak));
+    if (r.transfer) lines.push(...transferLines(r.transfer));
     lines.push('');
   }
   return lines.join('\n');
