@@ -63,6 +63,11 @@ export default definePlugin<UsersPermissionsConfig, Runtime>({
   },
   policies: { isAuthenticated },
   routes: roleRoutes,
+  // A new app's example type is readable at once: its README's first request answers 200.
+  newApp: {
+    config: (example) => ({ permissions: { public: [`${example.uid}.find`, `${example.uid}.findOne`] } }),
+    note: (example) => `the public role may read the example type (GET ${example.path}, ${example.path}/:id); grant more roles and actions in permissions`,
+  },
   register(ctx) {
     const parts = ctx.state;
     // `jwtSecret` in the config, else JWT_SECRET; `platform develop` writes a random one into

@@ -60,7 +60,7 @@ describe('platform new and platform generate', function () {
   it('platform new writes config, an example content-type, .env with fresh secrets and a README', async () => {
     const result = await platform('new', appDir);
     expect(result.code, result.output).to.equal(0);
-    expect(result.output).to.include(`next: platform develop --app ${appDir}`);
+    expect(result.output).to.include(`next: cd ${appDir} && npm install && npm run develop   (or: platform develop --app ${appDir})`);
     const files = fs
       .readdirSync(appDir, { recursive: true, encoding: 'utf8' })
       .filter((f) => fs.statSync(path.join(appDir, f)).isFile())
@@ -85,7 +85,9 @@ describe('platform new and platform generate', function () {
     const other = dotenv.parse(fs.readFileSync(path.join(base, 'other', '.env')));
     for (const name of ['APP_KEYS', 'API_TOKEN_SALT', 'ADMIN_JWT_SECRET', 'TRANSFER_TOKEN_SALT', 'JWT_SECRET']) expect(other[name]).to.not.equal(env[name]);
     const manifest = JSON.parse(fs.readFileSync(path.join(appDir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    expect(manifest.dependencies).to.have.property('@platform/core');
+    // the platform's packages by path: no registry has them
+    expect(manifest.dependencies['@platform/core']).to.equal(`file:${path.relative(appDir, path.resolve(__dirname, '..', '..', 'core'))}`);
+    for (const [name, spec] of Object.entries(manifest.dependencies)) expect(spec, name).to.match(/^file:/);
   });
 
   it('platform new refuses a folder that is not empty, writing nothing', async () => {
@@ -97,7 +99,8 @@ describe('platform new and platform generate', function () {
     // these tests are about files and restarts: a public, unrestricted caller (auth plugins off)
     const authOff = AUTH_PLUGINS.map((name) => `  '${name}': { enabled: false },`).join('\n');
     const pluginsFile = path.join(appDir, 'config', 'plugins.ts');
-    fs.writeFileSync(pluginsFile, fs.readFileSync(pluginsFile, 'utf8').replace('=> ({\n', `=> ({\n${authOff}\n`));
+    // last, over what the plugins wrote into the new app's file
+    fs.writeFileSync(pluginsFile, fs.readFileSync(pluginsFile, 'utf8').replace(/\n\}\);\n$/, `\n${authOff}\n});\n`));
     // the secrets come from the new app's .env alone
     develop = runPlatform(['develop', '--app', appDir, '--port', '0', '--host', '127.0.0.1'], { API_TOKEN_SALT: undefined, JWT_SECRET: undefined }, base);
     const url = (await develop.waitFor(READY, 1, 30000))[1];

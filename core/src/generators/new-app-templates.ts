@@ -1,4 +1,13 @@
 /** The files of a new app (./new-app.ts). */
+import type { NewAppExample } from '../kernel/plugin';
+
+/** A plugin's part of the new app's config/plugins.ts. */
+export interface PluginEntry {
+  name: string;
+  config: Record<string, unknown>;
+  /** what it does, in a sentence (a comment above it, and a line of the README) */
+  note?: string;
+}
 
 export function packageFile(name: string, dependencies: Record<string, string>): string {
   const manifest = {
@@ -50,12 +59,29 @@ export const API_CONFIG = `export default {
 };
 `;
 
-export const PLUGINS_CONFIG = `import type { EnvFn } from '@platform/core';
+const quote = (text: string) => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
 
-// Switch plugins off or configure them: { 'draft-publish': { enabled: false } }
+/** A value as TypeScript source: JSON with single-quoted strings, and keys unquoted where they can be. */
+function source(value: unknown, indent: string): string {
+  if (Array.isArray(value)) return `[${value.map((item) => source(item, indent)).join(', ')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const inner = `${indent}  `;
+    const lines = Object.entries(value).map(([key, item]) => `${inner}${/^[A-Za-z_$][\w$]*$/.test(key) ? key : quote(key)}: ${source(item, inner)},`);
+    return lines.length === 0 ? '{}' : `{\n${lines.join('\n')}\n${indent}}`;
+  }
+  return typeof value === 'string' ? quote(value) : JSON.stringify(value);
+}
+
+export function pluginsConfig(entries: PluginEntry[]): string {
+  const lines = entries.flatMap((entry) => [...(entry.note ? [`  // ${entry.note}`] : []), `  ${quote(entry.name)}: ${source({ config: entry.config }, '  ')},`]);
+  return `import type { EnvFn } from '@platform/core';
+
+// Each installed plugin is on. Switch one off with { '<name>': { enabled: false } }, configure
+// it with { '<name>': { config: { ... } } } (the platform's docs list each plugin's keys).
 export default ({ env }: { env: EnvFn }) => ({
-});
+${lines.map((line) => `${line}\n`).join('')}});
 `;
+}
 
 export const ARTICLE_SCHEMA = `${JSON.stringify(
   {
@@ -85,19 +111,25 @@ export const GITIGNORE = `node_modules/
 public/uploads/
 `;
 
-export function readme(name: string, dir: string): string {
+export function readme(name: string, dir: string, entries: PluginEntry[], example: NewAppExample): string {
+  const notes = entries.flatMap((entry) => (entry.note ? [`- ${entry.name}: ${entry.note} (\`config/plugins.ts\`).`] : []));
   return `# ${name}
 
 An app of the platform: a headless CMS answering the Strapi v4 Content API.
 
 \`\`\`sh
-platform develop --app ${dir}     # serves http://localhost:1337, restarts on change
-curl localhost:1337/api/articles
+npm install                      # links the platform's packages (file: paths in package.json)
+npm run develop                  # serves http://localhost:1337, restarts on change
+curl localhost:1337${example.path}
 \`\`\`
 
-With an authentication plugin enabled (the platform's README says which), the API is private
-until \`config/plugins.ts\` grants the public role what it may call; switched off, every route
-is public.
+\`platform develop --app ${dir}\`, run from the platform's own folder, serves it too.
+The \`@platform/*\` dependencies point at the packages of the platform this app was made with
+(\`file:\` paths relative to this folder): keep both folders where they are, or change the
+paths in \`package.json\` and run \`npm install\` again.
+${notes.length > 0 ? `\nWhat the plugins set up so that the example answers at once:\n\n${notes.join('\n')}\n` : ''}
+With an authentication plugin enabled, the API is private until \`config/plugins.ts\` grants
+the public role what it may call; switched off, every route is public.
 
 - \`api/<api>/content-types/<type>/schema.json\`: content-types in Strapi v4's format
   (\`platform generate content-type <name>\` writes one).

@@ -1,17 +1,23 @@
 /**
  * `platform new <dir>`: writes a new app folder that `platform develop --app <dir>` serves at
- * once: config/ (server, database on SQLite, api, plugins), an example content-type, `.env`
- * with fresh secrets (Strapi v4's variable names), a package.json whose dependencies are the
- * plugin packages of the distribution it was made with, .gitignore and a README.
+ * once, and that `npm install && npm run develop` runs from its own folder: config/ (server,
+ * database on SQLite, api, plugins), an example content-type, `.env` with fresh secrets
+ * (Strapi v4's variable names), a package.json whose dependencies are the kernel and the plugin
+ * packages of the distribution it was made with, .gitignore and a README.
+ *
+ * The `@platform/*` packages are on no registry: the dependencies point at the distribution's
+ * package folders by `file:` path (relative to the app), so `npm install` links them without
+ * the network. Each plugin of the distribution may write its part of `config/plugins.ts` (its
+ * definition's `newApp`), so the example type answers at once whatever plugins are in.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { installedPlugins } from '../kernel/plugin-loader';
+import { installedPlugins, loadInstalledDefinition, type InstalledPlugin } from '../kernel/plugin-loader';
+import type { NewAppExample } from '../kernel/plugin';
 import { parseCommandArgs } from '../cli/command-args';
 import { CliUsageError } from '../cli/usage-error';
 import * as files from './new-app-templates';
-import { platformVersion } from '../cli/version';
 
 export const NEW_HELP = `Usage: platform new <dir>
 
@@ -19,10 +25,10 @@ Writes a new app folder <dir> (it must not exist, or be empty):
   config/server.ts, database.ts (SQLite in .tmp/, or DATABASE_CLIENT=mysql|postgres), api.ts, plugins.ts
   api/article/content-types/article/schema.json   an example content-type (GET /api/articles)
   .env          PORT, HOST and fresh random secrets (APP_KEYS, API_TOKEN_SALT, JWT_SECRET, ...)
-  package.json  the plugins of this platform as dependencies
+  package.json  this platform's kernel and plugins as dependencies (file: paths to its packages)
   README.md, .gitignore
 
-Then: platform develop --app <dir>
+Then: cd <dir> && npm install && npm run develop   (or: platform develop --app <dir>)
 `;
 
 export function parseNewArgs(argv: string[]): { dir: string } {
@@ -43,20 +49,40 @@ function freshSecrets(): Record<string, string> {
   };
 }
 
-/** The plugin packages of the distribution (the project run from, else the one this kernel is installed in) and their versions. */
-function distributionPlugins(): Record<string, string> {
-  const candidates = [process.cwd(), path.resolve(__dirname, '..', '..', '..')];
-  for (const dir of candidates) {
-    const found = installedPlugins(dir, dir);
-    if (found.length === 0) continue;
-    const dependencies: Record<string, string> = {};
-    for (const plugin of found) {
-      const manifest = JSON.parse(fs.readFileSync(require.resolve(`${plugin.packageName}/package.json`, { paths: plugin.from }), 'utf8')) as { version: string };
-      dependencies[plugin.packageName] = manifest.version;
-    }
-    return dependencies;
+/** The kernel's package folder (this file is in its src/generators/ or dist/generators/). */
+const KERNEL_DIR = path.resolve(__dirname, '..', '..');
+
+/** The example type every new app has (files.ARTICLE_SCHEMA). */
+const EXAMPLE: NewAppExample = { uid: 'api::article.article', path: '/api/articles' };
+
+/** The plugin packages of the distribution: the project run from, else the one this kernel is installed in. */
+function distributionPlugins(): { plugins: InstalledPlugin[]; dir: string } {
+  for (const dir of [process.cwd(), path.resolve(KERNEL_DIR, '..')]) {
+    const plugins = installedPlugins(dir, dir);
+    if (plugins.length > 0) return { plugins, dir };
   }
-  return {};
+  return { plugins: [], dir: process.cwd() };
+}
+
+/** `file:<path from the app to the package's folder>` */
+function fileDependency(appDir: string, packageDir: string): string {
+  const relative = path.relative(appDir, fs.realpathSync(packageDir)).split(path.sep).join('/');
+  return `file:${relative}`;
+}
+
+/** What the new app's package.json depends on, and what the plugins write into its config/plugins.ts. */
+function fromDistribution(appDir: string): { dependencies: Record<string, string>; entries: files.PluginEntry[] } {
+  const { plugins, dir } = distributionPlugins();
+  const dependencies: Record<string, string> = { '@platform/core': fileDependency(appDir, KERNEL_DIR) };
+  const entries: files.PluginEntry[] = [];
+  for (const plugin of plugins) {
+    const manifest = require.resolve(`${plugin.packageName}/package.json`, { paths: plugin.from });
+    dependencies[plugin.packageName] = fileDependency(appDir, path.dirname(manifest));
+    const contribution = loadInstalledDefinition(plugin, dir).newApp;
+    if (!contribution?.config) continue;
+    entries.push({ name: plugin.name, config: contribution.config(EXAMPLE), note: contribution.note?.(EXAMPLE) });
+  }
+  return { dependencies, entries };
 }
 
 export function newApp(dir: string, say: (line: string) => void): void {
@@ -69,16 +95,17 @@ export function newApp(dir: string, say: (line: string) => void): void {
       .toLowerCase()
       .replace(/[^a-z0-9-]+/g, '-')
       .replace(/^-+|-+$/g, '') || 'platform-app';
+  const { dependencies, entries } = fromDistribution(dir);
   const written: Record<string, string> = {
-    'package.json': files.packageFile(name, { '@platform/core': platformVersion(), ...distributionPlugins() }),
+    'package.json': files.packageFile(name, dependencies),
     'config/server.ts': files.SERVER_CONFIG,
     'config/database.ts': files.DATABASE_CONFIG,
     'config/api.ts': files.API_CONFIG,
-    'config/plugins.ts': files.PLUGINS_CONFIG,
+    'config/plugins.ts': files.pluginsConfig(entries),
     'api/article/content-types/article/schema.json': files.ARTICLE_SCHEMA,
     '.env': files.envFile(freshSecrets()),
     '.gitignore': files.GITIGNORE,
-    'README.md': files.readme(name, dir),
+    'README.md': files.readme(name, dir, entries, EXAMPLE),
   };
   for (const [file, content] of Object.entries(written)) {
     const target = path.join(dir, file);
@@ -86,5 +113,5 @@ export function newApp(dir: string, say: (line: string) => void): void {
     fs.writeFileSync(target, content, file === '.env' ? { mode: 0o600 } : undefined);
   }
   say(`created ${dir} (${Object.keys(written).join(', ')})`);
-  say(`next: platform develop --app ${dir}`);
+  say(`next: cd ${dir} && npm install && npm run develop   (or: platform develop --app ${dir})`);
 }

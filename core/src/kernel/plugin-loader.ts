@@ -116,6 +116,11 @@ function pluginPackages(found: { manifest: Record<string, unknown>; dir: string 
   return out;
 }
 
+/** The definition of an installed plugin package (what `platform new` asks of the distribution's plugins). */
+export function loadInstalledDefinition(plugin: InstalledPlugin, appDir: string): PluginDefinition {
+  return loadDefinition(plugin.name, plugin.packageName, appDir, 'package.json', plugin.from);
+}
+
 function loadDefinition(name: string, specifier: string, appDir: string, file: string, from: string[] = lookupPaths(appDir)): PluginDefinition {
   let exported: unknown;
   try {

@@ -64,6 +64,26 @@ export interface AppCodeProvider<TConfig extends Record<string, unknown> = Recor
   scope?(ctx: PluginContext<TConfig, TState>, platform: Platform): Record<string, unknown>;
 }
 
+/** The example content-type of the app `platform new` writes. */
+export interface NewAppExample {
+  /** `api::article.article` */
+  uid: string;
+  /** its list route, `/api/articles` */
+  path: string;
+}
+
+/**
+ * What a plugin writes into a new app, so that the app works at once with the plugin in it
+ * (an authentication plugin lets the public read the example type, say). The kernel names no
+ * plugin: it asks each plugin of the distribution.
+ */
+export interface NewAppContribution {
+  /** the plugin's `config` in the new app's `config/plugins.ts` */
+  config?(example: NewAppExample): Record<string, unknown>;
+  /** one sentence of the new app's README: what that config does */
+  note?(example: NewAppExample): string;
+}
+
 export interface PluginDefinition<TConfig extends Record<string, unknown> = Record<string, unknown>, TState = unknown> {
   /** kebab-case name, unique; also the key in `config/plugins.ts` */
   name: string;
@@ -103,6 +123,8 @@ export interface PluginDefinition<TConfig extends Record<string, unknown> = Reco
   routes?: RouteDefinition[];
   /** app parts this plugin builds (see AppPartsProvider) */
   appParts?: AppPartsProvider;
+  /** what the plugin writes into the app `platform new` makes (see NewAppContribution) */
+  newApp?: NewAppContribution;
   /** what the plugin lends the app's own code (see AppCodeProvider) */
   appCode?: AppCodeProvider<TConfig, TState>;
   /** commands added to the `platform` command line, keyed by name (`platform <name> ...`; ./plugin-command.ts) */
