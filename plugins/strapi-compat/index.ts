@@ -13,6 +13,7 @@ import { definePlugin, type PluginContext } from '@platform/core';
 import { createCron, CRON_TABLES, type CronRunner } from './src/cron';
 import { configuredCustomFields, createCustomFields, resolveCustomFields, type CustomFields } from './src/custom-fields';
 import { errors } from './src/errors';
+import { applyContentTypeExtensions, readContentTypeExtensions } from './src/extensions';
 import { createStrapi, type Strapi } from './src/facade/strapi';
 import { createRequestContext, type RequestContextStore } from './src/request-context';
 import { readStrapiPackages } from './src/strapi-packages';
@@ -102,8 +103,12 @@ export default definePlugin<CompatConfig, CompatState>({
     logPackages(ctx);
     const file = pluginsFile(ctx.appDir);
     const configured = configuredCustomFields(ctx.config.customFields, file);
+    const extensions = readContentTypeExtensions(ctx.appDir);
     // Runs once the app's own register has registered its custom fields, before the schemas are checked.
-    ctx.hooks.extendSchemas.tap(PLUGIN_NAME, (schemas) => resolveCustomFields(schemas, ctx.state.customFields, configured, file));
+    ctx.hooks.extendSchemas.tap(PLUGIN_NAME, (schemas) => {
+      applyContentTypeExtensions(schemas, extensions, ctx.appDir);
+      resolveCustomFields(schemas, ctx.state.customFields, configured, file);
+    });
     configureCron(ctx);
   },
   destroy(ctx) {

@@ -220,6 +220,37 @@ for (const client of testClients()) {
       expect(await json(update)).to.deep.equal({ status: 403, body: { data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} } } });
       expect(await db('articles').where({ id: 1 }).first('title')).to.deep.equal({ title: 'Hello World' });
     });
+
+    it("src/extensions extends the user with a job and the articles other types are inversedBy; a lifecycle signs a user's article through strapi.requestContext", async () => {
+      const registered = await json(
+        await fetch(`${url}/api/auth/local/register`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'ada', email: 'ada@example.com', password: 'secret123' }),
+        }),
+      );
+      expect(registered.status).to.equal(200);
+      const { jwt, user } = registered.body as { jwt: string; user: Record<string, unknown> };
+      expect(user).to.deep.equal({
+        id: user.id,
+        username: 'ada',
+        email: 'ada@example.com',
+        provider: 'local',
+        confirmed: true,
+        blocked: false,
+        createdAt: user.createdAt,
+        updatedAt: user.updatedAt,
+        job: null,
+      });
+      const auth = { authorization: `Bearer ${jwt}`, 'content-type': 'application/json' };
+      const created = await fetch(`${url}/api/articles`, { method: 'POST', headers: auth, body: JSON.stringify({ data: { title: 'By Ada' } }) });
+      expect(created.status).to.equal(200);
+      const articleId = ((await created.json()) as { data: { id: number } }).data.id;
+      const me = await json(await fetch(`${url}/api/users/me?populate[articles][fields][0]=title`, { headers: auth }));
+      expect(me).to.deep.equal({ status: 200, body: { ...user, articles: [{ id: articleId, title: 'By Ada' }] } });
+      expect(await db('articles_author_links').select('article_id', 'user_id')).to.deep.equal([{ article_id: articleId, user_id: user.id }]);
+      expect(await db.schema.hasColumn('up_users', 'job')).to.equal(true);
+    });
   });
 }
 

@@ -12,4 +12,6 @@ export const errors = definePluginErrors('strapi-compat', {
   CUSTOM_FIELD_INVALID: { kind: 'boot' },
   /** a cron task of `config/server.js` (or `strapi.cron.add`) that is not a task, or whose rule does not parse */
   CRON_TASK: { kind: 'boot' },
+  /** a `src/extensions/<plugin>/content-types/<type>/schema.json` that is not a schema, or extends no enabled plugin's type */
+  EXTENSION_INVALID: { kind: 'boot' },
 });
