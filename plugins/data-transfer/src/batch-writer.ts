@@ -8,6 +8,13 @@ import type { Knex } from 'knex';
 import { INSERT_CHUNK, chunks } from '@platform/query-engine';
 import type { Row } from './entity-rows';
 
+/** The database's own words: knex puts the statement (with the rows' values) before them. */
+function databaseMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const at = message.lastIndexOf(' - ');
+  return (at === -1 ? message : message.slice(at + 3)).replace(/\s+/g, ' ').trim();
+}
+
 export class BatchWriter {
   private pending = new Map<string, Row[]>();
   private size = 0;
@@ -43,7 +50,11 @@ export class BatchWriter {
       for (const [table, rows] of batch) {
         const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
         const even = rows.map((row) => Object.fromEntries(columns.map((c) => [c, row[c] ?? null])));
-        for (const part of chunks(even, INSERT_CHUNK)) await trx(table).insert(part);
+        try {
+          for (const part of chunks(even, INSERT_CHUNK)) await trx(table).insert(part);
+        } catch (error) {
+          throw new Error(`writing to ${table}: ${databaseMessage(error)}`, { cause: error });
+        }
       }
     });
     for (const [table, rows] of batch) this.written.set(table, (this.written.get(table) ?? 0) + rows.length);
