@@ -75,7 +75,7 @@ export default definePlugin<UsersPermissionsConfig, Runtime>({
     parts.useSecret(ctx.secret('JWT_SECRET', ctx.config.jwtSecret));
     ctx.addRoutes(accountRoutes, ctx.appConfig<string>('api.rest.prefix', '/api'));
     ctx.hooks.authenticate.tapPromise(PLUGIN_NAME, (request, route) => parts.authenticator.authenticate(request, route));
-    guardContentApi(ctx.service<ContentApi>('plugin::query-engine.content-api'));
+    guardContentApi(ctx.service<ContentApi>('plugin::query-engine.content-api'), parts.explainDenial);
     tapUserHooks(ctx, () => parts.access);
     if (ctx.isEnabled('graphql')) {
       const extension = ctx.service<ExtensionService>('plugin::graphql.extension');
@@ -83,14 +83,18 @@ export default definePlugin<UsersPermissionsConfig, Runtime>({
       extension.use(usersPermissionsGraphql(ctx));
     }
     if (ctx.isEnabled('documentation')) describePublicAccess(ctx.plugin('documentation').service<DocumentationService>('openapi'), parts.access);
+    // Once every plugin has bootstrapped, whatever the order they boot in, the app's and every
+    // plugin's routes are in the table (i18n adds its localization routes in its bootstrap):
+    // wildcards expand against all of them.
+    ctx.hooks.bootstrap.tapPromise({ name: PLUGIN_NAME, stage: 1000 }, async () => {
+      await setupRoles(ctx, parts.config.permissions, knownActions(ctx));
+      await parts.access.rolesChanged();
+    });
   },
   async bootstrap(ctx) {
     const parts = ctx.state;
     // schema names of the models are known from bootstrap on
     if (ctx.isEnabled('documentation')) describeForDocumentation(ctx.plugin('documentation').service<DocumentationService>('openapi'));
     await adoptStoredSettings(ctx, parts.config.advanced, (ctx.config as Partial<UsersPermissionsConfig>).advanced);
-    // The app's and every plugin's routes are in the table by now: wildcards expand against them.
-    await setupRoles(ctx, parts.config.permissions, knownActions(ctx));
-    await parts.access.rolesChanged();
   },
 });

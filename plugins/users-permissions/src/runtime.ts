@@ -11,6 +11,7 @@ import { resolveConfig, type UsersPermissionsConfig } from './config';
 import { createEmailService, loggingSender, type EmailService } from './email';
 import { errors } from './errors';
 import { createAccessCache, type AccessCache } from './permissions/access-cache';
+import { createDenialExplainer, type ExplainDenial } from './permissions/denials';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
 
 export interface Runtime {
@@ -21,6 +22,8 @@ export interface Runtime {
   jwt: JwtService;
   accounts: AccountsService;
   authenticator: Authenticator;
+  /** the details of a 403, logging what was missing and who asked (in develop) */
+  explainDenial: ExplainDenial;
   /** resolves the signing secret (register): a JWT cannot be issued or verified before */
   useSecret(secret: string): void;
 }
@@ -44,7 +47,8 @@ export function createRuntime(ctx: UsersPermissionsContext): Runtime {
   const access = createAccessCache(ctx);
   const restPrefix = ctx.appConfig<string>('api.rest.prefix', '/api').replace(/\/+$/, '');
   const accounts = createAccounts({ ctx, config, jwt: () => jwt, limiter, email, restPrefix });
-  const authenticator = createAuthenticator({ jwt: () => jwt, access, emailConfirmation: () => config.advanced.emailConfirmation });
+  const explainDenial = createDenialExplainer(ctx, () => access);
+  const authenticator = createAuthenticator({ jwt: () => jwt, access, emailConfirmation: () => config.advanced.emailConfirmation, explainDenial });
   return {
     config,
     limiter,
@@ -53,6 +57,7 @@ export function createRuntime(ctx: UsersPermissionsContext): Runtime {
     jwt,
     accounts,
     authenticator,
+    explainDenial,
     useSecret(secret) {
       signer = createJwtService(secret, config.jwt);
     },

@@ -4,17 +4,17 @@
  */
 import { AsyncSeriesBailHook, SyncHook } from 'tapable';
 import { guardHooks } from '@platform/core';
-import type { AuthorizeRequest, FieldRestriction, QuerySanitizing } from './types';
+import type { AuthorizeRequest, Denial, FieldRestriction, QuerySanitizing } from './types';
 
 export function createContentApiHooks() {
   return guardHooks('query-engine.content-api', {
     /**
      * Before a content-type action runs. A tap returns `false` to deny (the transport answers
-     * its 403), or throws (an UnauthorizedError, say); returning nothing lets the next tap
+     * its 403), or a `Denial` to deny with the details that 403 carries, or throws (an UnauthorizedError, say); returning nothing lets the next tap
      * decide. Untapped, every action is allowed.
      */
     // biome-ignore lint/suspicious/noConfusingVoidType: tapable's bail hooks go on when a tap returns nothing
-    authorize: new AsyncSeriesBailHook<[AuthorizeRequest], false | void>(['request']),
+    authorize: new AsyncSeriesBailHook<[AuthorizeRequest], false | Denial | void>(['request']),
     /** after the declared parameters were picked: change the query, or throw a ValidationError */
     sanitizeQuery: new SyncHook<[QuerySanitizing]>(['sanitizing']),
     /**

@@ -62,6 +62,7 @@ export function createContentApi(models: () => ModelRegistry): ContentApi {
       if (hooks.authorize.taps.length === 0) return;
       const verdict = await hooks.authorize.promise({ ...request, permission: `${request.uid}.${request.action}` });
       if (verdict === false) throw new ForbiddenError(DENIED[request.context.transport], {});
+      if (verdict) throw new ForbiddenError(DENIED[request.context.transport], verdict.details);
     },
     validateQuery(query) {
       params.validate(query);

@@ -48,6 +48,11 @@ export interface ContentApiContext {
 /** The content-type actions of the content API, the same names on every transport. */
 export type ContentApiAction = 'find' | 'findOne' | 'create' | 'update' | 'delete';
 
+/** An `authorize` tap's refusal with the `details` of the 403 (the action missing, say). */
+export interface Denial {
+  details: Record<string, unknown>;
+}
+
 export interface AuthorizeRequest {
   context: ContentApiContext;
   /** content-type uid, e.g. `api::article.article` */

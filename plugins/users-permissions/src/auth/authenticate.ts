@@ -5,11 +5,12 @@
  * blocked (and is confirmed when email confirmation is on) and has not changed their password
  * since it was issued, else 401 `Missing or invalid credentials`; no bearer is the public role.
  */
-import { UnauthorizedError, type AuthState, type RequestContext, type RouteDefinition } from '@platform/core';
+import { ForbiddenError, UnauthorizedError, type AuthState, type RequestContext, type RouteDefinition } from '@platform/core';
 import type { AccessCache } from '../permissions/access-cache';
 import type { JwtService } from './jwt';
 import { bearerToken } from './bearer';
-import { checkRouteScope } from './route-scope';
+import type { ExplainDenial } from '../permissions/denials';
+import { checkRouteScope, missingAction } from './route-scope';
 
 export const STRATEGY = 'users-permissions';
 
@@ -25,7 +26,7 @@ function invalid(): UnauthorizedError {
   return new UnauthorizedError('Missing or invalid credentials', {});
 }
 
-export function createAuthenticator(options: { jwt: () => JwtService; access: AccessCache; emailConfirmation: () => boolean }): Authenticator {
+export function createAuthenticator(options: { jwt: () => JwtService; access: AccessCache; emailConfirmation: () => boolean; explainDenial: ExplainDenial }): Authenticator {
   const { access } = options;
 
   const authenticator: Authenticator = {
@@ -60,6 +61,9 @@ export function createAuthenticator(options: { jwt: () => JwtService; access: Ac
           ctx.state.auth = auth;
         }
       }
+      const missing = missingAction(ctx.state.auth, route);
+      // Strapi v4 answers the http-errors 403 here: `Forbidden`.
+      if (missing !== null) throw new ForbiddenError('Forbidden', await options.explainDenial(ctx.state.auth, missing));
       checkRouteScope(ctx.state.auth, route);
     },
   };

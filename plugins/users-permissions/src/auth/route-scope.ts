@@ -13,6 +13,14 @@ export function requiredActions(route: RouteDefinition): string[] | null {
   return typeof route.handler === 'string' ? [route.handler] : null;
 }
 
+/** The first action the route needs that the caller's ability lacks (null: none, or the route names no action). */
+export function missingAction(auth: AuthState, route: RouteDefinition): string | null {
+  const actions = requiredActions(route);
+  const { ability } = auth;
+  if (actions === null || !ability) return null;
+  return actions.find((action) => !ability.can(action)) ?? null;
+}
+
 export function checkRouteScope(auth: AuthState, route: RouteDefinition): void {
   const actions = requiredActions(route);
   if (actions === null) {

@@ -45,16 +45,16 @@ export function createRoleWrites(plugin: PluginContext, access: () => AccessCach
     return { id: Number(row.id), type: row.type };
   }
 
-  /** Makes the role's permissions exactly the enabled actions of a permission tree. */
-  async function syncPermissions(roleId: number, tree: unknown): Promise<void> {
+  /** Makes the role's permissions exactly the enabled actions of a permission tree; returns those it removed. */
+  async function syncPermissions(roleId: number, tree: unknown): Promise<string[]> {
     const wanted = new Set(enabledInTree(tree));
     const current = await rolePermissions(plugin, roleId);
-    await changeRolePermissions(
-      plugin,
-      roleId,
-      wanted,
-      current.map((p) => p.action).filter((a) => !wanted.has(a)),
-    );
+    const removed = current
+      .map((p) => p.action)
+      .filter((a) => !wanted.has(a))
+      .sort();
+    await changeRolePermissions(plugin, roleId, wanted, removed);
+    return removed;
   }
 
   return {
@@ -72,13 +72,20 @@ export function createRoleWrites(plugin: PluginContext, access: () => AccessCach
     async update(rawId, raw) {
       const body = nonEmpty(raw);
       const role = await existingRole(rawId, 'Role not found');
-      await plugin.db.transaction(async () => {
+      const removed = await plugin.db.transaction(async () => {
         const data: Record<string, unknown> = {};
         for (const key of ['name', 'description']) if (key in body) data[key] = body[key];
         if (Object.keys(data).length > 0) await entityService().update(ROLE_UID, role.id, { data });
-        if ('permissions' in body) await syncPermissions(role.id, body.permissions);
+        return 'permissions' in body ? syncPermissions(role.id, body.permissions) : [];
       });
       await access().rolesChanged();
+      // As in Strapi v4, `permissions` is the role's whole set: what a partial tree leaves out is
+      // removed, which surprises whoever meant to add one action. The log says what went.
+      if (removed.length > 0) {
+        plugin.log.info(
+          `role "${role.type ?? role.id}" (id ${role.id}): ${removed.length} permission(s) not enabled in the request were removed (the permissions sent replace the whole set): ${removed.join(', ')}`,
+        );
+      }
       return { ok: true };
     },
     async remove(rawId) {

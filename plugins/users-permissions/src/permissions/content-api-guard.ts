@@ -9,6 +9,7 @@
 import type { Model } from '@platform/core';
 import type { ContentApi, ContentApiContext } from '@platform/query-engine';
 import { PLUGIN_NAME } from '../content-types';
+import type { ExplainDenial } from './denials';
 
 /** Relations of `model` whose target this caller may not `find`. */
 function unreadableRelations(model: Model, context: ContentApiContext, fields: Set<string>): void {
@@ -20,10 +21,10 @@ function unreadableRelations(model: Model, context: ContentApiContext, fields: S
   }
 }
 
-export function guardContentApi(contentApi: ContentApi): void {
-  contentApi.hooks.authorize.tap(PLUGIN_NAME, ({ context, permission }) => {
+export function guardContentApi(contentApi: ContentApi, explainDenial: ExplainDenial): void {
+  contentApi.hooks.authorize.tapPromise(PLUGIN_NAME, async ({ context, permission }) => {
     const ability = context.auth?.ability;
-    if (ability && !ability.can(permission)) return false;
+    if (ability && !ability.can(permission)) return { details: await explainDenial(context.auth, permission) };
     return undefined;
   });
   contentApi.hooks.restrictRead.tap(PLUGIN_NAME, ({ model, context, fields }) => unreadableRelations(model, context, fields));
