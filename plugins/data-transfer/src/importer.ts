@@ -195,6 +195,7 @@ export async function importArchive(context: TransferContext, options: ImportOpt
       } else if (entry.name.startsWith('assets/uploads/') && options.groups.has('files') && context.provider) {
         const name = entry.name.slice('assets/uploads/'.length);
         const info = assetInfo.get(name) ?? {};
+        assetInfo.delete(name);
         const ext = typeof info.ext === 'string' ? info.ext : name.includes('.') ? name.slice(name.lastIndexOf('.')) : '';
         const hash = typeof info.hash === 'string' ? info.hash : name.slice(0, name.length - ext.length);
         const file = {
