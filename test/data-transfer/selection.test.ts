@@ -1,7 +1,8 @@
 /**
  * `--only` and `--exclude`: an import without files writes the entries (the files' rows too)
  * and no uploaded file; an import of the settings alone writes no entry; an export of the
- * content alone holds no assets and no configuration.
+ * content alone holds no assets and no configuration. The settings carry the webhooks, which a
+ * second import of the same archive does not double.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -65,6 +66,23 @@ for (const client of testClients()) {
       expect(await count(target.knex, 'articles')).to.equal(0);
       expect(await target.knex('strapi_core_store_settings').where({ key: 'plugin_upload_settings' }).select('value')).to.deep.equal([
         { value: '{"sizeOptimization":true,"responsiveDimensions":true,"autoOrientation":false}' },
+      ]);
+    });
+
+    it('carries the webhooks with the settings, once however often the archive is imported', async () => {
+      const source = await empty();
+      const created = await platform(['webhooks', 'create', '--name', 'site', '--url', 'http://127.0.0.1:9/hook', '--events', 'entry.create,entry.update'], source.database, source.dir);
+      expect(created.code, created.stderr).to.equal(0);
+      const exported = await platform(['export', '--only', 'config', '--no-encrypt', '--file', path.join(work, 'settings')], source.database, source.dir);
+      expect(exported.code, exported.stderr).to.equal(0);
+      const target = await empty();
+      for (let i = 0; i < 2; i++) {
+        const imported = await platform(['import', '--file', path.join(work, 'settings.tar.gz')], target.database, target.dir);
+        expect(imported.code, imported.stderr).to.equal(0);
+      }
+      const listed = await platform(['webhooks', 'list', '--json'], target.database, target.dir);
+      expect(JSON.parse(listed.stdout.trim())).to.deep.equal([
+        { id: 1, name: 'site', url: 'http://127.0.0.1:9/hook', events: ['entry.create', 'entry.update'], headers: {}, enabled: true, signed: false, source: 'database' },
       ]);
     });
   });

@@ -121,6 +121,11 @@ async function writeConfiguration(context: TransferContext, lines: Configuration
         written += 1;
       } else if (line.type === 'webhook' && (await trx.schema.hasTable(WEBHOOKS_TABLE))) {
         const { id: _id, headers, events, ...rest } = line.value;
+        // importing the same archive again does not double its webhooks
+        const same = await trx(WEBHOOKS_TABLE)
+          .where({ name: rest.name ?? null, url: rest.url ?? null })
+          .first('id');
+        if (same) continue;
         await trx(WEBHOOKS_TABLE).insert({ ...rest, headers: JSON.stringify(headers ?? {}), events: JSON.stringify(events ?? []) });
         written += 1;
       }
