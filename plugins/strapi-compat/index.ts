@@ -14,6 +14,7 @@ import { createCron, CRON_TABLES, type CronRunner } from './src/cron';
 import { configuredCustomFields, createCustomFields, resolveCustomFields, type CustomFields } from './src/custom-fields';
 import { errors } from './src/errors';
 import { applyContentTypeExtensions, readContentTypeExtensions } from './src/extensions';
+import { runPluginExtensions } from './src/plugin-extensions';
 import { createStrapi, type Strapi } from './src/facade/strapi';
 import { createRequestContext, type RequestContextStore } from './src/request-context';
 import { readStrapiPackages } from './src/strapi-packages';
@@ -93,6 +94,8 @@ export default definePlugin<CompatConfig, CompatState>({
       // The last app started in a process is the one a Strapi project's global `strapi` names.
       globalThis.strapi = strapi;
       ctx.state.strapi = strapi;
+      // Every plugin has registered its parts and run its register: the project's extensions of them run now.
+      runPluginExtensions(ctx, platform);
       return { strapi };
     },
   },

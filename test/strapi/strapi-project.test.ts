@@ -228,7 +228,7 @@ for (const client of testClients()) {
       expect(await db('articles').where({ id: 1 }).first('title')).to.deep.equal({ title: 'Hello World' });
     });
 
-    it("src/extensions extends the user with a job and the articles other types are inversedBy; a lifecycle signs a user's article through strapi.requestContext", async () => {
+    it("src/extensions extends the user with a job and the articles other types are inversedBy, and its strapi-server.js adds an action and a route; a lifecycle signs a user's article through strapi.requestContext", async () => {
       const registered = await json(
         await fetch(`${url}/api/auth/local/register`, {
           method: 'POST',
@@ -257,6 +257,13 @@ for (const client of testClients()) {
       expect(me).to.deep.equal({ status: 200, body: { ...user, articles: [{ id: articleId, title: 'By Ada' }] } });
       expect(await db('articles_author_links').select('article_id', 'user_id')).to.deep.equal([{ article_id: articleId, user_id: user.id }]);
       expect(await db.schema.hasColumn('up_users', 'job')).to.equal(true);
+
+      // src/extensions/users-permissions/strapi-server.js added an action to the user controller and its route.
+      const put = (headers: Record<string, string>) =>
+        fetch(`${url}/api/user/me`, { method: 'PUT', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ job: 'engineer' }) }).then(json);
+      expect(await put({ authorization: `Bearer ${jwt}` })).to.deep.equal({ status: 200, body: { id: user.id, username: 'ada', job: 'engineer' } });
+      expect(await put({})).to.deep.equal({ status: 403, body: { data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} } } });
+      expect(await db('up_users').where({ id: user.id }).first('job')).to.deep.equal({ job: 'engineer' });
     });
 
     it('strapi.db.transaction makes one write of several creates: what an error rolls back leaves no article and no audit row of the subscribed lifecycle', async () => {
