@@ -61,6 +61,20 @@ describe('resolvePlugins', () => {
     }
   });
 
+  it("takes the distribution's set for an app whose package.json lists no plugin package (a Strapi project's)", () => {
+    const project = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-strapi-project-'));
+    const distribution = path.join(appDir, 'bin');
+    fs.mkdirSync(distribution, { recursive: true });
+    try {
+      fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'backend', dependencies: { '@strapi/strapi': '4.26.2', '@strapi/plugin-i18n': '4.26.2' } }));
+      expect(installedPlugins(project, distribution).map((p) => p.name)).to.deep.equal(['locales', 'search', 'drafts']);
+      // run from its own folder, it has no distribution but itself
+      expect(installedPlugins(project, project)).to.deep.equal([]);
+    } finally {
+      fs.rmSync(project, { recursive: true, force: true });
+    }
+  });
+
   it('leaves out a plugin switched off with enabled: false or false, and reports it as disabled', () => {
     const resolved = resolvePlugins(appDir, { plugins: { locales: { enabled: false }, drafts: false } }, FILES, []);
     expect(resolved.plugins.map((p) => p.name)).to.deep.equal(['search']);
