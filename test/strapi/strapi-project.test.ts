@@ -179,7 +179,10 @@ for (const client of testClients()) {
     });
 
     it('the controller overriding find calls super.find and adds what its service read through strapi.entityService', async () => {
-      const list = await json(await fetch(`${url}/api/articles?sort=id&fields[0]=title`));
+      const response = await fetch(`${url}/api/articles?sort=id&fields[0]=title`);
+      // src/middlewares/served-by.js, listed in config/middlewares.js with its config, given { strapi }
+      expect(response.headers.get('x-served-by')).to.equal('strapi-project (25)');
+      const list = await json(response);
       expect(list).to.deep.equal({
         status: 200,
         body: {
