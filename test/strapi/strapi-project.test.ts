@@ -340,6 +340,42 @@ for (const client of testClients()) {
   });
 }
 
+describe('a Strapi v4 project under platform develop --app', function () {
+  this.timeout(60000);
+  it('serves the project and restarts when a file under src/ changes', async () => {
+    const base = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-strapi-develop-'));
+    const appDir = path.join(base, 'backend');
+    fs.cpSync(FIXTURE, appDir, { recursive: true });
+    // develop writes the secrets the project lacks into its .env, as it does for any app
+    const run = runPlatform(['develop', '--app', appDir, '--port', '0', '--host', '127.0.0.1'], {
+      DATABASE_CLIENT: 'sqlite',
+      DATABASE_FILENAME: '.tmp/data.db',
+      JWT_SECRET: undefined,
+      API_TOKEN_SALT: undefined,
+      ADMIN_JWT_SECRET: undefined,
+    });
+    try {
+      const first = (await run.waitFor(/platform develop: serving .+ at (http:\/\/\S+)/, 1, 40000))[1] as string;
+      expect(await json(await fetch(`${first}/api/articles`))).to.deep.equal({
+        status: 200,
+        body: { data: [], meta: { pagination: { page: 1, pageSize: 25, pageCount: 0, total: 0 }, popular: [] } },
+      });
+      const controller = path.join(appDir, 'src', 'api', 'article', 'controllers', 'article.js');
+      fs.writeFileSync(controller, fs.readFileSync(controller, 'utf8').replace('meta.popular =', 'meta.favourites ='));
+      await run.waitFor(/src\/api\/article\/controllers\/article\.js changed; restarting/, 1, 20000);
+      const second = (await run.waitFor(/platform develop: serving .+ at (http:\/\/\S+)/, 2, 40000))[1] as string;
+      expect(await json(await fetch(`${second}/api/articles`))).to.deep.equal({
+        status: 200,
+        body: { data: [], meta: { pagination: { page: 1, pageSize: 25, pageCount: 0, total: 0 }, favourites: [] } },
+      });
+    } finally {
+      run.process.kill('SIGTERM');
+      await run.exited;
+      fs.rmSync(base, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('a Strapi v4 project with a custom field of a plugin the platform does not have', function () {
   this.timeout(30000);
   it('stops start-up naming the field and the line of config/plugins.js that maps it to a type', async () => {
