@@ -13,6 +13,7 @@ import { definePlugin, type PluginContext } from '@platform/core';
 import { createCron, CRON_TABLES, type CronRunner } from './src/cron';
 import { configuredCustomFields, createCustomFields, resolveCustomFields, type CustomFields } from './src/custom-fields';
 import { errors } from './src/errors';
+import { createEventHub, emitEntryEvents, type EventHub } from './src/event-hub';
 import { applyContentTypeExtensions, readContentTypeExtensions } from './src/extensions';
 import { runPluginExtensions } from './src/plugin-extensions';
 import { createStrapi, type Strapi } from './src/facade/strapi';
@@ -25,6 +26,7 @@ export type { StrapiQuery } from './src/facade/db-query';
 export { MAPPED_PLUGINS } from './src/strapi-packages';
 export type { CustomFields, CustomFieldDefinition } from './src/custom-fields';
 export type { StrapiCron } from './src/cron';
+export type { EventHub } from './src/event-hub';
 export { CRON_RUNS_TABLE } from './src/cron';
 
 const PLUGIN_NAME = 'strapi-compat';
@@ -43,6 +45,7 @@ interface CompatState {
   requestContext: RequestContextStore;
   customFields: CustomFields;
   cron: CronRunner;
+  eventHub: EventHub;
   /** the facade this app lent its code, once built */
   strapi?: Strapi;
 }
@@ -80,6 +83,7 @@ export default definePlugin<CompatConfig, CompatState>({
   state: (ctx) => ({
     requestContext: createRequestContext(),
     customFields: createCustomFields(),
+    eventHub: createEventHub(ctx.log),
     cron: createCron({ db: () => ctx.db, log: ctx.log, strapi: () => ctx.state.strapi, file: serverFile(ctx.appDir) }),
   }),
   // claims of cron occurrences, so several processes run each once
@@ -90,7 +94,7 @@ export default definePlugin<CompatConfig, CompatState>({
       '@strapi/utils': require.resolve('./src/modules/utils'),
     },
     scope(ctx, platform) {
-      const strapi = createStrapi({ ctx, platform, requestContext: () => ctx.state.requestContext.get(), customFields: ctx.state.customFields, cron: ctx.state.cron });
+      const strapi = createStrapi({ ctx, platform, requestContext: () => ctx.state.requestContext.get(), customFields: ctx.state.customFields, cron: ctx.state.cron, eventHub: ctx.state.eventHub });
       // The last app started in a process is the one a Strapi project's global `strapi` names.
       globalThis.strapi = strapi;
       ctx.state.strapi = strapi;
@@ -113,9 +117,11 @@ export default definePlugin<CompatConfig, CompatState>({
       resolveCustomFields(schemas, ctx.state.customFields, configured, file);
     });
     configureCron(ctx);
+    emitEntryEvents(ctx, ctx.service('plugin::query-engine.hooks'), ctx.state.eventHub);
   },
   destroy(ctx) {
     ctx.state.cron.stop();
+    ctx.state.eventHub.removeAllListeners();
     if (globalThis.strapi !== undefined && globalThis.strapi === ctx.state.strapi) globalThis.strapi = undefined;
   },
 });

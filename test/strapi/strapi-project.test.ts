@@ -269,7 +269,7 @@ for (const client of testClients()) {
       expect(await db('up_users').where({ id: user.id }).first('job')).to.deep.equal({ job: 'engineer' });
     });
 
-    it('strapi.db.transaction makes one write of several creates: what an error rolls back leaves no article and no audit row of the subscribed lifecycle', async () => {
+    it('strapi.db.transaction makes one write of several creates: what an error rolls back leaves no article, no audit row of the subscribed lifecycle and no eventHub event', async () => {
       const bulk = (body: Record<string, unknown>) => fetch(`${url}/api/articles-bulk`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(json);
       const committed = await bulk({ titles: ['Bulk one', 'Bulk two'] });
       expect(committed.status).to.equal(200);
@@ -291,6 +291,9 @@ for (const client of testClients()) {
       const articleIds = (await db('articles').orderBy('id').pluck('id')).map(String);
       const audited = await db('audits').where({ action: 'create' }).orderBy('id').pluck('target');
       expect(audited).to.deep.equal(articleIds);
+      // The eventHub listener heard the committed creates only.
+      const last = await db('strapi_core_store_settings').where({ key: 'plugin_strapi-project_last-created' }).first('value');
+      expect(JSON.parse(last.value)).to.deep.equal({ id: created[1], title: 'Bulk two' });
     });
   });
 }

@@ -6,6 +6,7 @@
 import type { Logger, Model, PluginContext, Platform, RequestContext } from '@platform/core';
 import type { CustomFields } from '../custom-fields';
 import type { StrapiCron } from '../cron';
+import type { EventHub } from '../event-hub';
 import { getPath } from './config-path';
 import { createCoreStore, type CoreStore, type StoreKey } from './core-store';
 import { createStrapiQuery, type StrapiQuery } from './db-query';
@@ -62,6 +63,7 @@ export interface Strapi {
   readonly server: { routes(): unknown[] };
   readonly customFields: CustomFields;
   readonly cron: StrapiCron;
+  readonly eventHub: EventHub;
 }
 
 export interface StrapiSources {
@@ -70,6 +72,7 @@ export interface StrapiSources {
   requestContext(): RequestContext | undefined;
   customFields: CustomFields;
   cron: StrapiCron;
+  eventHub: EventHub;
 }
 
 function asStrapiModel(model: Model, schema: Record<string, unknown> | undefined): StrapiModel {
@@ -98,7 +101,7 @@ function lazyRecord<T>(keys: () => string[], get: (key: string) => T | undefined
   });
 }
 
-export function createStrapi({ ctx, platform, requestContext, customFields, cron }: StrapiSources): Strapi {
+export function createStrapi({ ctx, platform, requestContext, customFields, cron, eventHub }: StrapiSources): Strapi {
   const engine = () => platform.service('plugin::query-engine.engine');
   const entityService = () => platform.service('plugin::query-engine.entity-service');
   const schemaOf = (uid: string): Record<string, unknown> | undefined => (ctx.schemas.contentTypes.get(uid)?.schema ?? ctx.schemas.components.get(uid)?.schema) as Record<string, unknown> | undefined;
@@ -173,6 +176,7 @@ export function createStrapi({ ctx, platform, requestContext, customFields, cron
     server: { routes: () => platform.routes() },
     customFields,
     cron,
+    eventHub,
   };
   return strapi;
 }
