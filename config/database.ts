@@ -1,11 +1,13 @@
 import type { EnvFn } from '@platform/core';
 
 export default ({ env }: { env: EnvFn }) => {
-  const client = env('DATABASE_CLIENT', 'sqlite');
-  if (client === 'sqlite') {
+  // sqlite, mysql or postgres, or a name the kernel takes for one of them (sqlite3,
+  // better-sqlite3, mysql2, mariadb, pg, postgresql); any other stops start-up naming them
+  const client = String(env('DATABASE_CLIENT', 'sqlite'));
+  if (['sqlite', 'sqlite3', 'better-sqlite3'].includes(client)) {
     return { connection: { client: 'sqlite', connection: { filename: env('DATABASE_FILENAME', '.tmp/data.db') } } };
   }
-  const defaults = client === 'postgres' ? { port: 5432, user: 'postgres' } : { port: 3306, user: 'root' };
+  const defaults = ['postgres', 'postgresql', 'pg'].includes(client) ? { port: 5432, user: 'postgres' } : { port: 3306, user: 'root' };
   return {
     connection: {
       client,

@@ -10,6 +10,7 @@ import type { GraphQLSchema } from 'graphql';
 import { DEFAULT_CONFIG, validateConfig } from './src/config';
 import { errors } from './src/errors';
 import { createExtensionService, type ExtensionService } from './src/extension/extension-service';
+import { graphqlBodyErrors } from './src/http/body-errors';
 import { consoleAssetRoutes, serveConsolePage, wantsConsole } from './src/http/console';
 import type { GraphqlConfig } from './src/types';
 import { printSchemaCommand } from './src/schema-file';
@@ -114,6 +115,10 @@ export default definePlugin<GraphqlConfig>({
   services: {
     extension: () => createExtensionService(),
     schema: () => createSchemaService(),
+  },
+  // a body that is not JSON gets GraphQL's error shape at the endpoint (the body parser runs before any route)
+  globalMiddlewares: {
+    'body-errors': { middleware: (ctx) => graphqlBodyErrors(ctx.config.endpoint), before: 'strapi::body' },
   },
   bootstrap(ctx) {
     start(ctx);

@@ -94,6 +94,25 @@ describeEachDatabase('GraphQL over HTTP', (ctx) => {
     expect(res.body.errors?.[0].message).to.match(/^Syntax Error: Document contains more that 20000 tokens/);
   });
 
+  it("a body that is not JSON is a 400 in GraphQL's error shape (the REST routes keep their envelope)", async () => {
+    const post = async (path: string, body: string) => {
+      const res = await fetch(`${ctx.app.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      return { status: res.status, type: res.headers.get('content-type'), body: await res.json() };
+    };
+    expect(await post('/graphql', '{"query": ')).to.deep.equal({
+      status: 400,
+      type: 'application/json; charset=utf-8',
+      body: { errors: [{ message: 'Unparsable JSON body: Unexpected end of JSON input', extensions: { code: 'BAD_REQUEST' } }] },
+    });
+    expect(await post('/graphql', '"query"')).to.deep.equal({
+      status: 400,
+      type: 'application/json; charset=utf-8',
+      body: { errors: [{ message: 'Unparsable JSON body: invalid JSON, only supports object and array', extensions: { code: 'BAD_REQUEST' } }] },
+    });
+    expect((await post('/api/articles', '{"data": ')).body).to.deep.equal({ data: null, error: { status: 400, name: 'SyntaxError', message: 'Unexpected end of JSON input' } });
+    expect(await ctx.app.knex('articles').select('id')).to.deep.equal([]);
+  });
+
   it('an operation that is not a query or mutation, or no query at all, is a 400', async () => {
     expect((await ctx.app.post('/graphql', {})).status).to.equal(400);
     expect((await gql(ctx.app, 'subscription { articles { data { id } } }')).status).to.equal(400);

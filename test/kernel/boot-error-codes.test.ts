@@ -85,7 +85,7 @@ describe('kernel start-up failures', function () {
   it('CONFIG_DATABASE_CLIENT: an unsupported database client', async () => {
     expect(await bootError({ config: { database: { connection: { client: 'oracle', connection: {} } } } })).to.deep.equal({
       code: 'CONFIG_DATABASE_CLIENT',
-      message: `${databaseFile}: connection.client "oracle" is not supported (use sqlite, mysql or postgres)`,
+      message: `${databaseFile}: connection.client "oracle" is not supported (use sqlite, mysql or postgres; also taken: sqlite3, better-sqlite3, mysql2, mariadb, pg, postgresql)`,
     });
   });
 

@@ -124,6 +124,16 @@ describe('platform develop watches the app', function () {
     // exactly one start per change: no restart happened twice
     expect(lines(READY)).to.have.length(7);
   });
+
+  it("restarts when the app's global policies (policies/) are added or changed", async () => {
+    fs.mkdirSync(path.join(appDir, 'policies'));
+    fs.writeFileSync(path.join(appDir, 'policies', 'is-open.ts'), 'export default () => true;\n');
+    await served(8);
+    expect(lines(/restarting/).at(-1)).to.equal('platform develop: policies/ added; restarting');
+    fs.writeFileSync(path.join(appDir, 'policies', 'is-open.ts'), 'export default () => false;\n');
+    await served(9);
+    expect(lines(/restarting/).at(-1)).to.equal('platform develop: policies/is-open.ts changed; restarting');
+  });
 });
 
 describe('platform develop and the secrets it writes', function () {

@@ -1,6 +1,6 @@
 /**
  * What `platform develop` watches: the app folder's `config/`, `api/`, `components/`,
- * `middlewares/`, `src/`, `database/`, `plugins-local/` and `.env` (whether or not they exist yet),
+ * `middlewares/`, `policies/`, `src/`, `database/`, `plugins-local/` and `.env` (whether or not they exist yet),
  * and the folders of local plugins (`resolve: './path'` in config/plugins.ts), wherever they
  * are. chokidar follows editors that save by writing a new file and renaming it over the old
  * one (`sed -i`, "safe write"), folders created after start and deletions, which node's
@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 
-export const WATCHED_IN_APP = ['config', 'api', 'components', 'middlewares', 'src', 'database', 'plugins-local', '.env'];
+export const WATCHED_IN_APP = ['config', 'api', 'components', 'middlewares', 'policies', 'src', 'database', 'plugins-local', '.env'];
 const NEVER = new Set(['node_modules', '.git', '.tmp', '.cache', 'dist', 'build']);
 
 export interface FileChange {

@@ -39,7 +39,10 @@ export function normalizeClient(client: string, file: string): DatabaseClient {
     case 'postgresql':
       return 'postgres';
     default:
-      throw new BootError('CONFIG_DATABASE_CLIENT', `${file}: connection.client "${client}" is not supported (use sqlite, mysql or postgres)`);
+      throw new BootError(
+        'CONFIG_DATABASE_CLIENT',
+        `${file}: connection.client "${client}" is not supported (use sqlite, mysql or postgres; also taken: sqlite3, better-sqlite3, mysql2, mariadb, pg, postgresql)`,
+      );
   }
 }
 

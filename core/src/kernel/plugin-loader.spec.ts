@@ -96,12 +96,14 @@ describe('resolvePlugins', () => {
   });
 
   it('ignores a plugin we do not have (no resolve) with a warning naming the key and the closest known plugin', () => {
-    const resolved = resolvePlugins(appDir, { plugins: { draftss: { enabled: true }, email: { config: { provider: 'sendmail' } }, sitemap: false } }, FILES, []);
+    const resolved = resolvePlugins(appDir, { plugins: { draftss: { enabled: true }, email: { config: { provider: 'sendmail' } }, sitemap: false, serch: { enabled: false } } }, FILES, []);
     expect(resolved.plugins.map((p) => p.name)).to.deep.equal(['locales', 'search', 'drafts']);
     expect(resolved.pluginConfig).to.not.have.any.keys('draftss', 'email');
     expect(resolved.warnings).to.deep.equal([
       '/app/config/plugins.ts: plugin "draftss" is not installed (no dependency of the app\'s package.json provides it) and has no "resolve"; its entry is ignored (the closest known plugin is "drafts")',
       '/app/config/plugins.ts: plugin "email" is not installed (no dependency of the app\'s package.json provides it) and has no "resolve"; its entry is ignored (the closest known plugin is "search")',
+      // switched off: a misspelling leaves the plugin it meant on (an unknown name far from any is left alone)
+      '/app/config/plugins.ts: plugin "serch" is not installed, so its "enabled: false" switches nothing off (the closest installed plugin is "search")',
     ]);
     expect(resolvePlugins(appDir, { plugins: { locales: true } }, FILES, []).warnings).to.deep.equal([]);
   });

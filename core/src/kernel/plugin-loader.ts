@@ -26,7 +26,12 @@ import type { ConfigTree } from '../config/load-config';
 import { isPlainObject } from '../util/values';
 import type { PluginDefinition } from './plugin';
 import { registerPluginRoot } from './peer-resolution';
-import { closestName } from '../util/closest-name';
+import { closestName, editDistance } from '../util/closest-name';
+
+/** Close enough to be a slip of the keyboard (`graphq`, `user-permissions`), not another plugin's name. */
+function isLikelyTypo(name: string, closest: string): boolean {
+  return editDistance(name, closest) <= Math.max(2, Math.floor(closest.length / 4));
+}
 
 interface PluginEntry {
   enabled: boolean;
@@ -175,9 +180,16 @@ export function resolvePlugins(
       if (entry.enabled) plugins.push(loadDefinition(name, entry.resolve, appDir, file));
       continue;
     }
-    // `<name>: { enabled: false }` for a plugin we do not have asks for what is already true.
-    if (known.includes(name) || !entry.enabled) continue;
+    if (known.includes(name)) continue;
     const closest = closestName(name, known);
+    if (!entry.enabled) {
+      // `<name>: { enabled: false }` for a plugin we do not have asks for what is already true,
+      // unless it misspells one that is installed, which it then leaves on.
+      if (closest && isLikelyTypo(name, closest)) {
+        warnings.push(`${file}: plugin "${name}" is not installed, so its "enabled: false" switches nothing off (the closest installed plugin is "${closest}")`);
+      }
+      continue;
+    }
     warnings.push(
       `${file}: plugin "${name}" is not installed (no dependency of the app's package.json provides it) and has no "resolve"; its entry is ignored${closest ? ` (the closest known plugin is "${closest}")` : ''}`,
     );

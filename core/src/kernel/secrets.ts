@@ -25,6 +25,26 @@ export interface SecretSource {
   log: Logger;
 }
 
+/** A secret `start` cannot do without: the variable and the plugin that asked for it. */
+export class MissingSecretError extends BootError {
+  constructor(
+    readonly variable: string,
+    readonly requester: string,
+  ) {
+    super('SECRET_MISSING', `${variable} is not set: plugin "${requester}" needs it. Set ${variable} in the environment or the app's .env (platform develop writes a random one there)`);
+  }
+}
+
+/**
+ * One error naming every missing secret (each plugin asked for its own), so that a first
+ * `platform start` is fixed in one go rather than one variable per attempt.
+ */
+export function missingSecrets(errors: MissingSecretError[]): BootError {
+  if (errors.length === 1 && errors[0]) return errors[0];
+  const names = errors.map((error) => `${error.variable} (plugin "${error.requester}")`).join(', ');
+  return new BootError('SECRET_MISSING', `${errors.length} secrets are not set: ${names}. Set each in the environment or the app's .env (platform develop writes random ones there)`);
+}
+
 /** Environment variable names as shells write them; anything else could not be read back from `.env`. */
 const VARIABLE_NAME = /^[A-Z_][A-Z0-9_]*$/;
 
@@ -37,7 +57,7 @@ export function resolveSecret(source: SecretSource, name: string, configured: un
   const fromEnv = source.env[name];
   if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
   if (source.mode === 'start') {
-    throw new BootError('SECRET_MISSING', `${name} is not set: plugin "${requester}" needs it. Set ${name} in the environment or the app's .env (platform develop writes a random one there)`);
+    throw new MissingSecretError(name, requester);
   }
   const generated = crypto.randomBytes(32).toString('base64');
   source.env[name] = generated;

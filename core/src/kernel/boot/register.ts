@@ -20,6 +20,7 @@ import { createPluginHost } from '../plugin-host';
 import { registerAppModules } from '../app-modules';
 import type { Platform } from '../platform';
 import { pluginsFileName, resolvePluginSet } from './configure';
+import { MissingSecretError, missingSecrets } from '../secrets';
 
 export type AttributeTypes = ReturnType<typeof collectAttributeTypes>;
 
@@ -31,6 +32,25 @@ export async function runStep(plugin: PluginDefinition, step: string, fn: () => 
     if (error instanceof BootError) throw error;
     throw new BootError('PLUGIN_STEP', `Plugin "${plugin.name}" failed in ${step}: ${(error as Error).message}`, { cause: error });
   }
+}
+
+/**
+ * Every plugin's `register`. A secret missing under `platform start` does not stop the others:
+ * each plugin asks for its own, and one error names them all. A failure after one went missing
+ * may follow from it (a plugin whose register stopped half-way): the missing secrets are named.
+ */
+async function registerPlugins(state: KernelState): Promise<void> {
+  const missing: MissingSecretError[] = [];
+  for (const { definition, context } of state.plugins) {
+    try {
+      await runStep(definition, 'register', () => definition.register?.(context));
+    } catch (error) {
+      if (error instanceof MissingSecretError) missing.push(error);
+      else if (missing.length > 0) throw missingSecrets(missing);
+      else throw error;
+    }
+  }
+  if (missing.length > 0) throw missingSecrets(missing);
 }
 
 function validatePluginConfigs(state: KernelState, ordered: PluginDefinition[]): void {
@@ -98,7 +118,7 @@ export async function registerPhase(state: KernelState, platform: Platform): Pro
   state.lifecycleFiles = loadLifecycleFiles(state.schemas);
 
   for (const plugin of state.plugins) registerPluginParts(state, plugin);
-  for (const { definition, context } of state.plugins) await runStep(definition, 'register', () => definition.register?.(context));
+  await registerPlugins(state);
   await state.hooks.register.promise();
   for (const { definition, context } of state.plugins) {
     const scope = definition.appCode?.scope;
