@@ -53,6 +53,7 @@ interface CompatState {
 function logPackages(ctx: PluginContext): void {
   const report = readStrapiPackages(ctx.appDir, (plugin) => ctx.isEnabled(plugin));
   if (!report.isStrapiProject) return;
+  if (fs.existsSync(path.join(ctx.appDir, 'src', 'admin'))) ctx.log.info("src/admin holds customisations of Strapi's admin panel, which the server does not need: it is not read");
   if (report.mapped.length > 0) ctx.log.info(`Strapi packages served: ${report.mapped.join(', ')}`);
   for (const name of report.unknown) ctx.log.warn(`package.json names "${name}", which this platform does not provide: the app runs without it`);
 }

@@ -100,6 +100,7 @@ for (const client of testClients()) {
         '[strapi-compat] Strapi packages served: @strapi/plugin-i18n -> i18n, @strapi/plugin-users-permissions -> users-permissions, @strapi/strapi -> the platform itself (require("@strapi/strapi") resolves to the strapi-compat plugin)',
       );
       expect(messages).to.include('[strapi-compat] package.json names "strapi-plugin-seo", which this platform does not provide: the app runs without it');
+      expect(messages).to.include("[strapi-compat] src/admin holds customisations of Strapi's admin panel, which the server does not need: it is not read");
       expect(messages.filter((m) => /error/i.test(m))).to.deep.equal([]);
     });
 
