@@ -1,6 +1,6 @@
 /**
  * The query-engine plugin: one entity service and query language for REST and GraphQL, and
- * the content-API contract both transports apply (client parameters, sanitizing, authorization).
+ * the content-API operations every transport calls (authorization, client parameters, sanitizing, once).
  */
 import { definePlugin } from '@platform/core';
 import { createQueryHooks, type QueryHooks } from './src/hooks';
@@ -29,6 +29,8 @@ export { whereVisibleRows } from './src/read/query/hidden-rows';
 export { fromDatabaseValue, storedColumn } from './src/stored-value';
 export { createContentApi, type ContentApi } from './src/content-api/service';
 export type { ContentApiHooks } from './src/content-api/hooks';
+export { writePayload, type ContentOperations, type OperationInput } from './src/content-api/operations';
+export { entityStore, singleEntityStore, type EntryStore, type SingleEntryStore } from './src/content-api/entry-store';
 export { sanitizePrivate } from './src/content-api/output';
 export { isPopulatableCreator, type Creator } from './src/read/populate/creators';
 export { restContext } from './src/content-api/rest-context';
@@ -55,7 +57,7 @@ export default definePlugin({
     hooks: (ctx) => ctx.service('plugin::query-engine.engine').hooks,
     'field-kinds': (ctx) => ctx.service('plugin::query-engine.engine').fieldKinds,
     'entity-service': (ctx) => createEntityService(ctx.service('plugin::query-engine.engine')),
-    'content-api': (ctx) => createContentApi(() => ctx.models),
+    'content-api': (ctx) => createContentApi(() => ctx.models, () => ctx.service('plugin::query-engine.entity-service')),
   },
   register(ctx) {
     ctx.service('plugin::query-engine.hooks').scope.tap('query-engine:search', applySearchScope);

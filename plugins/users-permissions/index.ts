@@ -3,7 +3,7 @@
  * and registration with Strapi v4's routes and answers, and the permission checks of every
  * route and of the content-API contract (for REST and GraphQL alike). It taps the kernel's
  * `authenticate` hook (a JWT, else the public role; the route scope for every strategy) and the
- * contract's `authorize`, `restrictRead` and `restrictWrite`.
+ * contract's `access` hook (the caller's rules, asked once per request).
  */
 import { definePlugin } from '@platform/core';
 import type { ContentApi } from '@platform/query-engine';

@@ -1,8 +1,8 @@
 /**
  * A stand-in for users-permissions (not built yet), guarding the content API the way it will:
  * the kernel's `authenticate` step turns a request header into `ctx.state.auth` (a role and its
- * ability), and the content-API contract's hooks use it for every transport (`authorize` checks
- * the ability, `restrictRead`/`restrictWrite` remove the attributes the role may not see or set).
+ * ability), and the content-API contract's `access` hook uses it for every transport (`can` checks the
+ * ability, `unreadable`/`unwritable` remove the attributes the role may not see or set).
  * A request without the header is public and unrestricted, as every request is today.
  */
 import { definePlugin, type PluginDefinition } from '@platform/core';
@@ -36,13 +36,14 @@ export function createRoleGuardStandIn(roles: Record<string, StandInRole>): Plug
           ability: { can: (permission: string) => role.permissions === undefined || role.permissions.includes(permission) },
         };
       });
-      const { hooks } = ctx.service('plugin::query-engine.content-api');
-      hooks.authorize.tap(NAME, ({ context, permission }) => (context.auth?.ability?.can(permission) === false ? false : undefined));
-      hooks.restrictRead.tap(NAME, ({ model, context, fields }) => {
-        for (const field of roleOf(context.auth?.credentials)?.unreadable?.[model.uid] ?? []) fields.add(field);
-      });
-      hooks.restrictWrite.tap(NAME, ({ model, context, fields }) => {
-        for (const field of roleOf(context.auth?.credentials)?.unwritable?.[model.uid] ?? []) fields.add(field);
+      ctx.service('plugin::query-engine.content-api').hooks.access.tap(NAME, ({ context, rules }) => {
+        const ability = context.auth?.ability;
+        const role = roleOf(context.auth?.credentials);
+        rules.push({
+          can: (permission) => (ability?.can(permission) === false ? false : undefined),
+          unreadable: (model) => role?.unreadable?.[model.uid] ?? [],
+          unwritable: (model) => role?.unwritable?.[model.uid] ?? [],
+        });
       });
     },
   });

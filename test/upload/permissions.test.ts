@@ -27,7 +27,9 @@ const routeScope = definePlugin({
       koa.state.auth = { strategy: 'route-scope', credentials: null, ability };
       if (typeof route.handler === 'string' && !ability.can(route.handler)) throw new ForbiddenError('Forbidden', {});
     });
-    ctx.service('plugin::query-engine.content-api').hooks.authorize.tap('route-scope', ({ context, permission }) => (context.auth?.ability?.can(permission) === false ? false : undefined));
+    ctx.service('plugin::query-engine.content-api').hooks.access.tap('route-scope', ({ context, rules }) => {
+      rules.push({ can: (permission) => (context.auth?.ability?.can(permission) === false ? false : undefined) });
+    });
   },
 });
 

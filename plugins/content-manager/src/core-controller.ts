@@ -1,17 +1,16 @@
 /**
  * The core controllers of Strapi v4: find, findOne, create, update, delete for a collection
- * type; find, update, delete for a single type. Every action goes through the content-type's
- * service (`api::<api>.<name>`, which the app may override) and answers the `{ data, meta }`
- * shape. The helpers are methods too, so an override can reuse them and `super` reaches the
- * actions (the core controller is the prototype of the app's object).
- *
- * Every action first asks the content-API contract (`plugin::query-engine.content-api`) whether
- * the caller may run it, then sanitizes the query, the body and the answer through it, so REST
- * applies exactly the checks GraphQL applies. An override that does not call `super` keeps
- * that guarantee by calling `this.authorize(ctx, action)` itself.
+ * type; find, update, delete for a single type. Each action is one content-API operation
+ * (`plugin::query-engine.content-api`: authorize, validate, sanitize, the content-type's
+ * service, sanitize the answer) and only translates shapes: the request's query and body in,
+ * the `{ data, meta }` answer out. The operation stores through the content-type's service
+ * (`api::<api>.<name>`, which the app may override). The helpers are methods too, so an
+ * override can reuse them and `super` reaches the actions (the core controller is the
+ * prototype of the app's object); an override that does not call `super` keeps the
+ * operation's guarantee by calling `this.authorize(ctx, action)` and the sanitizers itself.
  */
-import { isPlainObject, NotFoundError, ValidationError, type PluginContext, type RequestContext } from '@platform/core';
-import { parseId, restContext, type ContentApi, type ContentApiAction, type Entity, type FindParams } from '@platform/query-engine';
+import { isPlainObject, NotFoundError, type PluginContext, type RequestContext } from '@platform/core';
+import { parseId, restContext, writePayload, type ContentApi, type ContentApiAction, type Entity, type FindParams, type OperationInput } from '@platform/query-engine';
 import type { CollectionTypeService, SingleTypeService } from './core-service';
 import { transformResponse, type RestData } from './transform-response';
 
@@ -45,27 +44,10 @@ export interface SingleTypeController extends ControllerHelpers {
 
 export type CoreController = CollectionTypeController | SingleTypeController;
 
-/**
- * The `:id` of a route: only a positive integer names an entry. Anything else (`abc`, `1abc`,
- * `-1`, `1.0`) names no entry, so it is the same 404 `Not Found` as a missing id, as Strapi
- * v4.26.2 answers (never a 400, never a 500).
- */
-export function parseRouteId(raw: string | undefined): number {
-  const value = parseId(raw);
-  if (value === null) throw new NotFoundError('Not Found', {});
-  return value;
-}
-
 /** The `data` of a POST/PUT body, unchecked (`validateInput` checks it). */
 export function bodyData(ctx: RequestContext): unknown {
   const body = ctx.request.body;
   return isPlainObject(body) ? body.data : undefined;
-}
-
-/** A write takes only the read-back parameters of the query (fields, populate) and the plugin ones. */
-function writeQuery(query: FindParams): Omit<FindParams, 'filters' | 'sort' | 'pagination'> {
-  const { filters: _f, sort: _s, pagination: _p, ...rest } = query;
-  return rest;
 }
 
 /**
@@ -85,80 +67,57 @@ function createHelpers(platform: PluginContext, uid: string): ControllerHelpers 
     sanitizeQuery: (ctx) => contract().sanitizeQuery(model(), ctx.query, restContext(ctx)),
     validateQuery: (ctx) => contract().validateQuery(ctx.query, restContext(ctx)),
     sanitizeInput: (data, ctx) => contract().sanitizeInput(model(), data, restContext(ctx)),
-    validateInput(data) {
-      if (!isPlainObject(data)) throw new ValidationError('Missing "data" payload in the request body', {});
-      return data;
-    },
+    validateInput: (data) => writePayload(data),
     sanitizeOutput: <T>(data: T, ctx: RequestContext) => contract().sanitizeOutput(model(), data, restContext(ctx)),
     transformResponse: (data, meta = {}) => transformResponse(data, meta, model(), platform.models),
   };
 }
 
+/** The operation's input for a REST request: its query string, as koa parsed it, and the caller. */
+function operationInput(uid: string, ctx: RequestContext): OperationInput {
+  return { uid, context: restContext(ctx), query: ctx.query };
+}
+
 export function createCollectionTypeController(platform: PluginContext, uid: string): CollectionTypeController {
-  const service = () => platform.service<CollectionTypeService>(uid);
+  const contentApi = (): ContentApi => platform.service('plugin::query-engine.content-api');
+  const store = () => platform.service<CollectionTypeService>(uid);
+  // A route's `:id` names an entry only when it is a positive integer; anything else (`abc`,
+  // `1abc`, `-1`, `1.0`) names none: the 404 of a missing id, as Strapi v4.26.2 answers.
+  const id = (ctx: RequestContext) => parseId(ctx.params.id);
   return {
     ...createHelpers(platform, uid),
     async find(ctx) {
-      await this.authorize(ctx, 'find');
-      this.validateQuery(ctx);
-      const query = this.sanitizeQuery(ctx);
-      const { results, pagination } = await service().find(query);
-      return this.transformResponse(this.sanitizeOutput(results, ctx), { pagination }) as RestResponse;
+      const { results, pagination } = await contentApi().find({ ...operationInput(uid, ctx), store: store() });
+      return this.transformResponse(results, { pagination }) as RestResponse;
     },
     async findOne(ctx) {
-      await this.authorize(ctx, 'findOne');
-      const id = parseRouteId(ctx.params.id);
-      this.validateQuery(ctx);
-      const entity = await service().findOne(id, this.sanitizeQuery(ctx));
-      return found(this.transformResponse(this.sanitizeOutput(entity, ctx)));
+      return found(this.transformResponse(await contentApi().findOne({ ...operationInput(uid, ctx), id: id(ctx), store: store() })));
     },
     async create(ctx) {
-      await this.authorize(ctx, 'create');
-      this.validateQuery(ctx);
-      const data = this.sanitizeInput(this.validateInput(bodyData(ctx), ctx), ctx);
-      const entity = await service().create({ ...writeQuery(this.sanitizeQuery(ctx)), data });
-      return found(this.transformResponse(this.sanitizeOutput(entity, ctx)));
+      return found(this.transformResponse(await contentApi().create({ ...operationInput(uid, ctx), data: bodyData(ctx), store: store() })));
     },
     async update(ctx) {
-      await this.authorize(ctx, 'update');
-      const id = parseRouteId(ctx.params.id);
-      this.validateQuery(ctx);
-      const data = this.sanitizeInput(this.validateInput(bodyData(ctx), ctx), ctx);
-      const entity = await service().update(id, { ...writeQuery(this.sanitizeQuery(ctx)), data });
-      return found(this.transformResponse(this.sanitizeOutput(entity, ctx)));
+      return found(this.transformResponse(await contentApi().update({ ...operationInput(uid, ctx), id: id(ctx), data: bodyData(ctx), store: store() })));
     },
     async delete(ctx) {
-      await this.authorize(ctx, 'delete');
-      const id = parseRouteId(ctx.params.id);
-      this.validateQuery(ctx);
-      const entity = await service().delete(id, this.sanitizeQuery(ctx));
-      return found(this.transformResponse(this.sanitizeOutput(entity, ctx)));
+      return found(this.transformResponse(await contentApi().delete({ ...operationInput(uid, ctx), id: id(ctx), store: store() })));
     },
   };
 }
 
 export function createSingleTypeController(platform: PluginContext, uid: string): SingleTypeController {
-  const service = () => platform.service<SingleTypeService>(uid);
+  const contentApi = (): ContentApi => platform.service('plugin::query-engine.content-api');
+  const store = () => platform.service<SingleTypeService>(uid);
   return {
     ...createHelpers(platform, uid),
     async find(ctx) {
-      await this.authorize(ctx, 'find');
-      this.validateQuery(ctx);
-      const entity = await service().find(this.sanitizeQuery(ctx));
-      return found(this.transformResponse(this.sanitizeOutput(entity, ctx)));
+      return found(this.transformResponse(await contentApi().findSingle({ ...operationInput(uid, ctx), store: store() })));
     },
     async update(ctx) {
-      await this.authorize(ctx, 'update');
-      this.validateQuery(ctx);
-      const data = this.sanitizeInput(this.validateInput(bodyData(ctx), ctx), ctx);
-      const entity = await service().createOrUpdate({ ...writeQuery(this.sanitizeQuery(ctx)), data });
-      return found(this.transformResponse(this.sanitizeOutput(entity, ctx)));
+      return found(this.transformResponse(await contentApi().updateSingle({ ...operationInput(uid, ctx), data: bodyData(ctx), store: store() })));
     },
     async delete(ctx) {
-      await this.authorize(ctx, 'delete');
-      this.validateQuery(ctx);
-      const entity = await service().delete(this.sanitizeQuery(ctx));
-      return found(this.transformResponse(this.sanitizeOutput(entity, ctx)));
+      return found(this.transformResponse(await contentApi().deleteSingle({ ...operationInput(uid, ctx), store: store() })));
     },
   };
 }

@@ -1,10 +1,10 @@
 /**
  * The core services of Strapi v4, one per content-type (`api::<api>.<name>`): thin methods over
  * the entity service that an app can override with `createCoreService(uid, ...)` and reach
- * again with `super`.
+ * again with `super`. The content-API operations store through them on REST.
  */
 import type { PluginContext } from '@platform/core';
-import type { Entity, EntityService, FindParams, PageMeta, WriteParams } from '@platform/query-engine';
+import { singleEntityStore, type Entity, type EntityService, type FindParams, type PageMeta, type SingleEntryStore, type WriteParams } from '@platform/query-engine';
 
 export interface CollectionTypeService {
   find(params?: FindParams): Promise<{ results: Entity[]; pagination: PageMeta }>;
@@ -14,11 +14,7 @@ export interface CollectionTypeService {
   delete(id: number | string, params?: FindParams): Promise<Entity | null>;
 }
 
-export interface SingleTypeService {
-  find(params?: FindParams): Promise<Entity | null>;
-  createOrUpdate(params: WriteParams): Promise<Entity | null>;
-  delete(params?: FindParams): Promise<Entity | null>;
-}
+export type SingleTypeService = SingleEntryStore;
 
 export type CoreService = CollectionTypeService | SingleTypeService;
 
@@ -34,34 +30,7 @@ export function createCollectionTypeService(platform: PluginContext, uid: string
   };
 }
 
-/**
- * How a write finds the one entry of a single type: in its locale (i18n), among the entries a
- * request would not see too (drafts), only its id.
- */
-function lookupParams(params: FindParams | WriteParams): FindParams {
-  return {
-    ...(params.locale !== undefined ? { locale: params.locale } : {}),
-    includeHidden: true,
-    pagination: { start: 0, limit: 1, withCount: false },
-  };
-}
-
+/** The one entry of a single type, found as every transport finds it (in its locale, drafts included for writes). */
 export function createSingleTypeService(platform: PluginContext, uid: string): SingleTypeService {
-  return {
-    async find(params = {}) {
-      const { pagination: _ignored, ...rest } = params;
-      const [entry] = await entityService(platform).findMany(uid, { ...rest, pagination: { start: 0, limit: 1, withCount: false } });
-      return entry ?? null;
-    },
-    async createOrUpdate(params) {
-      const [existing] = await entityService(platform).findMany(uid, lookupParams(params));
-      if (!existing) return entityService(platform).create(uid, params);
-      return entityService(platform).update(uid, existing.id, params);
-    },
-    async delete(params = {}) {
-      const [existing] = await entityService(platform).findMany(uid, lookupParams(params));
-      if (!existing) return null;
-      return entityService(platform).delete(uid, existing.id, params);
-    },
-  };
+  return singleEntityStore(() => entityService(platform), uid);
 }

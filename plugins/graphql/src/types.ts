@@ -49,7 +49,7 @@ export interface GraphqlContext {
   state: RequestState;
   /** the content-API context of the request (`transport: 'graphql'`) */
   contentApi: ContentApiContext;
-  /** whether the caller may run `action` on `uid` (the contract's `authorize`, asked once per request) */
+  /** whether the caller may run `action` on `uid` (the request's decisions, made once: the contract's `can`) */
   isAllowed(uid: string, action: ContentApiAction): Promise<boolean>;
   /** per-field timing when tracing is on */
   tracing?: FieldTimings;

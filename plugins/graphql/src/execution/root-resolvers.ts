@@ -1,13 +1,16 @@
 /**
- * The resolvers of a content-type's root fields. Each asks the content-API contract, as REST
- * does: `authorize` (in the guard around it, see ./guard.ts), `validateQuery`/`sanitizeQuery` on
- * the read it builds (the declared parameters only: `locale`, `publicationState` and any other
- * argument a plugin added pass through when their owner declared them), `sanitizeInput` on
- * `data` and `sanitizeOutput` on the answer. A whole selection is one entity-service call.
+ * The resolvers of a content-type's root fields. Each is one content-API operation
+ * (`plugin::query-engine.content-api`: authorize, validate, sanitize, the entity service,
+ * sanitize the answer), the same REST runs; a resolver only translates shapes: its arguments
+ * and selection into the operation's parameters (the declared ones only: `locale`,
+ * `publicationState` and any other argument a plugin added pass through when their owner
+ * declared them), the sanitized entities into GraphQL's responses. The guard around a
+ * generated field (./guard.ts) asks `authorize` first, as Strapi v4's pipeline does; the
+ * operation reuses that decision. A whole selection is one entity-service call.
  */
 import type { FieldNode, GraphQLFieldResolver, GraphQLResolveInfo } from 'graphql';
 import type { Model, PluginContext } from '@platform/core';
-import { parseId, type Entity, type EntityService, type FindParams, type PageMeta } from '@platform/query-engine';
+import { parseId, type ContentApi, type Entity, type EntityService, type FindParams, type OperationInput, type PageMeta } from '@platform/query-engine';
 import * as naming from '../naming';
 import { toEngineFilters } from '../schema/filter-inputs';
 import { collectFields, planEntities } from './plan';
@@ -26,8 +29,8 @@ export interface RootDeps {
   settings: ResolveSettings;
 }
 
+const contentApi = (deps: RootDeps): ContentApi => deps.platform.service('plugin::query-engine.content-api');
 const entityService = (deps: RootDeps): EntityService => deps.platform.service('plugin::query-engine.entity-service');
-const contract = (deps: RootDeps) => deps.platform.service('plugin::query-engine.content-api');
 
 function pluginParams(args: Args): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -35,23 +38,20 @@ function pluginParams(args: Args): Record<string, unknown> {
   return out;
 }
 
-/** The read of an entity-response selection: its populate tree, plugin params, checked by the contract. */
-async function readQuery(deps: RootDeps, model: Model, args: Args, context: GraphqlContext, info: GraphQLResolveInfo, responseType: string, extra: Record<string, unknown> = {}): Promise<FindParams> {
+/**
+ * The operation's input for an entity-response selection: the client's parameters (plugin
+ * arguments and the populate tree of the selection), and the internal ones no client sends
+ * (the arguments plugins gave relation fields, the slice of each to-many relation's list).
+ */
+async function operationInput(deps: RootDeps, model: Model, args: Args, context: GraphqlContext, info: GraphQLResolveInfo, responseType: string, extra: Record<string, unknown> = {}): Promise<OperationInput> {
   const { populate, populateParams, populateWindows } = await planEntities(info, deps.platform.models, context, deps.settings, model, [...info.fieldNodes], responseType);
-  const raw = { ...pluginParams(args), ...extra, populate };
-  contract(deps).validateQuery(raw, context.contentApi);
-  const query = contract(deps).sanitizeQuery(model, raw, context.contentApi);
-  // internal parameters (no client sends them): the arguments plugins gave relation fields,
-  // and the slice of each to-many relation's list
-  const internal: FindParams = { ...query };
+  const internal: FindParams = {};
   if (Object.keys(populateParams).length > 0) internal.populateParams = populateParams;
   if (Object.keys(populateWindows).length > 0) internal.populateWindows = populateWindows;
-  return internal;
+  return { uid: model.uid, context: context.contentApi, query: { ...pluginParams(args), ...extra, populate }, internal };
 }
 
-const answer = (deps: RootDeps, model: Model, entity: Entity | null, context: GraphqlContext) => ({
-  data: entity ? contract(deps).sanitizeOutput(model, entity, context.contentApi) : null,
-});
+const response = (data: Entity | null) => ({ data });
 
 function metaSelected(info: GraphQLResolveInfo, model: Model): boolean {
   return collectFields(
@@ -78,14 +78,14 @@ export function findResolver(deps: RootDeps, model: Model): RootResolver {
   return async (_parent, args, context, info) => {
     const withCount = metaSelected(info, model);
     const filters = toEngineFilters(model, deps.platform.models, args.filters);
-    const query = await readQuery(deps, model, args, context, info, responseType, {
+    const input = await operationInput(deps, model, args, context, info, responseType, {
       ...(filters && Object.keys(filters).length > 0 ? { filters } : {}),
       ...(Array.isArray(args.sort) && args.sort.length > 0 ? { sort: args.sort } : {}),
       pagination: enginePagination(args.pagination as PaginationArgs | undefined, withCount),
     });
-    const { results, pagination } = await entityService(deps).findPage(model.uid, query, { defaultLimit: deps.settings.defaultLimit, maxLimit: deps.settings.maxLimit, withCount });
+    const { results, pagination } = await contentApi(deps).find({ ...input, defaults: { defaultLimit: deps.settings.defaultLimit, maxLimit: deps.settings.maxLimit, withCount } });
     return {
-      data: contract(deps).sanitizeOutput(model, results, context.contentApi),
+      data: results,
       meta: { pagination: withCount ? toPagination(pagination, (args.pagination as PaginationArgs | undefined)?.limit === -1 ? { returned: results.length } : null) : null },
     };
   };
@@ -94,13 +94,23 @@ export function findResolver(deps: RootDeps, model: Model): RootResolver {
 export function findOneResolver(deps: RootDeps, model: Model): RootResolver {
   const responseType = naming.entityResponseName(model);
   return async (_parent, args, context, info) => {
-    const query = await readQuery(deps, model, args, context, info, responseType);
+    const input = await operationInput(deps, model, args, context, info, responseType);
     // An id that is no positive integer names no entry: `data: null`, as a missing one.
-    const id = parseId(args.id as string | undefined);
-    const entity = id === null ? null : await entityService(deps).findOne(model.uid, id, query);
-    return answer(deps, model, entity, context);
+    return response(await contentApi(deps).findOne({ ...input, id: parseId(args.id as string | undefined) }));
   };
 }
+
+/**
+ * The parameters of an extension's read after its own write, which it authorized itself (no
+ * content-API action to ask): the selection's, checked and sanitized as an operation's are.
+ */
+async function extensionRead(deps: RootDeps, model: Model, context: GraphqlContext, info: GraphQLResolveInfo, includeHidden: boolean | undefined): Promise<FindParams> {
+  const input = await operationInput(deps, model, {}, context, info, naming.entityResponseName(model));
+  contentApi(deps).validateQuery(input.query, context.contentApi);
+  return { ...contentApi(deps).sanitizeQuery(model, input.query, context.contentApi), ...input.internal, ...(includeHidden ? { includeHidden: true } : {}) };
+}
+
+const sanitized = (deps: RootDeps, model: Model, entity: Entity | null, context: GraphqlContext) => response(entity ? contentApi(deps).sanitizeOutput(model, entity, context.contentApi) : null);
 
 /**
  * The `<Name>EntityResponse` of entry `id` for the field being resolved (its selection as one
@@ -108,94 +118,67 @@ export function findOneResolver(deps: RootDeps, model: Model): RootResolver {
  * list (the draft it just created).
  */
 export async function readEntityResponse(deps: RootDeps, model: Model, id: number, context: GraphqlContext, info: GraphQLResolveInfo, options: { includeHidden?: boolean } = {}) {
-  const query = await readQuery(deps, model, {}, context, info, naming.entityResponseName(model));
-  const entity = await entityService(deps).findOne(model.uid, id, { ...query, ...(options.includeHidden ? { includeHidden: true } : {}) });
-  return answer(deps, model, entity, context);
+  const params = await extensionRead(deps, model, context, info, options.includeHidden);
+  return sanitized(deps, model, await entityService(deps).findOne(model.uid, id, params), context);
 }
 
 /** The `<Name>EntityResponse`s of entries `ids`, in that order, read as one query (a list field of an extension's mutation). */
 export async function readEntityResponses(deps: RootDeps, model: Model, ids: number[], context: GraphqlContext, info: GraphQLResolveInfo, options: { includeHidden?: boolean } = {}) {
   if (ids.length === 0) return [];
-  const query = await readQuery(deps, model, {}, context, info, naming.entityResponseName(model));
-  const found = await entityService(deps).findMany(model.uid, {
-    ...query,
-    filters: { id: { $in: ids } },
-    pagination: { start: 0, limit: ids.length, withCount: false },
-    ...(options.includeHidden ? { includeHidden: true } : {}),
-  });
+  const params = await extensionRead(deps, model, context, info, options.includeHidden);
+  const found = await entityService(deps).findMany(model.uid, { ...params, filters: { id: { $in: ids } }, pagination: { start: 0, limit: ids.length, withCount: false } });
   const byId = new Map(found.map((entity) => [entity.id, entity]));
-  return ids.map((id) => answer(deps, model, byId.get(id) ?? null, context));
+  return ids.map((id) => sanitized(deps, model, byId.get(id) ?? null, context));
 }
 
 /** The entry of a single type (in the requested locale, among what the caller may see). */
 export function singleResolver(deps: RootDeps, model: Model): RootResolver {
   const responseType = naming.entityResponseName(model);
   return async (_parent, args, context, info) => {
-    const query = await readQuery(deps, model, args, context, info, responseType);
-    const [entity] = await entityService(deps).findMany(model.uid, { ...query, pagination: { start: 0, limit: 1, withCount: false } });
-    return answer(deps, model, entity ?? null, context);
+    const input = await operationInput(deps, model, args, context, info, responseType);
+    return response(await contentApi(deps).findSingle(input));
   };
 }
 
-function writeData(deps: RootDeps, model: Model, args: Args, context: GraphqlContext): Record<string, unknown> {
-  return contract(deps).sanitizeInput(model, toEngineData(model, deps.platform.models, args.data), context.contentApi);
-}
+/** The mutation's `data` in the engine's shape (dynamic-zone items named by their component). */
+const engineData = (deps: RootDeps, model: Model, args: Args) => toEngineData(model, deps.platform.models, args.data);
 
 export function createResolver(deps: RootDeps, model: Model): RootResolver {
   const responseType = naming.entityResponseName(model);
   return async (_parent, args, context, info) => {
-    const query = await readQuery(deps, model, args, context, info, responseType);
-    const entity = await entityService(deps).create(model.uid, { ...query, data: writeData(deps, model, args, context) });
-    return answer(deps, model, entity, context);
+    const input = await operationInput(deps, model, args, context, info, responseType);
+    return response(await contentApi(deps).create({ ...input, data: engineData(deps, model, args) }));
   };
 }
 
 export function updateResolver(deps: RootDeps, model: Model): RootResolver {
   const responseType = naming.entityResponseName(model);
   return async (_parent, args, context, info) => {
-    const query = await readQuery(deps, model, args, context, info, responseType);
-    const data = writeData(deps, model, args, context);
-    const id = parseId(args.id as string | undefined);
-    const entity = id === null ? null : await entityService(deps).update(model.uid, id, { ...query, data });
-    return answer(deps, model, entity, context);
+    const input = await operationInput(deps, model, args, context, info, responseType);
+    return response(await contentApi(deps).update({ ...input, id: parseId(args.id as string | undefined), data: engineData(deps, model, args) }));
   };
 }
 
 export function deleteResolver(deps: RootDeps, model: Model): RootResolver {
   const responseType = naming.entityResponseName(model);
   return async (_parent, args, context, info) => {
-    const query = await readQuery(deps, model, args, context, info, responseType);
-    const id = parseId(args.id as string | undefined);
-    const entity = id === null ? null : await entityService(deps).delete(model.uid, id, query);
-    return answer(deps, model, entity, context);
+    const input = await operationInput(deps, model, args, context, info, responseType);
+    return response(await contentApi(deps).delete({ ...input, id: parseId(args.id as string | undefined) }));
   };
-}
-
-/** How a write finds the one entry of a single type: in its locale, drafts included, only its id. */
-async function singleEntryId(deps: RootDeps, model: Model, query: FindParams): Promise<number | null> {
-  const lookup: FindParams = { includeHidden: true, pagination: { start: 0, limit: 1, withCount: false } };
-  if (query.locale !== undefined) lookup.locale = query.locale;
-  const [existing] = await entityService(deps).findMany(model.uid, lookup);
-  return existing ? existing.id : null;
 }
 
 export function updateSingleResolver(deps: RootDeps, model: Model): RootResolver {
   const responseType = naming.entityResponseName(model);
   return async (_parent, args, context, info) => {
-    const query = await readQuery(deps, model, args, context, info, responseType);
-    const data = writeData(deps, model, args, context);
-    const id = await singleEntryId(deps, model, query);
-    const entity = id === null ? await entityService(deps).create(model.uid, { ...query, data }) : await entityService(deps).update(model.uid, id, { ...query, data });
-    return answer(deps, model, entity, context);
+    const input = await operationInput(deps, model, args, context, info, responseType);
+    return response(await contentApi(deps).updateSingle({ ...input, data: engineData(deps, model, args) }));
   };
 }
 
 export function deleteSingleResolver(deps: RootDeps, model: Model): RootResolver {
   const responseType = naming.entityResponseName(model);
   return async (_parent, args, context, info) => {
-    const query = await readQuery(deps, model, args, context, info, responseType);
-    const id = await singleEntryId(deps, model, query);
-    const entity = id === null ? null : await entityService(deps).delete(model.uid, id, query);
-    return answer(deps, model, entity, context);
+    const input = await operationInput(deps, model, args, context, info, responseType);
+    return response(await contentApi(deps).deleteSingle(input));
   };
 }

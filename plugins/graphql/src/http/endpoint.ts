@@ -29,28 +29,14 @@ export interface EndpointInput {
 }
 
 function createContext(platform: PluginContext, http: RequestContext, tracing: boolean): GraphqlContext {
+  // one content-API context per request: its decisions are made once and reused by every field
   const contentApi = { transport: 'graphql' as const, auth: http.state.auth ?? null, request: http };
-  const asked = new Map<string, Promise<boolean>>();
   const contract = platform.service('plugin::query-engine.content-api');
   return {
     http,
     state: http.state,
     contentApi,
-    isAllowed(uid: string, action: ContentApiAction) {
-      const key = `${uid}.${action}`;
-      let answer = asked.get(key);
-      if (!answer) {
-        answer = contract.authorize({ context: contentApi, uid, action }).then(
-          () => true,
-          (error: unknown) => {
-            if ((error as { name?: string }).name === 'ForbiddenError') return false;
-            throw error;
-          },
-        );
-        asked.set(key, answer);
-      }
-      return answer;
-    },
+    isAllowed: async (uid: string, action: ContentApiAction) => contract.can({ context: contentApi, uid, action }),
     ...(tracing ? { tracing: { startedAt: process.hrtime.bigint(), resolvers: [] } } : {}),
   };
 }

@@ -1,13 +1,14 @@
 /**
  * The content-API contract on its own: which client parameters pass, that internal flags never
- * do (whatever the transport), and that the field hooks remove what a caller may not read or
- * write at every depth, copy on write.
+ * do (whatever the transport), that a guard's rules remove what a caller may not read or
+ * write at every depth, copy on write, and that a guard is asked once per request.
  */
 import { expect } from 'chai';
 import { BootError, ForbiddenError, UnauthorizedError, ValidationError, type ModelRegistry } from '@platform/core';
 import { privateKeys } from './output';
 import { createContentApi, type ContentApi } from './service';
-import type { AuthorizeRequest, ContentApiContext } from './types';
+import type { ContentApiContext } from './types';
+import type { EntityService } from '../types';
 import { ARTICLE, specModels, WRITER } from './spec-models';
 
 const REST: ContentApiContext = { transport: 'rest', auth: null };
@@ -37,7 +38,9 @@ describe('content-API contract', () => {
   let api: ContentApi;
   beforeEach(() => {
     models = specModels();
-    api = createContentApi(() => models);
+    api = createContentApi(() => models, (): EntityService => {
+      throw new Error('the contract alone reads no entries');
+    });
   });
 
   describe('client parameters', () => {
@@ -156,12 +159,14 @@ describe('content-API contract', () => {
 
     it('removes what restrictRead taps name for the caller, at the root, through relations, in components and zones', () => {
       const seen: string[] = [];
-      api.hooks.restrictRead.tap('spec', ({ model, context, fields }) => {
-        seen.push(model.uid);
+      api.hooks.access.tap('spec', ({ context, rules }) => {
         if (context.auth !== null) return;
-        if (model.uid === WRITER) fields.add('email');
-        if (model.uid === ARTICLE) fields.add('title');
-        if (model.uid === 'shared.seo') fields.add('metaTitle');
+        rules.push({
+          unreadable(model) {
+            seen.push(model.uid);
+            return { [WRITER]: ['email'], [ARTICLE]: ['title'], 'shared.seo': ['metaTitle'] }[model.uid] ?? [];
+          },
+        });
       });
       const out = api.sanitizeOutput(models.get(ARTICLE), entry(), REST);
       expect(out).to.deep.equal({
@@ -173,15 +178,22 @@ describe('content-API contract', () => {
           { id: 6, __component: 'shared.seo' },
         ],
       });
-      // asked once per model and call, however many entries
+      // asked once per model and request, however many entries and calls
       expect([...seen].sort()).to.deep.equal([ARTICLE, 'shared.quote', 'shared.seo', WRITER].sort());
+      api.sanitizeOutput(models.get(ARTICLE), entry(), REST);
+      expect(seen).to.have.length(4);
       // another caller, another answer: only the schema's private attributes go
       expect(api.sanitizeOutput(models.get(ARTICLE), { id: 1, title: 'T', secret: 's' }, EDITOR)).to.deep.equal({ id: 1, title: 'T' });
     });
     it('asks the taps about no other model for an entry without relations, components or zones', () => {
       const seen: string[] = [];
-      api.hooks.restrictRead.tap('spec', ({ model }) => {
-        seen.push(model.uid);
+      api.hooks.access.tap('spec', ({ rules }) => {
+        rules.push({
+          unreadable(model) {
+            seen.push(model.uid);
+            return [];
+          },
+        });
       });
       const plain = [
         { id: 1, title: 'T', secret: 's' },
@@ -202,10 +214,8 @@ describe('content-API contract', () => {
     });
 
     it('drops what restrictWrite taps name at the root, in components and in zone items, copy on write', () => {
-      api.hooks.restrictWrite.tap('spec', ({ model, fields }) => {
-        if (model.uid === ARTICLE) fields.add('author');
-        if (model.uid === 'shared.seo') fields.add('note');
-        if (model.uid === WRITER) fields.add('email');
+      api.hooks.access.tap('spec', ({ rules }) => {
+        rules.push({ unwritable: (model) => ({ [ARTICLE]: ['author'], 'shared.seo': ['note'], [WRITER]: ['email'] })[model.uid] ?? [] });
       });
       const data = {
         title: 'T',
@@ -238,11 +248,15 @@ describe('content-API contract', () => {
       await api.authorize({ context: REST, uid: ARTICLE, action: 'delete' });
     });
 
-    it("gives the taps the permission to check, and denies with the transport's 403", async () => {
-      const asked: AuthorizeRequest[] = [];
-      api.hooks.authorize.tapPromise('spec', async (request) => {
-        asked.push(request);
-        return request.action === 'find' ? undefined : false;
+    it("gives the rules the permission to check, and denies with the transport's 403", async () => {
+      const asked: Array<[string, string]> = [];
+      api.hooks.access.tap('spec', ({ context, rules }) => {
+        rules.push({
+          can(permission) {
+            asked.push([context.transport, permission]);
+            return permission.endsWith('.find') ? undefined : false;
+          },
+        });
       });
       await api.authorize({ context: REST, uid: ARTICLE, action: 'find' });
       const rest = await rejected(api.authorize({ context: REST, uid: ARTICLE, action: 'create' }));
@@ -250,7 +264,7 @@ describe('content-API contract', () => {
       expect([rest.message, (rest as ForbiddenError).status]).to.deep.equal(['Forbidden', 403]);
       const graphql = await rejected(api.authorize({ context: GRAPHQL, uid: ARTICLE, action: 'findOne' }));
       expect(graphql.message).to.equal('Forbidden access');
-      expect(asked.map((r) => [r.context.transport, r.permission])).to.deep.equal([
+      expect(asked).to.deep.equal([
         ['rest', 'api::article.article.find'],
         ['rest', 'api::article.article.create'],
         ['graphql', 'api::article.article.findOne'],
@@ -258,11 +272,28 @@ describe('content-API contract', () => {
     });
 
     it('lets a tap answer with its own error (401 without credentials)', async () => {
-      api.hooks.authorize.tapPromise('spec', async ({ context }) => {
+      api.hooks.access.tap('spec', ({ context }) => {
         if (context.auth === null) throw new UnauthorizedError('Missing or invalid credentials');
       });
       expect(await rejected(api.authorize({ context: REST, uid: ARTICLE, action: 'find' }))).to.be.instanceOf(UnauthorizedError);
       await api.authorize({ context: EDITOR, uid: ARTICLE, action: 'find' });
+    });
+
+    it('asks the taps once per request (context object), and each permission once', async () => {
+      let entered = 0;
+      const checked: string[] = [];
+      api.hooks.access.tap('spec', ({ rules }) => {
+        entered += 1;
+        rules.push({ can: (permission) => (checked.push(permission), true), unreadable: () => [] });
+      });
+      const request: ContentApiContext = { transport: 'graphql', auth: null };
+      for (const action of ['find', 'find', 'findOne'] as const) await api.authorize({ context: request, uid: ARTICLE, action });
+      expect(api.can({ context: request, uid: WRITER, action: 'find' })).to.equal(true);
+      api.sanitizeOutput(models.get(ARTICLE), { id: 1 }, request);
+      expect(entered).to.equal(1);
+      expect(checked).to.deep.equal([`${ARTICLE}.find`, `${ARTICLE}.findOne`, `${WRITER}.find`]);
+      await api.authorize({ context: { transport: 'graphql', auth: null }, uid: ARTICLE, action: 'find' });
+      expect(entered).to.equal(2);
     });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * What a request may write. At the root, keys that are not writable (`id`, timestamps, creator
  * fields, `writable: false`) are dropped, as in Strapi v4 (a component's `id` stays: it names
- * the item to update). The attributes `restrictWrite` taps name for the caller are dropped at
+ * the item to update). The attributes the guards' `unwritable` rules name for the caller are dropped at
  * the root and inside components and dynamic-zone items, at every depth.
  */
 import { isPlainObject, type Model, type ModelRegistry } from '@platform/core';

@@ -1,11 +1,11 @@
 /**
  * What a response may show: private and password attributes are removed at every depth
  * (relations, plugin attributes that hold entries, components, dynamic zones), even if a custom service loaded them, and so
- * are the attributes `restrictRead` taps name for the caller.
+ * are the attributes the guards' `unreadable` rules name for the caller.
  *
  * What sanitizing an entry of one model means is computed once per model: the keys to drop,
  * and the keys whose value may hold something to drop deeper (a model reachable from there has
- * a key to drop; asked the first time such a key has a value). Other keys are never looked at. Without `restrictRead` taps the plans depend
+ * a key to drop; asked the first time such a key has a value). Other keys are never looked at. Without `unreadable` rules the plans depend
  * on the schema only and are kept for the life of the contract; with taps they depend on the
  * caller too and are kept for one call.
  */
@@ -163,7 +163,7 @@ const schemaOnly = new WeakMap<ModelRegistry, OutputSanitizer>();
 
 /**
  * Removes private and password attributes only, for callers outside a request (no caller, no
- * `restrictRead`). The plans are kept per model registry, so per platform.
+ * `unreadable` rules). The plans are kept per model registry, so per platform.
  */
 export function sanitizePrivate(value: unknown, model: Model | undefined, models: ModelRegistry): unknown {
   let sanitizer = schemaOnly.get(models);

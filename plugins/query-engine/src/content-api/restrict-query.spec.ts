@@ -6,6 +6,7 @@ import { expect } from 'chai';
 import { ValidationError, type ModelRegistry } from '@platform/core';
 import { createContentApi, type ContentApi } from './service';
 import type { ContentApiContext } from './types';
+import type { EntityService } from '../types';
 import { ARTICLE, specModels, WRITER } from './spec-models';
 
 const PUBLIC: ContentApiContext = { transport: 'rest', auth: null };
@@ -27,11 +28,12 @@ describe('content-API contract: restricted attributes in a query', () => {
 
   beforeEach(() => {
     models = specModels();
-    api = createContentApi(() => models);
-    api.hooks.restrictRead.tap('spec', ({ model, context, fields }) => {
+    api = createContentApi(() => models, (): EntityService => {
+      throw new Error('the contract alone reads no entries');
+    });
+    api.hooks.access.tap('spec', ({ context, rules }) => {
       if (context.auth !== null) return;
-      if (model.uid === WRITER) fields.add('email');
-      if (model.uid === 'shared.seo') fields.add('metaTitle');
+      rules.push({ unreadable: (model) => ({ [WRITER]: ['email'], 'shared.seo': ['metaTitle'] })[model.uid] ?? [] });
     });
   });
 

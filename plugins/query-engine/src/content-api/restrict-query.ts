@@ -1,5 +1,5 @@
 /**
- * What `restrictRead` means for a query: an attribute the caller may not read cannot be
+ * What a caller's unreadable attributes (the guards' `unreadable` rules) mean for a query: an attribute the caller may not read cannot be
  * selected, filtered or sorted on either, at any depth (through relations, components, inside
  * populate), or the answer would be an oracle on it. Such a use is the same 400 `Invalid
  * parameter <name>` as a private attribute's. `_q` searches only the text attributes the

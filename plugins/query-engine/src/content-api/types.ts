@@ -1,31 +1,19 @@
 /**
- * The content-API contract: what every transport (REST now, GraphQL later) hands the query
- * engine about a client request, and what plugins that guard the content API tap.
+ * The content-API contract: what every transport (REST, GraphQL, the plugins' own routes) hands
+ * the query engine about a client request, and what plugins that guard the content API tap.
+ * A transport calls an operation (`contentApi.find(...)`, see ./operations.ts), which runs the
+ * whole protocol once: authorize, validate and sanitize the query, sanitize the data, the entity
+ * service, sanitize the answer.
  *
- * How a transport uses it, per request:
- *   1. build a `ContentApiContext` (transport, who is calling);
- *   2. `authorize({ context, uid, action })`: the taps of `hooks.authorize` decide (untapped:
- *      allowed). A denial is a ForbiddenError: `Forbidden` on REST, `Forbidden access` on
- *      GraphQL, as in Strapi v4;
- *   3. `validateQuery` then `sanitizeQuery`: only the declared client parameters reach the
- *      entity service, so internal flags (`includePrivate`, `includeHidden`) never come from a
- *      client, whatever the transport;
- *   4. `sanitizeInput` on a write's data, `sanitizeOutput` on what the service returns.
- *
- * What users-permissions is expected to tap (once, for every transport):
- *   - kernel `authenticate`: resolve the JWT or API token into `ctx.state.auth` (strategy,
- *     credentials, an `ability` that answers `can('api::article.article.find')`), and check the
- *     route scope of custom routes;
- *   - `authorize`: `ability.can(request.permission)` for the content-type actions (a read-only
- *     API token can `find`/`findOne` only; a custom one lists its permissions);
- *   - `restrictRead` / `restrictWrite`: the attributes a role may not read (a relation whose
- *     target it may not `find`) or write: removed from answers and data at every depth, and
- *     refused in `fields`/`filters`/`sort` at every depth (the engine already refuses private
- *     attributes), so one tap covers the query too;
- *   - `sanitizeQuery`: anything else about the query (a cap on populate depth for a role...).
- * A GraphQL resolver builds the same context (`transport: 'graphql'`) from its HTTP request,
- * calls `authorize` per query or mutation field (and per populated relation target), and the
- * same sanitizers on its arguments and results.
+ * A guard (users-permissions) taps `access` once: it is asked once per request for the caller's
+ * rules (`AccessRules`), and every operation of the request, every GraphQL field and every model
+ * an answer reaches reuses them:
+ *   - `can(permission)`: false denies the action (`api::article.article.find`), the 403 of the
+ *     transport (`Forbidden` on REST, `Forbidden access` on GraphQL, as in Strapi v4); a rule
+ *     may throw its own error instead (a 401);
+ *   - `unreadable(model)`: attributes removed from every answer at every depth and refused in
+ *     `fields`/`filters`/`sort` (400); `unwritable(model)`: dropped from written data.
+ * `hooks.sanitizeQuery` changes anything else about a query (a cap on populate depth for a role...).
  */
 import type { AuthState, Model } from '@platform/core';
 import type { FindParams } from '../types';
@@ -48,18 +36,29 @@ export interface ContentApiContext {
 /** The content-type actions of the content API, the same names on every transport. */
 export type ContentApiAction = 'find' | 'findOne' | 'create' | 'update' | 'delete';
 
-/** An `authorize` tap's refusal with the `details` of the 403 (the action missing, say). */
-export interface Denial {
-  details: Record<string, unknown>;
-}
-
 export interface AuthorizeRequest {
   context: ContentApiContext;
   /** content-type uid, e.g. `api::article.article` */
   uid: string;
   action: ContentApiAction;
-  /** the permission users-permissions stores for it: `<uid>.<action>` (`api::article.article.find`) */
-  permission: string;
+}
+
+/** What a guard decides about one caller; each method answers for itself only (no opinion: undefined or empty). */
+export interface AccessRules {
+  /** whether the caller may run `permission` (`<uid>.<action>`, as users-permissions stores it) */
+  can?(permission: string): boolean | undefined;
+  /** the `details` of the 403 when `can` denied `permission` (the action that was missing, say); none: `{}` */
+  explain?(permission: string): Promise<Record<string, unknown>>;
+  /** attributes of `model` removed from what the caller reads */
+  unreadable?(model: Model): Iterable<string>;
+  /** attributes of `model` dropped from what the caller writes */
+  unwritable?(model: Model): Iterable<string>;
+}
+
+/** What an `access` tap receives: the caller, and where to add its rules. */
+export interface AccessRequest {
+  context: ContentApiContext;
+  rules: AccessRules[];
 }
 
 /**
@@ -75,14 +74,6 @@ export interface ParamDeclaration {
   owner: string;
   /** the shapes accepted; any other is a 400 `Invalid parameter <name>` */
   kinds: readonly ParamKind[];
-}
-
-/** What `restrictRead` and `restrictWrite` taps receive: add attribute names to `fields`. */
-export interface FieldRestriction {
-  model: Model;
-  context: ContentApiContext;
-  /** attributes of `model` removed from what is read (restrictRead) or written (restrictWrite) */
-  fields: Set<string>;
 }
 
 /** What `sanitizeQuery` taps receive; they may change `query` or throw a ValidationError. */

@@ -4,29 +4,37 @@
  * `<uid>.<action>`; a relation whose target the caller may not `find` is left out of answers
  * (populate included, spec 4.2.2), refused in `fields`/`filters`/`sort` (400) and dropped from
  * written data, at every depth, as Strapi v4's sanitizers do. A request without an auth state
- * (a route with `auth: false`) is not restricted.
+ * (a route with `auth: false`) is not restricted. The contract asks for these rules once per
+ * request; every operation and field of the request reuses them.
  */
-import type { Model } from '@platform/core';
-import type { ContentApi, ContentApiContext } from '@platform/query-engine';
+import type { AuthState, Model } from '@platform/core';
+import type { ContentApi } from '@platform/query-engine';
 import { PLUGIN_NAME } from '../content-types';
 import type { ExplainDenial } from './denials';
 
+/** a role's or an API token's ability, whichever strategy authenticated the request */
+type Ability = NonNullable<AuthState['ability']>;
+
 /** Relations of `model` whose target this caller may not `find`. */
-function unreadableRelations(model: Model, context: ContentApiContext, fields: Set<string>): void {
-  const ability = context.auth?.ability;
-  if (!ability) return;
+function unreadableRelations(ability: Ability, model: Model): string[] {
+  const out: string[] = [];
   for (const field of model.fields.values()) {
-    if (field.kind !== 'relation') continue;
-    if (!ability.can(`${field.target}.find`)) fields.add(field.name);
+    if (field.kind === 'relation' && !ability.can(`${field.target}.find`)) out.push(field.name);
   }
+  return out;
 }
 
 export function guardContentApi(contentApi: ContentApi, explainDenial: ExplainDenial): void {
-  contentApi.hooks.authorize.tapPromise(PLUGIN_NAME, async ({ context, permission }) => {
+  contentApi.hooks.access.tap(PLUGIN_NAME, ({ context, rules }) => {
     const ability = context.auth?.ability;
-    if (ability && !ability.can(permission)) return { details: await explainDenial(context.auth, permission) };
-    return undefined;
+    if (!ability) return;
+    const unreadable = (model: Model) => unreadableRelations(ability, model);
+    rules.push({
+      can: (permission) => ability.can(permission),
+      // under platform develop the 403 names the missing action (./denials.ts)
+      explain: (permission) => explainDenial(context.auth, permission),
+      unreadable,
+      unwritable: unreadable,
+    });
   });
-  contentApi.hooks.restrictRead.tap(PLUGIN_NAME, ({ model, context, fields }) => unreadableRelations(model, context, fields));
-  contentApi.hooks.restrictWrite.tap(PLUGIN_NAME, ({ model, context, fields }) => unreadableRelations(model, context, fields));
 }
