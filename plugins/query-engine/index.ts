@@ -57,7 +57,11 @@ export default definePlugin({
     hooks: (ctx) => ctx.service('plugin::query-engine.engine').hooks,
     'field-kinds': (ctx) => ctx.service('plugin::query-engine.engine').fieldKinds,
     'entity-service': (ctx) => createEntityService(ctx.service('plugin::query-engine.engine')),
-    'content-api': (ctx) => createContentApi(() => ctx.models, () => ctx.service('plugin::query-engine.entity-service')),
+    'content-api': (ctx) =>
+      createContentApi(
+        () => ctx.models,
+        () => ctx.service('plugin::query-engine.entity-service'),
+      ),
   },
   register(ctx) {
     ctx.service('plugin::query-engine.hooks').scope.tap('query-engine:search', applySearchScope);

@@ -16,7 +16,7 @@ import { toEngineFilters } from '../schema/filter-inputs';
 import { collectFields, planEntities } from './plan';
 import { enginePagination, type PaginationArgs, type ResolveSettings } from './settings';
 import { toEngineData } from './input-data';
-import type { GraphqlContext } from '../types';
+import type { GraphqlContext, ResolverConfig } from '../types';
 
 type Args = Record<string, unknown>;
 type RootResolver = GraphQLFieldResolver<unknown, GraphqlContext, Args>;
@@ -27,6 +27,8 @@ const OWN_ARGS = new Set(['id', 'data', 'filters', 'pagination', 'sort']);
 export interface RootDeps {
   platform: PluginContext;
   settings: ResolveSettings;
+  /** the extensions' `resolversConfig`, keyed `Query.articles` */
+  resolversConfig: ReadonlyMap<string, ResolverConfig>;
 }
 
 const contentApi = (deps: RootDeps): ContentApi => deps.platform.service('plugin::query-engine.content-api');
@@ -43,12 +45,28 @@ function pluginParams(args: Args): Record<string, unknown> {
  * arguments and the populate tree of the selection), and the internal ones no client sends
  * (the arguments plugins gave relation fields, the slice of each to-many relation's list).
  */
-async function operationInput(deps: RootDeps, model: Model, args: Args, context: GraphqlContext, info: GraphQLResolveInfo, responseType: string, extra: Record<string, unknown> = {}): Promise<OperationInput> {
+async function operationInput(
+  deps: RootDeps,
+  model: Model,
+  args: Args,
+  context: GraphqlContext,
+  info: GraphQLResolveInfo,
+  responseType: string,
+  extra: Record<string, unknown> = {},
+): Promise<OperationInput> {
   const { populate, populateParams, populateWindows } = await planEntities(info, deps.platform.models, context, deps.settings, model, [...info.fieldNodes], responseType);
   const internal: FindParams = {};
   if (Object.keys(populateParams).length > 0) internal.populateParams = populateParams;
   if (Object.keys(populateWindows).length > 0) internal.populateWindows = populateWindows;
-  return { uid: model.uid, context: context.contentApi, query: { ...pluginParams(args), ...extra, populate }, internal };
+  return { uid: model.uid, context: context.contentApi, query: { ...pluginParams(args), ...extra, populate }, internal, authorization: authorization(deps, info) };
+}
+
+/**
+ * A field whose `resolversConfig` names its own `auth` (none, or a scope) was authorized by that
+ * rule in the guard (./guard.ts), in place of its action, as Strapi v4 lets an extension decide.
+ */
+function authorization(deps: RootDeps, info: GraphQLResolveInfo): OperationInput['authorization'] {
+  return deps.resolversConfig.get(`${info.parentType.name}.${info.fieldName}`)?.auth !== undefined ? 'transport' : 'contract';
 }
 
 const response = (data: Entity | null) => ({ data });

@@ -92,6 +92,8 @@ export function buildSchema(platform: PluginContext, config: GraphqlConfig, exte
   const switches = (uid: string) => extension.shadowCRUD(uid);
   const exposed = (model: Model) => model.kind === 'component' || (config.shadowCRUD && switches(model.uid).isEnabled());
   const input: ModelTypesInput = { composer, models, exposed, switches, settings };
+  // filled by the extensions below; the generated resolvers read it when they run
+  const resolversConfig = new Map<string, ResolverConfig>();
   const actions: GeneratedActions = new Map();
 
   addSharedTypes(composer);
@@ -107,12 +109,11 @@ export function buildSchema(platform: PluginContext, config: GraphqlConfig, exte
       addDynamicZones(input, model);
       addFiltersInput(input, model);
       addInputType(input, model);
-      addOperations(composer, { platform, settings }, model, switches(model.uid), actions);
+      addOperations(composer, { platform, settings, resolversConfig }, model, switches(model.uid), actions);
     }
   }
 
   const generated = snapshotResolvers(composer);
-  const resolversConfig = new Map<string, ResolverConfig>();
   const plugins: Array<(composer: SchemaComposer<GraphqlContext>) => void> = [];
   for (const registered of extension.extensions()) {
     try {
@@ -124,8 +125,8 @@ export function buildSchema(platform: PluginContext, config: GraphqlConfig, exte
               models,
               names: naming,
               isExposed: exposed,
-              readEntityResponse: (model, id, context, info, options) => readEntityResponse({ platform, settings }, model, id, context, info, options),
-              readEntityResponses: (model, ids, context, info, options) => readEntityResponses({ platform, settings }, model, ids, context, info, options),
+              readEntityResponse: (model, id, context, info, options) => readEntityResponse({ platform, settings, resolversConfig }, model, id, context, info, options),
+              readEntityResponses: (model, ids, context, info, options) => readEntityResponses({ platform, settings, resolversConfig }, model, ids, context, info, options),
             }) ?? {})
           : registered;
       addExtensionTypes(composer, ext);

@@ -38,9 +38,12 @@ describe('content-API contract', () => {
   let api: ContentApi;
   beforeEach(() => {
     models = specModels();
-    api = createContentApi(() => models, (): EntityService => {
-      throw new Error('the contract alone reads no entries');
-    });
+    api = createContentApi(
+      () => models,
+      (): EntityService => {
+        throw new Error('the contract alone reads no entries');
+      },
+    );
   });
 
   describe('client parameters', () => {
@@ -284,7 +287,13 @@ describe('content-API contract', () => {
       const checked: string[] = [];
       api.hooks.access.tap('spec', ({ rules }) => {
         entered += 1;
-        rules.push({ can: (permission) => (checked.push(permission), true), unreadable: () => [] });
+        rules.push({
+          can: (permission) => {
+            checked.push(permission);
+            return true;
+          },
+          unreadable: () => [],
+        });
       });
       const request: ContentApiContext = { transport: 'graphql', auth: null };
       for (const action of ['find', 'find', 'findOne'] as const) await api.authorize({ context: request, uid: ARTICLE, action });

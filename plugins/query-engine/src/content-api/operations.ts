@@ -31,6 +31,12 @@ export interface OperationInput {
   query?: Record<string, unknown>;
   /** what the transport adds that no client sends (GraphQL's arguments of relation fields, list windows) */
   internal?: FindParams;
+  /**
+   * Who decides whether the caller may run the operation: the contract, from the caller's
+   * rules (the default), or the transport, whose own rule for this field replaced the action's
+   * check (GraphQL's resolversConfig `auth: false` or `auth: { scope }`, as Strapi v4 allows).
+   */
+  authorization?: 'contract' | 'transport';
 }
 
 /** An entry's id as the transport parsed it; null: the client named no entry (the answer is none). */
@@ -63,7 +69,9 @@ export function writePayload(data: unknown): Record<string, unknown> {
 }
 
 export function createOperations(steps: ProtocolSteps, models: () => ModelRegistry, entities: () => EntityService): ContentOperations {
-  const authorize = (input: OperationInput, action: ContentApiAction) => steps.authorize({ context: input.context, uid: input.uid, action });
+  const authorize = async (input: OperationInput, action: ContentApiAction): Promise<void> => {
+    if (input.authorization !== 'transport') await steps.authorize({ context: input.context, uid: input.uid, action });
+  };
   /** the client's parameters checked and sanitized, with the transport's internal ones */
   const query = (input: OperationInput): FindParams => {
     steps.validateQuery(input.query, input.context);

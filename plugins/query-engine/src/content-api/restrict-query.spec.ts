@@ -28,9 +28,12 @@ describe('content-API contract: restricted attributes in a query', () => {
 
   beforeEach(() => {
     models = specModels();
-    api = createContentApi(() => models, (): EntityService => {
-      throw new Error('the contract alone reads no entries');
-    });
+    api = createContentApi(
+      () => models,
+      (): EntityService => {
+        throw new Error('the contract alone reads no entries');
+      },
+    );
     api.hooks.access.tap('spec', ({ context, rules }) => {
       if (context.auth !== null) return;
       rules.push({ unreadable: (model) => ({ [WRITER]: ['email'], 'shared.seo': ['metaTitle'] })[model.uid] ?? [] });
