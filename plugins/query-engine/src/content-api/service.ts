@@ -22,8 +22,6 @@ export interface ContentApi extends ContentOperations {
   readonly params: ParamRegistry;
   /** Whether the caller may run `action` on `uid`, from the request's decisions (a rule's own error is thrown). */
   can(request: AuthorizeRequest): boolean;
-  /** Whether the caller may read attribute `name` of `model` (a relation it may populate, a field it may select). */
-  canRead(model: Model, name: string, context: ContentApiContext): boolean;
   /** A denied action is the transport's 403 ForbiddenError, with the details the denying rule gives. */
   authorize(request: AuthorizeRequest): Promise<void>;
   /** A 400 `Invalid parameter <name>` when a declared parameter has the wrong shape. */
@@ -93,7 +91,6 @@ export function createContentApi(models: () => ModelRegistry, entities: () => En
     hooks,
     params,
     can,
-    canRead: (model, name, context) => !access(context).unreadable(model).has(name),
     ...steps,
     ...createOperations(steps, models, entities),
   };
