@@ -7,6 +7,8 @@ import type { Entity, EntityService, FindParams, PageMeta, PaginationDefaults, W
 
 export interface EntryStore {
   find(params: FindParams, defaults?: PaginationDefaults): Promise<{ results: Entity[]; pagination: PageMeta }>;
+  /** a plain list, without page meta (the routes that answer arrays: users, files) */
+  findMany(params: FindParams): Promise<Entity[]>;
   findOne(id: number, params: FindParams): Promise<Entity | null>;
   create(params: WriteParams): Promise<Entity>;
   /** null when no entry has that id */
@@ -38,6 +40,7 @@ function singleLookup(params: FindParams | WriteParams): FindParams {
 export function entityStore(entities: () => EntityService, uid: string): EntryStore {
   return {
     find: (params, defaults) => entities().findPage(uid, params, defaults),
+    findMany: (params) => entities().findMany(uid, params),
     findOne: (id, params) => entities().findOne(uid, id, params),
     create: (params) => entities().create(uid, params),
     update: (id, params) => entities().update(uid, id, params),

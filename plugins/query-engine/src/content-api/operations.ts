@@ -42,14 +42,20 @@ export interface OperationInput {
 /** An entry's id as the transport parsed it; null: the client named no entry (the answer is none). */
 type EntryId = number | null;
 
+/** The store of an operation: by default the entity service; a transport may pass what the operation uses. */
+type Store<K extends keyof EntryStore> = { store?: Pick<EntryStore, K> };
+
 export interface ContentOperations {
-  find(input: OperationInput & { store?: EntryStore; defaults?: PaginationDefaults }): Promise<{ results: Entity[]; pagination: PageMeta }>;
-  findOne(input: OperationInput & { id: EntryId; store?: EntryStore }): Promise<Entity | null>;
+  find(input: OperationInput & Store<'find'> & { defaults?: PaginationDefaults }): Promise<{ results: Entity[]; pagination: PageMeta }>;
+  /** the `find` action answered as a plain list, without page meta */
+  findMany(input: OperationInput & Store<'findMany'>): Promise<Entity[]>;
+  findOne(input: OperationInput & Store<'findOne'> & { id: EntryId }): Promise<Entity | null>;
+  /** the `find` action's count: the query's filters and plugin parameters, no fields, populate, sort or page */
   count(input: OperationInput): Promise<number>;
   /** `data` as the client sent it: a 400 `Missing "data" payload in the request body` when it is no object */
-  create(input: OperationInput & { data: unknown; store?: EntryStore }): Promise<Entity>;
-  update(input: OperationInput & { id: EntryId; data: unknown; store?: EntryStore }): Promise<Entity | null>;
-  delete(input: OperationInput & { id: EntryId; store?: EntryStore }): Promise<Entity | null>;
+  create(input: OperationInput & Store<'create'> & { data: unknown }): Promise<Entity>;
+  update(input: OperationInput & Store<'update'> & { id: EntryId; data: unknown }): Promise<Entity | null>;
+  delete(input: OperationInput & Store<'delete'> & { id: EntryId }): Promise<Entity | null>;
   findSingle(input: OperationInput & { store?: SingleEntryStore }): Promise<Entity | null>;
   /** updates the single type's entry, or creates it when there is none */
   updateSingle(input: OperationInput & { data: unknown; store?: SingleEntryStore }): Promise<Entity | null>;
@@ -85,7 +91,7 @@ export function createOperations(steps: ProtocolSteps, models: () => ModelRegist
     return { ...readBack({ ...steps.sanitizeQuery(model, input.query, input.context), ...input.internal }), data };
   };
   const answer = <T extends Entity | Entity[] | null>(input: OperationInput, entity: T): T => (entity === null ? entity : steps.sanitizeOutput(models().get(input.uid), entity, input.context));
-  const collection = (input: OperationInput & { store?: EntryStore }) => input.store ?? entityStore(entities, input.uid);
+  const collection = <K extends keyof EntryStore>(input: OperationInput & Store<K>): Pick<EntryStore, K> => input.store ?? entityStore(entities, input.uid);
   const single = (input: OperationInput & { store?: SingleEntryStore }) => input.store ?? singleEntityStore(entities, input.uid);
 
   return {
@@ -93,6 +99,10 @@ export function createOperations(steps: ProtocolSteps, models: () => ModelRegist
       await authorize(input, 'find');
       const { results, pagination } = await collection(input).find(query(input), input.defaults);
       return { results: answer(input, results), pagination };
+    },
+    async findMany(input) {
+      await authorize(input, 'find');
+      return answer(input, await collection(input).findMany(query(input)));
     },
     async findOne(input) {
       await authorize(input, 'findOne');
@@ -102,7 +112,8 @@ export function createOperations(steps: ProtocolSteps, models: () => ModelRegist
     },
     async count(input) {
       await authorize(input, 'find');
-      return entities().count(input.uid, query(input));
+      const { fields: _f, populate: _p, sort: _s, pagination: _g, ...counted } = query(input);
+      return entities().count(input.uid, counted);
     },
     async create(input) {
       await authorize(input, 'create');

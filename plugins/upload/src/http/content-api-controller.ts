@@ -1,12 +1,12 @@
 /**
  * `plugin::upload.content-api`: the actions of Strapi v4's upload content API. They answer the
  * file records themselves (a list, or one record), not the `{ data }` envelope, as Strapi v4
- * does. Queries and answers go through the content-API contract (declared parameters only,
+ * does. The reads are content-API operations on the file model (declared parameters only,
  * private attributes removed), like every content route; which caller may run an action is
  * decided by the route's handler string (`plugin::upload.content-api.find`...) in the auth step.
  */
 import type { PluginContext, RequestContext } from '@platform/core';
-import { parseId, restContext, type Entity } from '@platform/query-engine';
+import { parseId, restContext, type Entity, type FindParams, type OperationInput } from '@platform/query-engine';
 import type { UploadConfig } from '../config';
 import { errors } from '../errors';
 import { FILE_UID } from '../file-content-type';
@@ -22,13 +22,10 @@ export interface UploadContentApiController {
 
 export function createContentApiController(plugin: PluginContext<UploadConfig & Record<string, unknown>>): UploadContentApiController {
   const service = () => plugin.service('plugin::upload.upload');
-  const contract = () => plugin.service('plugin::query-engine.content-api');
-  const model = () => plugin.models.get(FILE_UID);
-  const output = <T>(data: T, ctx: RequestContext): T => contract().sanitizeOutput(model(), data, restContext(ctx));
-  const query = (ctx: RequestContext) => {
-    contract().validateQuery(ctx.query, restContext(ctx));
-    return contract().sanitizeQuery(model(), ctx.query, restContext(ctx));
-  };
+  const contentApi = () => plugin.service('plugin::query-engine.content-api');
+  const output = <T>(data: T, ctx: RequestContext): T => contentApi().sanitizeOutput(plugin.models.get(FILE_UID), data, restContext(ctx));
+  // the route's scope authorized the caller in the auth step
+  const read = (ctx: RequestContext): OperationInput => ({ uid: FILE_UID, context: restContext(ctx), query: ctx.query, authorization: 'transport' });
   const routeId = (ctx: RequestContext): number => {
     const id = parseId(ctx.params.id);
     if (id === null) throw errors.request('FILE_NOT_FOUND', 'file.notFound', {});
@@ -36,16 +33,15 @@ export function createContentApiController(plugin: PluginContext<UploadConfig & 
   };
 
   return {
-    async find(ctx) {
-      return output(await service().findMany(query(ctx)), ctx);
-    },
+    find: (ctx) => contentApi().findMany({ ...read(ctx), store: service() }),
 
     async findOne(ctx) {
       const id = routeId(ctx);
-      const { fields, populate } = query(ctx);
-      const file = await service().findOne(id, { fields, populate });
+      // a file is read by its id only: the query's selection, never its filters
+      const store = { findOne: (fileId: number, { fields, populate }: FindParams) => service().findOne(fileId, { fields, populate }) };
+      const file = await contentApi().findOne({ ...read(ctx), id, store });
       if (!file) throw errors.request('FILE_NOT_FOUND', 'file.notFound', {});
-      return output(file, ctx);
+      return file;
     },
 
     async destroy(ctx) {

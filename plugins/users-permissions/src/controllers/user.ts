@@ -6,7 +6,7 @@
  * a caller who may read roles. A missing user is a 404 for GET, PUT and DELETE alike.
  */
 import { ApplicationError, isPlainObject, NotFoundError, UnauthorizedError, ValidationError, type PluginContext, type RequestContext } from '@platform/core';
-import { parseId, restContext, type ContentApi, type Entity, type EntityService, type FindParams } from '@platform/query-engine';
+import { parseId, restContext, type ContentApi, type Entity, type EntityService, type OperationInput } from '@platform/query-engine';
 import type { UsersPermissionsConfig } from '../config';
 import { USER_UID } from '../content-types';
 import { validateBody } from '../validation';
@@ -93,34 +93,23 @@ function found(entity: Entity | null): Entity {
 }
 
 export function createUserController(plugin: PluginContext, config: UsersPermissionsConfig) {
-  const entityService = () => plugin.service<EntityService>('plugin::query-engine.entity-service');
-  const contract = () => plugin.service<ContentApi>('plugin::query-engine.content-api');
-  const model = () => plugin.models.get(USER_UID);
+  const contentApi = () => plugin.service<ContentApi>('plugin::query-engine.content-api');
   const writes = createUserWrites(plugin, config);
-
-  const query = (ctx: RequestContext): FindParams => {
-    contract().validateQuery(ctx.query, restContext(ctx));
-    return contract().sanitizeQuery(model(), ctx.query, restContext(ctx));
-  };
-  const output = <T>(data: T, ctx: RequestContext): T => contract().sanitizeOutput(model(), data, restContext(ctx));
+  // The route's scope (`plugin::users-permissions.user.find`...) authorized the caller in the
+  // auth step; the operations check and sanitize the query and the answer.
+  const read = (ctx: RequestContext): OperationInput => ({ uid: USER_UID, context: restContext(ctx), query: ctx.query, authorization: 'transport' });
+  const output = <T>(data: T, ctx: RequestContext): T => contentApi().sanitizeOutput(plugin.models.get(USER_UID), data, restContext(ctx));
 
   return {
-    async find(ctx: RequestContext) {
-      const users = await entityService().findMany(USER_UID, query(ctx));
-      return output(users, ctx);
-    },
+    find: (ctx: RequestContext) => contentApi().findMany(read(ctx)),
     async findOne(ctx: RequestContext) {
-      const id = userId(ctx);
-      return output(found(await entityService().findOne(USER_UID, id, query(ctx))), ctx);
+      return found(await contentApi().findOne({ ...read(ctx), id: userId(ctx) }));
     },
-    async count(ctx: RequestContext) {
-      const { filters, _q, locale, publicationState } = query(ctx);
-      return entityService().count(USER_UID, { filters, _q, locale, publicationState });
-    },
+    count: (ctx: RequestContext) => contentApi().count(read(ctx)),
     async me(ctx: RequestContext) {
       const user = ctx.state.user as { id?: unknown } | undefined;
       if (typeof user?.id !== 'number') throw new UnauthorizedError('Unauthorized', {});
-      return output(found(await entityService().findOne(USER_UID, user.id, query(ctx))), ctx);
+      return found(await contentApi().findOne({ ...read(ctx), id: user.id }));
     },
     async create(ctx: RequestContext) {
       const created = await writes.create(ctx.request.body);
