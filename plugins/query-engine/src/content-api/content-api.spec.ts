@@ -160,7 +160,7 @@ describe('content-API contract', () => {
       expect(api.sanitizeOutput(models.get(ARTICLE), clean, REST)).to.equal(clean);
     });
 
-    it('removes what restrictRead taps name for the caller, at the root, through relations, in components and zones', () => {
+    it('removes what the unreadable rules name for the caller, at the root, through relations, in components and zones', () => {
       const seen: string[] = [];
       api.hooks.access.tap('spec', ({ context, rules }) => {
         if (context.auth !== null) return;
@@ -216,7 +216,7 @@ describe('content-API contract', () => {
       expect(api.sanitizeInput(models.get(ARTICLE), data, REST)).to.deep.equal({ title: 'T', seo: [{ id: 4, metaTitle: 'm' }] });
     });
 
-    it('drops what restrictWrite taps name at the root, in components and in zone items, copy on write', () => {
+    it('drops what the unwritable rules name at the root, in components and in zone items, copy on write', () => {
       api.hooks.access.tap('spec', ({ rules }) => {
         rules.push({ unwritable: (model) => ({ [ARTICLE]: ['author'], 'shared.seo': ['note'], [WRITER]: ['email'] })[model.uid] ?? [] });
       });

@@ -1,5 +1,5 @@
 /**
- * `restrictRead` applied to the query: a restricted attribute cannot be selected, filtered or
+ * The unreadable rules applied to the query: a restricted attribute cannot be selected, filtered or
  * sorted on at any depth (an oracle otherwise), and `_q` searches only what may be read.
  */
 import { expect } from 'chai';
