@@ -37,9 +37,16 @@ async function localesOf(platform: PluginContext, model: Model, ids: number[]): 
 export async function createLocalization(platform: PluginContext, locales: LocalesService, model: Model, ctx: RequestContext): Promise<Entity> {
   const context = restContext(ctx);
   const id = await createLocalizationOf(platform, locales, model, { sourceId: ctx.params.id, body: ctx.request.body, context });
-  const entry = await platform.service('plugin::query-engine.entity-service').findOne(model.uid, id, { includeHidden: true, populate: { [LOCALIZATIONS]: true } });
+  // the answer is the new entry as the caller may read it (the route's scope authorized the write)
+  const entry = await platform.service('plugin::query-engine.content-api').findOne({
+    uid: model.uid,
+    context,
+    id,
+    internal: { includeHidden: true, populate: { [LOCALIZATIONS]: true } },
+    authorization: 'transport',
+  });
   if (!entry) throw new NotFoundError('Entity not found');
-  return platform.service('plugin::query-engine.content-api').sanitizeOutput(model, entry, context);
+  return entry;
 }
 
 export interface LocalizationRequest {
