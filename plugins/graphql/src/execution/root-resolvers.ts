@@ -10,7 +10,7 @@
  */
 import type { FieldNode, GraphQLFieldResolver, GraphQLResolveInfo } from 'graphql';
 import type { Model, PluginContext } from '@platform/core';
-import { parseId, type ContentApi, type Entity, type EntityService, type FindParams, type OperationInput, type PageMeta } from '@platform/query-engine';
+import { parseId, type ContentApi, type Entity, type FindParams, type OperationInput, type PageMeta } from '@platform/query-engine';
 import * as naming from '../naming';
 import { toEngineFilters } from '../schema/filter-inputs';
 import { collectFields, planEntities } from './plan';
@@ -32,7 +32,6 @@ export interface RootDeps {
 }
 
 const contentApi = (deps: RootDeps): ContentApi => deps.platform.service('plugin::query-engine.content-api');
-const entityService = (deps: RootDeps): EntityService => deps.platform.service('plugin::query-engine.entity-service');
 
 function pluginParams(args: Args): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -119,34 +118,27 @@ export function findOneResolver(deps: RootDeps, model: Model): RootResolver {
 }
 
 /**
- * The parameters of an extension's read after its own write, which it authorized itself (no
- * content-API action to ask): the selection's, checked and sanitized as an operation's are.
+ * An extension's read after its own write: the field's selection, checked and sanitized as an
+ * operation's, authorized by the extension's resolver (no content-API action of its own);
+ * `includeHidden` also finds what the caller could not list (the draft it just created).
  */
-async function extensionRead(deps: RootDeps, model: Model, context: GraphqlContext, info: GraphQLResolveInfo, includeHidden: boolean | undefined): Promise<FindParams> {
+async function extensionRead(deps: RootDeps, model: Model, context: GraphqlContext, info: GraphQLResolveInfo, options: { includeHidden?: boolean }, internal: FindParams = {}): Promise<OperationInput> {
   const input = await operationInput(deps, model, {}, context, info, naming.entityResponseName(model));
-  contentApi(deps).validateQuery(input.query, context.contentApi);
-  return { ...contentApi(deps).sanitizeQuery(model, input.query, context.contentApi), ...input.internal, ...(includeHidden ? { includeHidden: true } : {}) };
+  return { ...input, authorization: 'transport', internal: { ...input.internal, ...internal, ...(options.includeHidden ? { includeHidden: true } : {}) } };
 }
 
-const sanitized = (deps: RootDeps, model: Model, entity: Entity | null, context: GraphqlContext) => response(entity ? contentApi(deps).sanitizeOutput(model, entity, context.contentApi) : null);
-
-/**
- * The `<Name>EntityResponse` of entry `id` for the field being resolved (its selection as one
- * read), for resolvers extensions add: `includeHidden` also finds what the caller could not
- * list (the draft it just created).
- */
+/** The `<Name>EntityResponse` of entry `id` for the field being resolved (its selection as one read), for resolvers extensions add. */
 export async function readEntityResponse(deps: RootDeps, model: Model, id: number, context: GraphqlContext, info: GraphQLResolveInfo, options: { includeHidden?: boolean } = {}) {
-  const params = await extensionRead(deps, model, context, info, options.includeHidden);
-  return sanitized(deps, model, await entityService(deps).findOne(model.uid, id, params), context);
+  return response(await contentApi(deps).findOne({ ...(await extensionRead(deps, model, context, info, options)), id }));
 }
 
 /** The `<Name>EntityResponse`s of entries `ids`, in that order, read as one query (a list field of an extension's mutation). */
 export async function readEntityResponses(deps: RootDeps, model: Model, ids: number[], context: GraphqlContext, info: GraphQLResolveInfo, options: { includeHidden?: boolean } = {}) {
   if (ids.length === 0) return [];
-  const params = await extensionRead(deps, model, context, info, options.includeHidden);
-  const found = await entityService(deps).findMany(model.uid, { ...params, filters: { id: { $in: ids } }, pagination: { start: 0, limit: ids.length, withCount: false } });
+  const byIds: FindParams = { filters: { id: { $in: ids } }, pagination: { start: 0, limit: ids.length, withCount: false } };
+  const found = await contentApi(deps).findMany(await extensionRead(deps, model, context, info, options, byIds));
   const byId = new Map(found.map((entity) => [entity.id, entity]));
-  return ids.map((id) => sanitized(deps, model, byId.get(id) ?? null, context));
+  return ids.map((id) => response(byId.get(id) ?? null));
 }
 
 /** The entry of a single type (in the requested locale, among what the caller may see). */
