@@ -122,7 +122,14 @@ export function findOneResolver(deps: RootDeps, model: Model): RootResolver {
  * operation's, authorized by the extension's resolver (no content-API action of its own);
  * `includeHidden` also finds what the caller could not list (the draft it just created).
  */
-async function extensionRead(deps: RootDeps, model: Model, context: GraphqlContext, info: GraphQLResolveInfo, options: { includeHidden?: boolean }, internal: FindParams = {}): Promise<OperationInput> {
+async function extensionRead(
+  deps: RootDeps,
+  model: Model,
+  context: GraphqlContext,
+  info: GraphQLResolveInfo,
+  options: { includeHidden?: boolean },
+  internal: FindParams = {},
+): Promise<OperationInput> {
   const input = await operationInput(deps, model, {}, context, info, naming.entityResponseName(model));
   return { ...input, authorization: 'transport', internal: { ...input.internal, ...internal, ...(options.includeHidden ? { includeHidden: true } : {}) } };
 }
