@@ -51,9 +51,11 @@ function union(rules: AccessRules[], pick: 'unreadable' | 'unwritable'): (model:
 
 function fromRules(rules: AccessRules[]): CallerAccess {
   if (rules.length === 0) return UNRESTRICTED;
+  /** the first rule that denies a permission, asked once per permission */
+  const denier = memoized((permission: string) => rules.find((rule) => rule.can?.(permission) === false));
   return {
-    can: memoized((permission: string) => rules.every((rule) => rule.can?.(permission) !== false)),
-    explain: async (permission) => (await rules.find((rule) => rule.can?.(permission) === false)?.explain?.(permission)) ?? {},
+    can: (permission) => denier(permission) === undefined,
+    explain: async (permission) => (await denier(permission)?.explain?.(permission)) ?? {},
     restrictsRead: rules.some((rule) => rule.unreadable !== undefined),
     restrictsWrite: rules.some((rule) => rule.unwritable !== undefined),
     unreadable: union(rules, 'unreadable'),

@@ -251,7 +251,7 @@ describe('content-API contract', () => {
       await api.authorize({ context: REST, uid: ARTICLE, action: 'delete' });
     });
 
-    it("gives the rules the permission to check, and denies with the transport's 403", async () => {
+    it("gives the rules the permission to check, and denies with the transport's 403 and the denying rule's details", async () => {
       const asked: Array<[string, string]> = [];
       api.hooks.access.tap('spec', ({ context, rules }) => {
         rules.push({
@@ -259,12 +259,13 @@ describe('content-API contract', () => {
             asked.push([context.transport, permission]);
             return permission.endsWith('.find') ? undefined : false;
           },
+          explain: async (permission) => ({ action: permission }),
         });
       });
       await api.authorize({ context: REST, uid: ARTICLE, action: 'find' });
       const rest = await rejected(api.authorize({ context: REST, uid: ARTICLE, action: 'create' }));
       expect(rest).to.be.instanceOf(ForbiddenError);
-      expect([rest.message, (rest as ForbiddenError).status]).to.deep.equal(['Forbidden', 403]);
+      expect([rest.message, (rest as ForbiddenError).status, (rest as ForbiddenError).details]).to.deep.equal(['Forbidden', 403, { action: 'api::article.article.create' }]);
       const graphql = await rejected(api.authorize({ context: GRAPHQL, uid: ARTICLE, action: 'findOne' }));
       expect(graphql.message).to.equal('Forbidden access');
       expect(asked).to.deep.equal([
