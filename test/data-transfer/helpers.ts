@@ -1,6 +1,6 @@
 /**
  * What the data-transfer tests share: an app folder with the content-types of the Strapi-made
- * archive (`../shared/fixtures/strapi-export/app`) and the example app's config, the
+ * archive (`test/fixtures/strapi-export/app`) and the example app's config, the
  * `platform` binary run as a user runs it against a test database, and an app booted on that
  * database with users & permissions and API tokens on, read with a full-access token.
  */
@@ -13,7 +13,7 @@ import { EXAMPLE_APP, startApp, type TestApp } from '../helpers/app';
 import { databaseEnv, type TestDatabase } from '../helpers/databases';
 import { authPlugins } from '../users-permissions/helpers';
 
-export const FIXTURE_DIR = path.resolve(EXAMPLE_APP, '..', 'shared', 'fixtures', 'strapi-export');
+export const FIXTURE_DIR = path.join(EXAMPLE_APP, 'test', 'fixtures', 'strapi-export');
 export const STRAPI_ARCHIVE = path.join(FIXTURE_DIR, 'strapi-4.26.2-fixture.tar.gz');
 const BIN = path.join(EXAMPLE_APP, 'core', 'bin', 'platform.js');
 const SALT = 'data-transfer-tests-salt';

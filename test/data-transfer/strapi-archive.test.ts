@@ -1,5 +1,5 @@
 /**
- * An archive written by Strapi 4.26.2's `strapi export` (../shared/fixtures/strapi-export)
+ * An archive written by Strapi 4.26.2's `strapi export` (test/fixtures/strapi-export)
  * imported with `platform import` into an empty app with the same content-types, on each
  * database: every request of the fixture's answers/ then gets what Strapi answered (entries,
  * components, dynamic zones, relations in their order, locales, drafts, media and the file),
