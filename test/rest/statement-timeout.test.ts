@@ -46,13 +46,16 @@ const TIMED_OUT = {
   },
 };
 
-/** The sleeping statements the database still runs, seen from a connection of its own. */
+/**
+ * The sleeping statements the database still runs, seen from a connection of its own: those of
+ * this test's database only, as another run of the suite may sleep on the same server meanwhile.
+ */
 async function stillRunning(app: TestApp): Promise<number> {
   if (app.platform.db.client === 'mysql') {
-    const [rows] = await app.knex.raw("SELECT COUNT(*) AS n FROM information_schema.processlist WHERE info LIKE 'SELECT COUNT(*) AS slept FROM information_schema.collations%'");
+    const [rows] = await app.knex.raw("SELECT COUNT(*) AS n FROM information_schema.processlist WHERE db = DATABASE() AND info LIKE 'SELECT COUNT(*) AS slept FROM information_schema.collations%'");
     return Number((rows as Array<{ n: number }>)[0]?.n);
   }
-  const { rows } = await app.knex.raw("SELECT COUNT(*) AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE 'SELECT pg_sleep(7.25)%'");
+  const { rows } = await app.knex.raw("SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND query LIKE 'SELECT pg_sleep(7.25)%'");
   return Number((rows as Array<{ n: string }>)[0]?.n);
 }
 
