@@ -19,6 +19,8 @@ export interface EventHub {
   subscribe(subscriber: Subscriber): () => void;
   unsubscribe(subscriber: Subscriber): void;
   removeAllListeners(): void;
+  /** whether emitting `name` would reach anyone (a subscriber, or a listener of that event) */
+  hasListeners(name: string): boolean;
 }
 
 export function createEventHub(log: Logger): EventHub {
@@ -70,18 +72,24 @@ export function createEventHub(log: Logger): EventHub {
       listeners.clear();
       subscribers.length = 0;
     },
+    hasListeners(name) {
+      return subscribers.length > 0 || (listeners.get(name)?.length ?? 0) > 0;
+    },
   };
   return hub;
 }
 
 const EVENTS = { afterCreate: 'entry.create', afterUpdate: 'entry.update', afterDelete: 'entry.delete' } as const;
 
-/** Emits Strapi's entry events for the query engine's writes, after their transaction commits. */
+/**
+ * Emits Strapi's entry events for the query engine's writes, after their transaction commits.
+ * A write nobody listens for schedules nothing (most apps never touch the event hub).
+ */
 export function emitEntryEvents(ctx: PluginContext, hooks: QueryHooks, hub: EventHub): void {
   for (const [hook, event] of Object.entries(EVENTS) as Array<[keyof typeof EVENTS, string]>) {
     hooks[hook].tapPromise('strapi-compat:event-hub', async (write: WriteContext) => {
       const entry = write.result ?? write.existing;
-      if (!entry) return;
+      if (!entry || !hub.hasListeners(event)) return;
       await ctx.db.afterCommit(() => hub.emit(event, { model: write.model.singularName, uid: write.model.uid, entry }));
     });
   }
