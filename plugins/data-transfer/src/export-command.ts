@@ -11,6 +11,7 @@ import type { ExportSummary } from './exporter';
 import type { Group } from './format';
 import { selectGroups } from './groups';
 import { progressLine } from './progress';
+import { summaryLines } from './summary';
 
 export const EXPORT_HELP = `Usage: platform export [--file NAME] [--key K | --no-encrypt] [--no-compress] [--only content,files,config | --exclude ...] [--app DIR]
 
@@ -84,11 +85,6 @@ export const exportCommand = defineCommand<ExportArgs>({
     } finally {
       progress.done();
     }
-    const entries = [...summary.entities.values()].reduce((a, b) => a + b, 0);
-    const seconds = (Date.now() - started) / 1000;
-    output.out(
-      `Exported ${entries} entries of ${summary.entities.size} types, ${summary.links} links, ${summary.assets} files and ${summary.configuration} settings to ${summary.file} (${summary.bytes} bytes) in ${seconds.toFixed(1)} s.`,
-    );
-    for (const [uid, count] of [...summary.entities].sort(([a], [b]) => a.localeCompare(b))) output.out(`  ${uid}: ${count}`);
+    for (const line of summaryLines('Exported', summary, `to ${summary.file} (${summary.bytes} bytes)`, started)) output.out(line);
   },
 });

@@ -10,6 +10,7 @@ import type { Group } from './format';
 import { selectGroups } from './groups';
 import type { ImportSummary } from './importer';
 import { progressLine } from './progress';
+import { summaryLines } from './summary';
 import { transferContext } from './context-of';
 
 export const IMPORT_HELP = `Usage: platform import --file NAME [--key K] [--force] [--only content,files,config | --exclude ...] [--batch-size N] [--app DIR]
@@ -81,12 +82,7 @@ export const importCommand = defineCommand<ImportArgs>({
     } finally {
       progress.done();
     }
-    const entries = [...summary.entities.values()].reduce((a, b) => a + b, 0);
-    const seconds = (Date.now() - started) / 1000;
-    output.out(
-      `Imported ${entries} entries of ${summary.entities.size} types, ${summary.links} links, ${summary.assets} files and ${summary.configuration} settings from ${path.basename(args.file)} in ${seconds.toFixed(1)} s.`,
-    );
-    for (const [uid, count] of [...summary.entities].sort(([a], [b]) => a.localeCompare(b))) output.out(`  ${uid}: ${count}`);
+    for (const line of summaryLines('Imported', summary, `from ${path.basename(args.file)}`, started)) output.out(line);
     if (summary.differences.length > 0) {
       output.info('Left out because the schemas differ (--force):');
       for (const d of summary.differences) output.info(`  - ${d.message}`);
