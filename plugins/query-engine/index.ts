@@ -29,7 +29,7 @@ export { whereVisibleRows } from './src/read/query/hidden-rows';
 export { fromDatabaseValue, storedColumn } from './src/stored-value';
 export { createContentApi, type ContentApi } from './src/content-api/service';
 export type { ContentApiHooks } from './src/content-api/hooks';
-export { writePayload, type ContentOperations, type OperationInput } from './src/content-api/operations';
+export { writePayload, type ContentOperations, type OperationInput, type TransportSteps } from './src/content-api/operations';
 export { entityStore, singleEntityStore, type EntryStore, type SingleEntryStore } from './src/content-api/entry-store';
 export { sanitizePrivate } from './src/content-api/output';
 export { isPopulatableCreator, type Creator } from './src/read/populate/creators';

@@ -115,6 +115,26 @@ describeEachDatabase(
       expect(await ctx.app.knex('notes').select('id', 'text')).to.deep.equal([{ id: 1, text: 'hi' }]);
     });
 
+    it('sanitizers a controller overrides run in the core actions and in super.find', async () => {
+      const kept = await ctx.app.post('/api/memos', { data: { text: '  keep  ' } });
+      expect([kept.status, kept.body.data.attributes.text]).to.deep.equal([200, 'KEEP']);
+      const hidden = await ctx.app.post('/api/memos', { data: { text: ' hidden ' } });
+      expect([hidden.status, hidden.body.data.attributes.text]).to.deep.equal([200, 'HIDDEN']);
+      expect(await ctx.app.knex('memos').select('id', 'text').orderBy('id')).to.deep.equal([
+        { id: kept.body.data.id, text: 'keep' },
+        { id: hidden.body.data.id, text: 'hidden' },
+      ]);
+      const list = await ctx.app.get('/api/memos');
+      expect(list.status).to.equal(200);
+      expect(list.body.data.map((m: { id: number; attributes: { text: string } }) => [m.id, m.attributes.text])).to.deep.equal([[kept.body.data.id, 'KEEP']]);
+      expect(list.body.meta).to.deep.equal({ pagination: { page: 1, pageSize: 25, pageCount: 1, total: 1 }, via: 'super.find' });
+      const filtered = await ctx.app.get('/api/memos?filters[text][$eq]=hidden');
+      expect([filtered.status, filtered.body.data]).to.deep.equal([200, []]);
+      // a read by id takes no filters (Strapi v4's findOne keeps only fields and populate): the core findOne, with its output override
+      const one = await ctx.app.get(`/api/memos/${hidden.body.data.id}`);
+      expect([one.status, one.body.data.attributes.text]).to.deep.equal([200, 'HIDDEN']);
+    });
+
     it('a content-type without controller, service or routes files gets the core ones', async () => {
       const created = await ctx.app.post('/api/shelves', { data: { label: 'A' } });
       expect(created.status).to.equal(200);
@@ -128,7 +148,7 @@ describeEachDatabase(
 
     it('registers the app parts under api::<api>.<name>', () => {
       const { platform } = ctx.app;
-      for (const uid of ['api::book.book', 'api::book.ping', 'api::note.note', 'api::shelf.shelf']) expect(platform.controllers.has(uid), uid).to.equal(true);
+      for (const uid of ['api::book.book', 'api::book.ping', 'api::memo.memo', 'api::note.note', 'api::shelf.shelf']) expect(platform.controllers.has(uid), uid).to.equal(true);
       for (const uid of ['api::book.book', 'api::note.note', 'api::shelf.shelf']) expect(platform.services.has(uid), uid).to.equal(true);
       expect(platform.policies.has('api::book.deny')).to.equal(true);
       expect(platform.policies.has('api::book.has-header')).to.equal(true);

@@ -37,6 +37,22 @@ export interface OperationInput {
    * check (GraphQL's resolversConfig `auth: false` or `auth: { scope }`, as Strapi v4 allows).
    */
   authorization?: 'contract' | 'transport';
+  /**
+   * The transport's own versions of protocol steps, each run in place of the contract's. REST
+   * passes those an app's controller overrides: Strapi v4's core `find` calls
+   * `this.sanitizeQuery(ctx)` and `this.sanitizeOutput(results, ctx)`, so a controller that
+   * overrides them and calls `super.find(ctx)` gets its own (which usually call the contract's
+   * through `super` and reshape the result, possibly asynchronously).
+   */
+  steps?: TransportSteps;
+}
+
+/** Steps a transport may run in place of the contract's (see `OperationInput.steps`). */
+export interface TransportSteps {
+  validateQuery?(): void | Promise<void>;
+  sanitizeQuery?(): FindParams | Promise<FindParams>;
+  sanitizeInput?(data: Record<string, unknown>): Record<string, unknown> | Promise<Record<string, unknown>>;
+  sanitizeOutput?<T>(data: T): T | Promise<T>;
 }
 
 /** An entry's id as the transport parsed it; null: the client named no entry (the answer is none). */
@@ -78,70 +94,80 @@ export function createOperations(steps: ProtocolSteps, models: () => ModelRegist
   const authorize = async (input: OperationInput, action: ContentApiAction): Promise<void> => {
     if (input.authorization !== 'transport') await steps.authorize({ context: input.context, uid: input.uid, action });
   };
+  const validate = async (input: OperationInput): Promise<void> => {
+    if (input.steps?.validateQuery) await input.steps.validateQuery();
+    else steps.validateQuery(input.query, input.context);
+  };
+  const sanitizedQuery = async (input: OperationInput, model: Model): Promise<FindParams> =>
+    input.steps?.sanitizeQuery ? await input.steps.sanitizeQuery() : steps.sanitizeQuery(model, input.query, input.context);
   /** the client's parameters checked and sanitized, with the transport's internal ones */
-  const query = (input: OperationInput): FindParams => {
-    steps.validateQuery(input.query, input.context);
-    return { ...steps.sanitizeQuery(models().get(input.uid), input.query, input.context), ...input.internal };
+  const query = async (input: OperationInput): Promise<FindParams> => {
+    await validate(input);
+    return { ...(await sanitizedQuery(input, models().get(input.uid))), ...input.internal };
   };
   /** the query checked before the data, as Strapi v4 does; both sanitized */
-  const write = (input: OperationInput & { data: unknown }): WriteParams => {
-    steps.validateQuery(input.query, input.context);
+  const write = async (input: OperationInput & { data: unknown }): Promise<WriteParams> => {
+    await validate(input);
     const model = models().get(input.uid);
-    const data = steps.sanitizeInput(model, writePayload(input.data), input.context);
-    return { ...readBack({ ...steps.sanitizeQuery(model, input.query, input.context), ...input.internal }), data };
+    const payload = writePayload(input.data);
+    const data = input.steps?.sanitizeInput ? await input.steps.sanitizeInput(payload) : steps.sanitizeInput(model, payload, input.context);
+    return { ...readBack({ ...(await sanitizedQuery(input, model)), ...input.internal }), data };
   };
-  const answer = <T extends Entity | Entity[] | null>(input: OperationInput, entity: T): T => (entity === null ? entity : steps.sanitizeOutput(models().get(input.uid), entity, input.context));
+  const answer = async <T extends Entity | Entity[] | null>(input: OperationInput, entity: T): Promise<T> => {
+    if (entity === null) return entity;
+    return input.steps?.sanitizeOutput ? await input.steps.sanitizeOutput(entity) : steps.sanitizeOutput(models().get(input.uid), entity, input.context);
+  };
   const collection = <K extends keyof EntryStore>(input: OperationInput & Store<K>): Pick<EntryStore, K> => input.store ?? entityStore(entities, input.uid);
   const single = (input: OperationInput & { store?: SingleEntryStore }) => input.store ?? singleEntityStore(entities, input.uid);
 
   return {
     async find(input) {
       await authorize(input, 'find');
-      const { results, pagination } = await collection(input).find(query(input), input.defaults);
-      return { results: answer(input, results), pagination };
+      const { results, pagination } = await collection(input).find(await query(input), input.defaults);
+      return { results: await answer(input, results), pagination };
     },
     async findMany(input) {
       await authorize(input, 'find');
-      return answer(input, await collection(input).findMany(query(input)));
+      return answer(input, await collection(input).findMany(await query(input)));
     },
     async findOne(input) {
       await authorize(input, 'findOne');
       if (input.id === null) return null;
-      const params = query(input);
+      const params = await query(input);
       return answer(input, await collection(input).findOne(input.id, params));
     },
     async count(input) {
       await authorize(input, 'find');
-      const { fields: _f, populate: _p, sort: _s, pagination: _g, ...counted } = query(input);
+      const { fields: _f, populate: _p, sort: _s, pagination: _g, ...counted } = await query(input);
       return entities().count(input.uid, counted);
     },
     async create(input) {
       await authorize(input, 'create');
-      return answer(input, await collection(input).create(write(input)));
+      return answer(input, await collection(input).create(await write(input)));
     },
     async update(input) {
       await authorize(input, 'update');
       if (input.id === null) return null;
-      const params = write(input);
+      const params = await write(input);
       return answer(input, await collection(input).update(input.id, params));
     },
     async delete(input) {
       await authorize(input, 'delete');
       if (input.id === null) return null;
-      const params = query(input);
+      const params = await query(input);
       return answer(input, await collection(input).delete(input.id, params));
     },
     async findSingle(input) {
       await authorize(input, 'find');
-      return answer(input, await single(input).find(query(input)));
+      return answer(input, await single(input).find(await query(input)));
     },
     async updateSingle(input) {
       await authorize(input, 'update');
-      return answer(input, await single(input).createOrUpdate(write(input)));
+      return answer(input, await single(input).createOrUpdate(await write(input)));
     },
     async deleteSingle(input) {
       await authorize(input, 'delete');
-      return answer(input, await single(input).delete(query(input)));
+      return answer(input, await single(input).delete(await query(input)));
     },
   };
 }
