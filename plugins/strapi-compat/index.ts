@@ -80,7 +80,7 @@ export default definePlugin<CompatConfig, CompatState>({
   errors: errors.table,
   config: { default: { customFields: {} } },
   requires: ['query-engine'],
-  optional: ['content-manager', 'i18n', 'graphql', 'users-permissions', 'upload', 'documentation'],
+  optional: ['content-manager', 'i18n', 'graphql', 'users-permissions', 'upload', 'documentation', 'email'],
   state: (ctx) => ({
     requestContext: createRequestContext(),
     customFields: createCustomFields(),

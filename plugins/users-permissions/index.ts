@@ -30,6 +30,7 @@ import { switchUsersPermissions, usersPermissionsGraphql } from './src/graphql';
 export type { UsersPermissionsConfig, RateLimitConfig, AdvancedSettings } from './src/config';
 export type { RateLimiter, Attempt } from './src/rate-limit';
 export type { EmailService, EmailSender, EmailMessage } from './src/email';
+export { DEFAULT_EMAIL_TEMPLATES, type EmailTemplateOptions } from './src/email-templates';
 export type { JwtService, VerifiedToken } from './src/auth/jwt';
 export type { AccountsService, AccountRequest, AuthAnswer } from './src/accounts';
 export type { AccessCache, Ability } from './src/permissions/access-cache';
@@ -40,7 +41,8 @@ export default definePlugin<UsersPermissionsConfig, Runtime>({
   requires: ['query-engine'],
   // When the API is documented, its public document lists what the public role may call.
   // its GraphQL types and operations (me, login, register...) when the graphql plugin is there
-  optional: ['documentation', 'graphql'],
+  // reset and confirmation emails go through the email plugin's service when it is there
+  optional: ['documentation', 'graphql', 'email'],
   errors: errors.table,
   config: { validate: validateConfig },
   contentTypes,
@@ -74,6 +76,7 @@ export default definePlugin<UsersPermissionsConfig, Runtime>({
     // the app's .env when both lack it, `platform start` stops naming it.
     parts.useSecret(ctx.secret('JWT_SECRET', ctx.config.jwtSecret));
     ctx.addRoutes(accountRoutes, ctx.appConfig<string>('api.rest.prefix', '/api'));
+    ctx.hooks.ready.tap(PLUGIN_NAME, (address) => parts.listening(address.url));
     ctx.hooks.authenticate.tapPromise(PLUGIN_NAME, (request, route) => parts.authenticator.authenticate(request, route));
     guardContentApi(ctx.service<ContentApi>('plugin::query-engine.content-api'), parts.explainDenial);
     tapUserHooks(ctx, () => parts.access);

@@ -26,6 +26,21 @@ describe("strapi-compat: a Strapi project's package.json", () => {
     });
   });
 
+  it('maps the email plugin and its providers (built in, or packages of the app) to the email plugin', () => {
+    write({ '@strapi/strapi': '4.26.2', '@strapi/plugin-email': '4.26.2', '@strapi/provider-email-nodemailer': '4.26.2', '@strapi/provider-email-sendmail': '4.26.2', '@strapi/provider-email-mailgun': '4.26.2' });
+    expect(readStrapiPackages(dir, () => true)).to.deep.equal({
+      isStrapiProject: true,
+      mapped: [
+        '@strapi/strapi -> the platform itself (require("@strapi/strapi") resolves to the strapi-compat plugin)',
+        '@strapi/plugin-email -> email',
+        '@strapi/provider-email-nodemailer -> email (its built-in nodemailer provider)',
+        '@strapi/provider-email-sendmail -> email (its built-in sendmail provider)',
+        "@strapi/provider-email-mailgun -> email (a provider package of the app's folder)",
+      ],
+      unknown: [],
+    });
+  });
+
   it('says nothing for an app that names no Strapi package, or has no package.json', () => {
     expect(readStrapiPackages(dir, () => true)).to.deep.equal({ isStrapiProject: false, mapped: [], unknown: [] });
     write({ '@platform/core': '0.1.0', 'strapi-plugin-x': '1' });

@@ -17,6 +17,7 @@ export const MAPPED_PLUGINS: Readonly<Record<string, string>> = {
   '@strapi/plugin-upload': 'upload',
   '@strapi/plugin-documentation': 'documentation',
   '@strapi/plugin-content-manager': 'content-manager',
+  '@strapi/plugin-email': 'email',
 };
 
 /** Strapi's packages whose part the platform serves without a plugin of that name (or that the server does not need). */
@@ -27,7 +28,11 @@ export const BUILT_IN: Readonly<Record<string, string>> = {
   '@strapi/plugin-cloud': 'nothing on the server (Strapi Cloud only)',
   '@strapi/admin': 'the admin plugin',
   '@strapi/provider-upload-local': 'upload (files stored under public/uploads)',
+  '@strapi/provider-email-nodemailer': 'email (its built-in nodemailer provider)',
+  '@strapi/provider-email-sendmail': 'email (its built-in sendmail provider)',
 };
+
+const EMAIL_PROVIDER_PREFIX = '@strapi/provider-email-';
 
 export interface StrapiPackageReport {
   /** `@strapi/plugin-i18n -> i18n`, one per mapped package */
@@ -58,6 +63,8 @@ export function readStrapiPackages(appDir: string, enabled: (plugin: string) => 
     const plugin = MAPPED_PLUGINS[name];
     if (plugin) report.mapped.push(`${name} -> ${plugin}${enabled(plugin) ? '' : ' (not enabled)'}`);
     else if (name in BUILT_IN) report.mapped.push(`${name} -> ${BUILT_IN[name]}`);
+    // the email plugin loads Strapi's email providers from the app's node_modules, as Strapi does
+    else if (name.startsWith(EMAIL_PROVIDER_PREFIX)) report.mapped.push(`${name} -> email (a provider package of the app's folder)`);
     else if (looksLikeStrapiPlugin(name)) report.unknown.push(name);
   }
   return report;

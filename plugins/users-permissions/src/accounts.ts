@@ -10,6 +10,7 @@ import type { ContentApi, ContentApiContext, Entity, EntityService } from '@plat
 import type { UsersPermissionsConfig } from './config';
 import { USER_UID } from './content-types';
 import type { EmailService } from './email';
+import { emailTemplate, senderOf, type EmailTemplateName } from './email-templates';
 import { errors } from './errors';
 import type { JwtService } from './auth/jwt';
 import { checkPassword, MAX_PASSWORD_BYTES, verifyPassword } from './auth/passwords';
@@ -23,8 +24,6 @@ export interface AccountRequest {
   ip: string;
   /** the content-API context (what the answer's user may show) */
   context: ContentApiContext;
-  /** the server's public origin (`http://host:port`), for links in emails */
-  origin: string;
   /** the authenticated user, for change-password */
   user?: { id: number } | null;
 }
@@ -58,6 +57,11 @@ export interface AccountsDependencies {
   email: EmailService;
   /** the REST prefix, for the confirmation link */
   restPrefix: string;
+  /**
+   * the server's public URL for links in emails (`server.url`, else the address it listens on);
+   * never the request's Host header, which a caller could point at a server of theirs
+   */
+  serverUrl: () => string;
 }
 
 interface UserRow {
@@ -109,15 +113,28 @@ export function createAccounts(deps: AccountsDependencies): AccountsService {
     return Number(role.id);
   }
 
+  /** What a template may show of a user (`<%= USER.username %>`): never a password or a token. */
+  async function templateUser(id: number): Promise<Record<string, unknown>> {
+    const row = (await users().where('id', id).first(['id', 'username', 'email', 'provider', 'confirmed', 'blocked'])) as Record<string, unknown> | undefined;
+    return { ...row, confirmed: isTrue(row?.confirmed), blocked: isTrue(row?.blocked) };
+  }
+
+  /** Sends the stored template `name` (Strapi's default when none is stored) to the user, filled with `data`. */
+  async function sendTemplate(name: EmailTemplateName, to: string, user: Record<string, unknown>, data: Record<string, unknown>, request: AccountRequest): Promise<void> {
+    const template = await emailTemplate(ctx, name);
+    const server = deps.serverUrl();
+    const values = { SERVER_URL: server, ADMIN_URL: `${server}/admin`, USER: user, ...data };
+    const text = deps.email.render(template.message, values);
+    const message = { to, subject: deps.email.render(template.object, { USER: user }), text, html: text };
+    const from = senderOf(template);
+    await deps.email.send({ ...message, ...(from ? { from } : {}), ...(template.response_email ? { replyTo: template.response_email } : {}) });
+  }
+
   async function sendConfirmation(user: { id: number; email: string }, request: AccountRequest): Promise<void> {
     const token = randomToken();
     await entityService().update(USER_UID, user.id, { data: { confirmationToken: token } });
-    const url = `${request.origin}${deps.restPrefix}/auth/email-confirmation?confirmation=${token}`;
-    await deps.email.send({
-      to: user.email,
-      subject: 'Account confirmation',
-      text: `Thank you for registering!\n\nYou have to confirm your email address. Please open the link below.\n\n${url}\n\nThanks.`,
-    });
+    const url = `${deps.serverUrl()}${deps.restPrefix}/auth/email-confirmation`;
+    await sendTemplate('email_confirmation', user.email, await templateUser(user.id), { URL: url, CODE: token }, request);
   }
 
   /** Confirms the email of the token's user (the token is used up); its id. */
@@ -188,12 +205,8 @@ export function createAccounts(deps: AccountsDependencies): AccountsService {
       if (!row || isTrue(row.blocked)) return { ok: true };
       const token = randomToken();
       await entityService().update(USER_UID, Number(row.id), { data: { resetPasswordToken: token } });
-      const page = settings.emailResetPassword ?? `${request.origin}/reset-password`;
-      await deps.email.send({
-        to: row.email ?? email,
-        subject: 'Reset password',
-        text: `We heard that you lost your password. Sorry about that!\n\nBut don't worry! You can use the following link to reset your password:\n${page}?code=${token}\n\nThanks.`,
-      });
+      const page = settings.emailResetPassword ?? `${deps.serverUrl()}/reset-password`;
+      await sendTemplate('reset_password', row.email ?? email, await templateUser(Number(row.id)), { URL: page, TOKEN: token }, request);
       return { ok: true };
     },
 

@@ -1,12 +1,16 @@
 /**
- * How the plugin sends email (password reset, email confirmation). The default sender writes
- * the message to the log, which is what a development setup needs; an email plugin (or the
- * app, from its bootstrap) puts a real sender in its place with `use(sender)`.
+ * How the plugin sends email (password reset, email confirmation): through the email plugin's
+ * service (`plugin::email.email`) when it is enabled, so the app's provider delivers them. Without
+ * the email plugin the plugin still runs; a route that has to send an email answers an error
+ * saying so. `use(sender)` puts another sender in place (an app's bootstrap, a test).
  */
-import type { Logger } from '@platform/core';
+import type { EmailService as EmailPluginService } from '@platform/email';
+import { errors } from './errors';
 
 export interface EmailMessage {
   to: string;
+  from?: string;
+  replyTo?: string;
   subject: string;
   text: string;
   html?: string;
@@ -19,19 +23,22 @@ export interface EmailSender {
 export interface EmailService extends EmailSender {
   /** replaces the sender; returns the one it replaced */
   use(sender: EmailSender): EmailSender;
+  /** fills a stored template's `<%= URL %>` placeholders (the email plugin's renderer: no code runs) */
+  render(template: string, data: Record<string, unknown>): string;
 }
 
-export function loggingSender(log: Logger, production: boolean): EmailSender {
-  return {
-    async send(message) {
-      // In production the body (a reset code) stays out of the log.
-      log.info(production ? `email to ${message.to}: ${message.subject} (no email sender configured)` : `email to ${message.to}: ${message.subject}\n${message.text}`);
-    },
+const MISSING = 'Sending this email needs the email plugin, which is not enabled (config/plugins: email)';
+
+/** The email plugin's service, or nothing when the plugin is off. */
+export type EmailPluginLookup = () => EmailPluginService | undefined;
+
+export function createEmailService(emailPlugin: EmailPluginLookup): EmailService {
+  const required = (): EmailPluginService => {
+    const service = emailPlugin();
+    if (!service) throw errors.request('EMAIL_PLUGIN_MISSING', MISSING);
+    return service;
   };
-}
-
-export function createEmailService(initial: EmailSender): EmailService {
-  let sender = initial;
+  let sender: EmailSender = { send: (message) => required().send({ ...message }) };
   return {
     send: (message) => sender.send(message),
     use(next) {
@@ -39,5 +46,6 @@ export function createEmailService(initial: EmailSender): EmailService {
       sender = next;
       return previous;
     },
+    render: (template, data) => required().renderTemplate(template, data),
   };
 }

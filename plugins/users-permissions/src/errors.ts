@@ -11,4 +11,6 @@ export const errors = definePluginErrors('users-permissions', {
   PERMISSION_UNKNOWN: { kind: 'boot' },
   /** the role new users get (`advanced.defaultRole`) does not exist */
   DEFAULT_ROLE_MISSING: { kind: 'request', status: 400, name: 'ApplicationError' },
+  /** a reset or confirmation email is due and the email plugin is not enabled */
+  EMAIL_PLUGIN_MISSING: { kind: 'request', status: 503, name: 'ServiceUnavailableError' },
 });

@@ -71,7 +71,7 @@ export function switchUsersPermissions(extension: ExtensionService): void {
 
 function accountRequest(context: GraphqlContext): AccountRequest {
   const user = context.state.user as { id?: unknown } | undefined;
-  return { ip: context.http.ip, origin: context.http.origin, context: context.contentApi, user: typeof user?.id === 'number' ? { id: user.id } : null };
+  return { ip: context.http.ip, context: context.contentApi, user: typeof user?.id === 'number' ? { id: user.id } : null };
 }
 
 /** `{ jwt, user }` as `UsersPermissionsLoginPayload` (no jwt when the email must be confirmed first). */

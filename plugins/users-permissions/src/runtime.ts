@@ -8,7 +8,8 @@ import { createAccounts, type AccountsService } from './accounts';
 import { createAuthenticator, type Authenticator } from './auth/authenticate';
 import { createJwtService, type JwtService } from './auth/jwt';
 import { resolveConfig, type UsersPermissionsConfig } from './config';
-import { createEmailService, loggingSender, type EmailService } from './email';
+import type { EmailService as EmailPluginService } from '@platform/email';
+import { createEmailService, type EmailService } from './email';
 import { errors } from './errors';
 import { createAccessCache, type AccessCache } from './permissions/access-cache';
 import { createDenialExplainer, type ExplainDenial } from './permissions/denials';
@@ -26,6 +27,8 @@ export interface Runtime {
   explainDenial: ExplainDenial;
   /** resolves the signing secret (register): a JWT cannot be issued or verified before */
   useSecret(secret: string): void;
+  /** the address the server listens on (the kernel's ready hook), for links in emails when `server.url` is not set */
+  listening(url: string): void;
 }
 
 /** The plugin's context, its state typed. */
@@ -43,10 +46,14 @@ export function createRuntime(ctx: UsersPermissionsContext): Runtime {
     return signer;
   }
   const limiter = createRateLimiter(config.ratelimit, ctx.counters);
-  const email = createEmailService(loggingSender(ctx.log, ctx.env('NODE_ENV') === 'production'));
+  // the email plugin's service, when the app runs it (declared optional)
+  const email = createEmailService(() => (ctx.isEnabled('email') ? ctx.service<EmailPluginService>('plugin::email.email') : undefined));
   const access = createAccessCache(ctx);
   const restPrefix = ctx.appConfig<string>('api.rest.prefix', '/api').replace(/\/+$/, '');
-  const accounts = createAccounts({ ctx, config, jwt: () => jwt, limiter, email, restPrefix });
+  const publicUrl = ctx.appConfig<unknown>('server.url', '');
+  let listeningUrl = `http://localhost:${ctx.appConfig<number>('server.port', 1337)}`;
+  const serverUrl = () => (typeof publicUrl === 'string' && /^https?:\/\//i.test(publicUrl) ? publicUrl.replace(/\/+$/, '') : listeningUrl);
+  const accounts = createAccounts({ ctx, config, jwt: () => jwt, limiter, email, restPrefix, serverUrl });
   const explainDenial = createDenialExplainer(ctx, () => access);
   const authenticator = createAuthenticator({ jwt: () => jwt, access, emailConfirmation: () => config.advanced.emailConfirmation, explainDenial });
   return {
@@ -58,6 +65,9 @@ export function createRuntime(ctx: UsersPermissionsContext): Runtime {
     accounts,
     authenticator,
     explainDenial,
+    listening(url) {
+      listeningUrl = url;
+    },
     useSecret(secret) {
       signer = createJwtService(secret, config.jwt);
     },

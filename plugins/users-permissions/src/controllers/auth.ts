@@ -10,7 +10,6 @@ function accountRequest(ctx: RequestContext): AccountRequest {
   return {
     ip: ctx.ip,
     context: restContext(ctx),
-    origin: ctx.origin,
     user: typeof user?.id === 'number' ? { id: user.id } : null,
   };
 }
