@@ -48,7 +48,8 @@ async function makeProvider(ctx: EmailContext): Promise<EmailProvider> {
   } catch (error) {
     throw errors.boot('PROVIDER_INVALID', `Email provider "${provider}" (${from}) failed to start: ${(error as Error).message}`, { cause: error });
   }
-  if (typeof (made as EmailProvider | null)?.send !== 'function') throw errors.boot('PROVIDER_INVALID', `Email provider "${provider}" (${from}): init(providerOptions, settings) returned no send(options) function`);
+  if (typeof (made as EmailProvider | null)?.send !== 'function')
+    throw errors.boot('PROVIDER_INVALID', `Email provider "${provider}" (${from}): init(providerOptions, settings) returned no send(options) function`);
   ctx.log.debug(`email provider "${provider}" (${from})`);
   return made as EmailProvider;
 }

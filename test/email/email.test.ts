@@ -68,7 +68,12 @@ for (const client of testClients()) {
       // a message's own from and reply-to win over the settings
       await service().send({ to: 'ada@example.com', from: 'news@example.com', replyTo: 'news-replies@example.com', subject: 'News', text: 'Only text' });
       const own = onlyNew(smtp, before + 1);
-      expect({ from: own.from, replyTo: own.replyTo, text: own.text, html: own.html }).to.deep.equal({ from: 'news@example.com', replyTo: 'news-replies@example.com', text: 'Only text', html: 'Only text' });
+      expect({ from: own.from, replyTo: own.replyTo, text: own.text, html: own.html }).to.deep.equal({
+        from: 'news@example.com',
+        replyTo: 'news-replies@example.com',
+        text: 'Only text',
+        html: 'Only text',
+      });
     });
 
     it('the strapi object reaches the same service as Strapi projects call it', async () => {
@@ -78,7 +83,9 @@ for (const client of testClients()) {
       expect(strapi.plugin('email').service('email')).to.equal(service());
       expect(strapi.service('plugin::email.email')).to.equal(service());
       const before = smtp.received.length;
-      await (strapi.plugins.email?.services.email as EmailService).send({ to: 'strapi@example.com', subject: 'From strapi.plugins', text: 'Sent' });
+      const viaPlugins = strapi.plugins.email;
+      assert.exists(viaPlugins);
+      await (viaPlugins.services.email as EmailService).send({ to: 'strapi@example.com', subject: 'From strapi.plugins', text: 'Sent' });
       expect(onlyNew(smtp, before)).to.include({ to: 'strapi@example.com', subject: 'From strapi.plugins', text: 'Sent' });
     });
 
@@ -134,7 +141,7 @@ for (const client of testClients()) {
       expect((await app.post('/api/auth/local', { identifier: 'ada', password: 'Passw0rd!' })).status).to.equal(200);
     });
 
-    it("forgot-password mails the reset link with its code; the code resets the password through POST /api/auth/reset-password", async () => {
+    it('forgot-password mails the reset link with its code; the code resets the password through POST /api/auth/reset-password', async () => {
       const before = smtp.received.length;
       expect((await app.post('/api/auth/forgot-password', { email: 'ADA@example.com' })).body).to.deep.equal({ ok: true });
       const mail = onlyNew(smtp, before);
@@ -155,9 +162,16 @@ for (const client of testClients()) {
       expect((await app.knex('up_users').where('username', 'ada').first('reset_password_token')).reset_password_token).to.equal(null);
     });
 
-    it("uses the templates a Strapi database keeps in its core store (plugin_users-permissions_email)", async () => {
+    it('uses the templates a Strapi database keeps in its core store (plugin_users-permissions_email)', async () => {
       const stored = {
-        reset_password: { options: { from: { name: 'Support', email: 'support@example.com' }, response_email: 'replies@example.com', object: 'Reset for <%= USER.username %>', message: 'Hi <%= USER.username %>: <%= URL %>?code=<%= TOKEN %> (<%= USER.password %>)' } },
+        reset_password: {
+          options: {
+            from: { name: 'Support', email: 'support@example.com' },
+            response_email: 'replies@example.com',
+            object: 'Reset for <%= USER.username %>',
+            message: 'Hi <%= USER.username %>: <%= URL %>?code=<%= TOKEN %> (<%= USER.password %>)',
+          },
+        },
       };
       await app.knex('strapi_core_store_settings').insert({ key: 'plugin_users-permissions_email', value: JSON.stringify(stored), type: 'object', environment: '', tag: '' });
       try {
@@ -226,7 +240,11 @@ for (const client of testClients()) {
     let app: TestApp;
 
     before(async () => {
-      app = await startAuthApp(client, { permissions: { public: ['plugin::email.email.send'], authenticated: [] }, advanced: { emailConfirmation: true } }, { config: { plugins: emailPlugin(await closedPort()) } });
+      app = await startAuthApp(
+        client,
+        { permissions: { public: ['plugin::email.email.send'], authenticated: [] }, advanced: { emailConfirmation: true } },
+        { config: { plugins: emailPlugin(await closedPort()) } },
+      );
     });
     after(async () => app?.close());
 
@@ -277,7 +295,9 @@ for (const client of testClients()) {
         logger: createLogger('warn', (line) => lines.push(line)),
       });
       try {
-        expect(lines.filter((line) => line.includes('[email]')).map((line) => line.replace(/^\[[^\]]+\] /, ''))).to.deep.equal([`WARN [email] ${notConfigured.error.message}; every email is refused until then`]);
+        expect(lines.filter((line) => line.includes('[email]')).map((line) => line.replace(/^\[[^\]]+\] /, ''))).to.deep.equal([
+          `WARN [email] ${notConfigured.error.message}; every email is refused until then`,
+        ]);
         const res = await app.post('/api/email', { to: 'ada@example.com', subject: 'Hello', text: 'x' });
         expect(res.status).to.equal(503);
         expect(res.body).to.deep.equal(notConfigured);

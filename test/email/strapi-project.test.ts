@@ -56,7 +56,14 @@ for (const client of testClients()) {
 
     it("src/index.js bootstrap sent its email through strapi.plugins['email'].services.email.send", () => {
       expect(smtp.received.map(({ envelope, from, replyTo, to, subject, text }) => ({ envelope, from, replyTo, to, subject, text }))).to.deep.equal([
-        { envelope: { from: 'hello@example.com', to: ['admin@example.com'] }, from: 'hello@example.com', replyTo: 'support@example.com', to: 'admin@example.com', subject: 'The site started', text: 'Content types: api::message.message' },
+        {
+          envelope: { from: 'hello@example.com', to: ['admin@example.com'] },
+          from: 'hello@example.com',
+          replyTo: 'support@example.com',
+          to: 'admin@example.com',
+          subject: 'The site started',
+          text: 'Content types: api::message.message',
+        },
       ]);
     });
 
@@ -98,7 +105,12 @@ describe('a Strapi v4 project whose email provider is a package in its folder', 
     const outbox = path.join(appDir, 'outbox.jsonl');
     app = await startApp({ appDir, env: { EMAIL_PROVIDER: 'outbox', EMAIL_OUTBOX_FILE: outbox } });
     const settings = { defaultFrom: 'hello@example.com', defaultReplyTo: 'support@example.com' };
-    const read = () => fs.readFileSync(outbox, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as unknown);
+    const read = () =>
+      fs
+        .readFileSync(outbox, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as unknown);
     expect(read()).to.deep.equal([{ options: { to: 'admin@example.com', subject: 'The site started', text: 'Content types: api::message.message' }, settings }]);
     await app.post('/api/messages', { data: { title: 'Outbox', email: 'grace@example.com' } });
     expect(read()[1]).to.deep.equal({
@@ -115,7 +127,8 @@ describe('a Strapi v4 project whose email provider is a package in its folder', 
     );
     expect(error).to.include({
       code: 'email.PROVIDER_NOT_FOUND',
-      message: 'Email provider "mailgun" is not built in (nodemailer, sendmail) and the app has no package "@strapi/provider-email-mailgun" or "mailgun": install it in the app\'s folder (npm install @strapi/provider-email-mailgun)',
+      message:
+        'Email provider "mailgun" is not built in (nodemailer, sendmail) and the app has no package "@strapi/provider-email-mailgun" or "mailgun": install it in the app\'s folder (npm install @strapi/provider-email-mailgun)',
     });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * A `config/plugins.ts` key that names no plugin we have (a typo, or a Strapi plugin such as
- * `email` this platform does not provide) still boots, with a warning naming the key and the
+ * `sentry` this platform does not provide) still boots, with a warning naming the key and the
  * closest known plugin; the plugins that are installed run as before. Switched off, a key
  * that misspells an installed plugin warns too (that plugin stays on).
  */
@@ -21,7 +21,7 @@ for (const client of testClients()) {
         logger: createLogger('warn', (line) => lines.push(line)),
         config: {
           database: database.config,
-          plugins: { 'draft-publishh': { enabled: true }, graphql: { enabled: false }, email: { config: { provider: 'sendmail' } }, graphq: { enabled: false }, webhook: false },
+          plugins: { 'draft-publishh': { enabled: true }, graphql: { enabled: false }, sentry: { config: { dsn: 'https://key@sentry.example.com/1' } }, graphq: { enabled: false }, webhook: false },
         },
       });
       try {
@@ -29,14 +29,14 @@ for (const client of testClients()) {
         const warnings = lines.filter((line) => line.includes(' WARN ')).map((line) => line.replace(/^\[[^\]]+\] WARN /, ''));
         expect(warnings.filter((line) => line.includes('is not installed'))).to.deep.equal([
           `${EXAMPLE_APP}/config/plugins.ts: plugin "draft-publishh" is not installed (no dependency of the app's package.json provides it) and has no "resolve"; its entry is ignored (the closest known plugin is "draft-publish")`,
-          `${EXAMPLE_APP}/config/plugins.ts: plugin "email" is not installed (no dependency of the app's package.json provides it) and has no "resolve"; its entry is ignored (the closest known plugin is "admin")`,
+          `${EXAMPLE_APP}/config/plugins.ts: plugin "sentry" is not installed (no dependency of the app's package.json provides it) and has no "resolve"; its entry is ignored (the closest known plugin is "email")`,
           // switched off but misspelt: the plugin meant stays on
           `${EXAMPLE_APP}/config/plugins.ts: plugin "graphq" is not installed, so its "enabled: false" switches nothing off (the closest installed plugin is "graphql")`,
           `${EXAMPLE_APP}/config/plugins.ts: plugin "webhook" is not installed, so its "enabled: false" switches nothing off (the closest installed plugin is "webhooks")`,
         ]);
         expect(platform.isPluginEnabled('webhooks')).to.equal(true);
         expect(platform.isPluginEnabled('draft-publish')).to.equal(true);
-        expect(platform.enabledPlugins()).to.not.include.members(['draft-publishh', 'email']);
+        expect(platform.enabledPlugins()).to.not.include.members(['draft-publishh', 'sentry']);
         expect(await platform.db.knex.schema.hasColumn('articles', 'published_at')).to.equal(true);
       } finally {
         await platform.destroy();

@@ -25,7 +25,8 @@ export const defaultConfig: EmailConfig = { providerOptions: {}, settings: {} };
 
 /** Throws a message naming the key when a value has the wrong shape. */
 export function validateConfig(config: EmailConfig): void {
-  if (config.provider !== undefined && (typeof config.provider !== 'string' || config.provider.trim() === '')) throw new Error('"provider" must be the name of an email provider (nodemailer, sendmail, or a provider package)');
+  if (config.provider !== undefined && (typeof config.provider !== 'string' || config.provider.trim() === ''))
+    throw new Error('"provider" must be the name of an email provider (nodemailer, sendmail, or a provider package)');
   if (!isPlainObject(config.providerOptions)) throw new Error('"providerOptions" must be an object');
   if (!isPlainObject(config.settings)) throw new Error('"settings" must be an object');
   for (const key of ['defaultFrom', 'defaultReplyTo'] as const) {

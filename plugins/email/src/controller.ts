@@ -38,13 +38,16 @@ export function readMessage(body: unknown): EmailOptions {
   if (body.attachments !== undefined) {
     if (!Array.isArray(body.attachments)) issues.push(issue(['attachments'], 'attachments must be a list'));
     else
-      body.attachments.forEach((attachment, index) => {
+      for (const [index, attachment] of body.attachments.entries()) {
         const at = ['attachments', String(index)];
-        if (!isPlainObject(attachment)) return void issues.push(issue(at, 'an attachment must be an object'));
+        if (!isPlainObject(attachment)) {
+          issues.push(issue(at, 'an attachment must be an object'));
+          continue;
+        }
         for (const key of Object.keys(attachment)) if (!ATTACHMENT_KEYS.has(key)) issues.push(issue([...at, key], `${key} is not allowed: an attachment carries its content inline`));
         for (const key of ATTACHMENT_KEYS) if (attachment[key] !== undefined && typeof attachment[key] !== 'string') issues.push(issue([...at, key], `${key} must be a string`));
         if (typeof attachment.content !== 'string') issues.push(issue([...at, 'content'], 'content is a required field'));
-      });
+      }
   }
   if (issues.length > 0) throw ValidationError.fromIssues(issues);
   return body as EmailOptions;

@@ -27,7 +27,13 @@ describe("strapi-compat: a Strapi project's package.json", () => {
   });
 
   it('maps the email plugin and its providers (built in, or packages of the app) to the email plugin', () => {
-    write({ '@strapi/strapi': '4.26.2', '@strapi/plugin-email': '4.26.2', '@strapi/provider-email-nodemailer': '4.26.2', '@strapi/provider-email-sendmail': '4.26.2', '@strapi/provider-email-mailgun': '4.26.2' });
+    write({
+      '@strapi/strapi': '4.26.2',
+      '@strapi/plugin-email': '4.26.2',
+      '@strapi/provider-email-nodemailer': '4.26.2',
+      '@strapi/provider-email-sendmail': '4.26.2',
+      '@strapi/provider-email-mailgun': '4.26.2',
+    });
     expect(readStrapiPackages(dir, () => true)).to.deep.equal({
       isStrapiProject: true,
       mapped: [

@@ -120,7 +120,7 @@ export function createAccounts(deps: AccountsDependencies): AccountsService {
   }
 
   /** Sends the stored template `name` (Strapi's default when none is stored) to the user, filled with `data`. */
-  async function sendTemplate(name: EmailTemplateName, to: string, user: Record<string, unknown>, data: Record<string, unknown>, request: AccountRequest): Promise<void> {
+  async function sendTemplate(name: EmailTemplateName, to: string, user: Record<string, unknown>, data: Record<string, unknown>): Promise<void> {
     const template = await emailTemplate(ctx, name);
     const server = deps.serverUrl();
     const values = { SERVER_URL: server, ADMIN_URL: `${server}/admin`, USER: user, ...data };
@@ -130,11 +130,11 @@ export function createAccounts(deps: AccountsDependencies): AccountsService {
     await deps.email.send({ ...message, ...(from ? { from } : {}), ...(template.response_email ? { replyTo: template.response_email } : {}) });
   }
 
-  async function sendConfirmation(user: { id: number; email: string }, request: AccountRequest): Promise<void> {
+  async function sendConfirmation(user: { id: number; email: string }): Promise<void> {
     const token = randomToken();
     await entityService().update(USER_UID, user.id, { data: { confirmationToken: token } });
     const url = `${deps.serverUrl()}${deps.restPrefix}/auth/email-confirmation`;
-    await sendTemplate('email_confirmation', user.email, await templateUser(user.id), { URL: url, CODE: token }, request);
+    await sendTemplate('email_confirmation', user.email, await templateUser(user.id), { URL: url, CODE: token });
   }
 
   /** Confirms the email of the token's user (the token is used up); its id. */
@@ -190,7 +190,7 @@ export function createAccounts(deps: AccountsDependencies): AccountsService {
       });
       const id = Number(created.id);
       if (settings.emailConfirmation) {
-        await sendConfirmation({ id, email: lower }, request);
+        await sendConfirmation({ id, email: lower });
         return { user: await sanitizedUser(id, request.context) };
       }
       return answer(id, request.context);
@@ -206,7 +206,7 @@ export function createAccounts(deps: AccountsDependencies): AccountsService {
       const token = randomToken();
       await entityService().update(USER_UID, Number(row.id), { data: { resetPasswordToken: token } });
       const page = settings.emailResetPassword ?? `${deps.serverUrl()}/reset-password`;
-      await sendTemplate('reset_password', row.email ?? email, await templateUser(Number(row.id)), { URL: page, TOKEN: token }, request);
+      await sendTemplate('reset_password', row.email ?? email, await templateUser(Number(row.id)), { URL: page, TOKEN: token });
       return { ok: true };
     },
 
@@ -259,7 +259,7 @@ export function createAccounts(deps: AccountsDependencies): AccountsService {
       if (!row) return { email: lower, sent: true };
       if (isTrue(row.confirmed)) throw new ApplicationError('Already confirmed');
       if (isTrue(row.blocked)) throw new ApplicationError('User blocked');
-      await sendConfirmation({ id: Number(row.id), email: lower }, request);
+      await sendConfirmation({ id: Number(row.id), email: lower });
       return { email: lower, sent: true };
     },
   };

@@ -47,5 +47,8 @@ export function loadProvider(name: string, appDir: string): { module: EmailProvi
     return { module, from: candidate };
   }
   const tried = candidates.map((c) => `"${c}"`).join(' or ');
-  throw errors.boot('PROVIDER_NOT_FOUND', `Email provider "${name}" is not built in (nodemailer, sendmail) and the app has no package ${tried}: install it in the app's folder (npm install ${candidates[0]})`);
+  throw errors.boot(
+    'PROVIDER_NOT_FOUND',
+    `Email provider "${name}" is not built in (nodemailer, sendmail) and the app has no package ${tried}: install it in the app's folder (npm install ${candidates[0]})`,
+  );
 }
