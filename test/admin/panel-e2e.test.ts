@@ -170,6 +170,26 @@ describe('the admin panel in a browser', function () {
     await editorContext.close();
   });
 
+  it('a session whose token is gone (signed out in another tab) goes back to the sign-in page at its next call', async () => {
+    const ownContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const own = await ownContext.newPage();
+    const ownProblems = watchProblems(own);
+    await own.goto(`${app.url}/admin/auth/login`);
+    await own.getByLabel(/^Email/).fill('ada@example.com');
+    await own.getByLabel(/^Password/).fill(PASSWORD);
+    await own.getByRole('button', { name: 'Log in' }).click();
+    await own.getByRole('heading', { name: /Welcome/ }).waitFor();
+    await own.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    await own.getByRole('link', { name: 'Article', exact: true }).click();
+    await own.getByRole('button', { name: 'Log in' }).waitFor();
+    // the refused call is the browser's one console line; nothing was thrown uncaught
+    expect(ownProblems.filter((p) => !p.includes('401'))).to.deep.equal([]);
+    await ownContext.close();
+  });
+
   it('reported no error and no policy violation', () => {
     expect(problems).to.deep.equal([]);
   });

@@ -55,7 +55,9 @@ export async function request<T>(method: string, path: string, body?: unknown, i
   const parsed = text ? safeJson(text) : null;
   if (!response.ok) {
     const error = (parsed as { error?: { message?: string; details?: { errors?: FieldIssue[] } } } | null)?.error;
-    if (response.status === 401 && bearer) onUnauthorized();
+    // a session that is over, or gone (signed out in another tab, storage cleared): back to
+    // the sign-in page, whether or not this call still carried a token (sign-in itself answers 400)
+    if (response.status === 401) onUnauthorized();
     throw new ApiError(response.status, error?.message ?? response.statusText, error?.details?.errors ?? []);
   }
   return parsed as T;
