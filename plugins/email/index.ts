@@ -74,4 +74,8 @@ export default definePlugin<EmailConfig, EmailState>({
   async register(ctx) {
     ctx.state.provider = await makeProvider(ctx);
   },
+  async destroy(ctx) {
+    // a pooled SMTP transport keeps sockets open, which would hold the process after the app stops
+    await ctx.state.provider?.close?.();
+  },
 });

@@ -23,7 +23,7 @@ export function messageOf(options: EmailOptions, settings: EmailSettings): Recor
 }
 
 export function transportProvider(transport: Transporter, settings: EmailSettings): EmailProvider {
-  return { send: (options) => transport.sendMail(messageOf(options, settings)) };
+  return { send: (options) => transport.sendMail(messageOf(options, settings)), close: () => transport.close() };
 }
 
 export const nodemailerProvider: EmailProviderModule = {

@@ -30,6 +30,8 @@ export interface EmailOptions {
 
 export interface EmailProvider {
   send(options: EmailOptions): Promise<unknown> | unknown;
+  /** closes what the provider keeps open (a pool of SMTP connections); called when the app stops */
+  close?(): void | Promise<void>;
 }
 
 export interface EmailProviderModule {
