@@ -328,15 +328,20 @@ for (const client of testClients()) {
       if (base) fs.rmSync(base, { recursive: true, force: true });
     });
 
-    it('runs each occurrence of both forms of config/cron-tasks.js once, on whichever worker claims it, with { strapi }', async () => {
+    it('runs each occurrence of the forms of config/cron-tasks.js (a pattern as key, named with a pattern, named with a rule object) once, on whichever worker claims it, with { strapi }', async () => {
       const ticks = () => db('ticks').orderBy('at').select('task', 'at');
       const runs = async (task: string) => (await ticks()).filter((t) => t.task === task).length;
-      await eventually(async () => (await runs('every-other-second')) >= 3 && (await runs('every-second')) >= 4, 30000, 'three runs of the every-other-second task and four of the every-second one');
+      await eventually(
+        async () => (await runs('every-other-second')) >= 3 && (await runs('every-second')) >= 4 && (await runs('every-third-second')) >= 2,
+        30000,
+        'three runs of the every-other-second task, four of the every-second one and two of the rule-object one',
+      );
       const rows = (await ticks()) as Array<{ task: string; at: string }>;
       const keys = rows.map((row) => `${row.task}@${row.at}`);
       expect(new Set(keys).size, keys.join(', ')).to.equal(keys.length);
       const seconds = (task: string) => rows.filter((row) => row.task === task).map((row) => Date.parse(row.at) / 1000);
       for (const at of seconds('every-other-second')) expect(at % 2, 'an even second').to.equal(0);
+      for (const at of seconds('every-third-second')) expect(at % 3, 'a second divisible by 3').to.equal(0);
       expect(seconds('every-second').length).to.be.at.least(4);
       const claims = await db('platform_cron_runs').count({ n: '*' });
       expect(Number(claims[0]?.n)).to.be.at.least(rows.length);

@@ -1,9 +1,10 @@
 /**
  * Strapi v4's cron: `config/server.js` `cron: { enabled, tasks }` (tasks usually from
  * `config/cron-tasks.js`) in both of Strapi's forms, `'<rule>': ({ strapi }, fireDate) => ...`
- * and `name: { task, options: { rule, tz, start, end } }` (or `options: '<rule>'`), and
+ * and `name: { task, options: { rule, tz, start, end } }` (or `options: <rule>`), and
  * `strapi.cron.add/remove` at run time. Rules are cron patterns (five fields, or six with
- * seconds first) read by croner.
+ * seconds first) read by croner, node-schedule's rule objects (`{ hour: 8, minute: 30 }`,
+ * written as patterns by ./cron-rule.ts), or a date for a task that runs once.
  *
  * Several processes (`--workers`) or nodes on one database run each occurrence of a task once:
  * before running, a process claims `(task, occurrence)` with an insert into a table that holds
@@ -12,6 +13,7 @@
 import { Cron } from 'croner';
 import type { Database, Logger, StorageTable } from '@platform/core';
 import { isPlainObject } from '@platform/core';
+import { isRecurrenceObject, recurrenceToCron } from './cron-rule';
 import { errors } from './errors';
 
 export const CRON_RUNS_TABLE = 'platform_cron_runs';
@@ -36,7 +38,10 @@ export type CronTaskFn = (args: { strapi: unknown }, fireDate: Date) => unknown;
 
 interface CronTask {
   name: string;
-  rule: string;
+  /** a cron pattern, or the date of a task that runs once */
+  rule: string | Date;
+  /** an occurrence needs both the day of the month and the weekday (node-schedule's rule objects) */
+  domAndDow?: boolean;
   tz?: string;
   start?: Date;
   end?: Date;
@@ -48,6 +53,7 @@ export interface StrapiCron {
   add(tasks: Record<string, unknown>): void;
   /** stops and forgets the task of that name (or rule, for the `'<rule>': fn` form) */
   remove(name: string): void;
+  /** the tasks, each with its rule as a cron pattern (or the ISO date of a task that runs once) */
   readonly jobs: Array<{ name: string; rule: string; tz?: string }>;
 }
 
@@ -63,6 +69,22 @@ function dateOption(value: unknown, where: string): Date | undefined {
   return date;
 }
 
+/** A task's rule as Strapi's cron takes it: a pattern, a date, or a node-schedule rule object. */
+function readRule(rule: unknown, where: string): Pick<CronTask, 'rule' | 'domAndDow' | 'tz'> {
+  if (typeof rule === 'string' && rule !== '') return { rule };
+  if (rule instanceof Date) {
+    if (Number.isNaN(rule.getTime())) throw errors.boot('CRON_TASK', `${where}: its date is not a valid date`);
+    return { rule };
+  }
+  if (isRecurrenceObject(rule)) {
+    const { pattern, domAndDow, tz } = recurrenceToCron(rule, (message) => {
+      throw errors.boot('CRON_TASK', `${where}: ${message}`);
+    });
+    return { rule: pattern, domAndDow, ...(tz ? { tz } : {}) };
+  }
+  throw errors.boot('CRON_TASK', `${where} needs options.rule: a cron pattern such as "0 0 * * *", a rule object such as { hour: 8, minute: 30 }, or a date`);
+}
+
 /** One entry of a tasks object, in either form. */
 function readTask(key: string, value: unknown, file: string): CronTask {
   const where = `${file}: cron task "${key}"`;
@@ -70,12 +92,12 @@ function readTask(key: string, value: unknown, file: string): CronTask {
   if (!isPlainObject(value) || typeof value.task !== 'function') {
     throw errors.boot('CRON_TASK', `${where} must be a function ({ strapi }) => ... or { task, options: { rule, tz } }`);
   }
-  const options = typeof value.options === 'string' ? { rule: value.options } : value.options;
-  if (!isPlainObject(options) || typeof options.rule !== 'string' || options.rule === '') {
-    throw errors.boot('CRON_TASK', `${where} needs options.rule, a cron pattern such as "0 0 * * *"`);
-  }
+  // `options` is the rule itself (a pattern, a date, a rule object) or `{ rule, tz, start, end }`
+  const options = isPlainObject(value.options) && 'rule' in value.options ? value.options : { rule: value.options };
+  const rule = readRule(options.rule, where);
   if (options.tz !== undefined && typeof options.tz !== 'string') throw errors.boot('CRON_TASK', `${where}: options.tz must be a time zone name such as "Europe/Paris"`);
-  return { name: key, rule: options.rule, tz: options.tz as string | undefined, start: dateOption(options.start, where), end: dateOption(options.end, where), task: value.task as CronTaskFn };
+  const tz = (options.tz as string | undefined) ?? rule.tz;
+  return { name: key, ...rule, ...(tz ? { tz } : {}), start: dateOption(options.start, where), end: dateOption(options.end, where), task: value.task as CronTaskFn };
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -114,7 +136,7 @@ export function createCron({ db, log, strapi, file }: CronSources): CronRunner {
   }
 
   function schedule(task: CronTask): void {
-    const job = new Cron(task.rule, { timezone: task.tz, startAt: task.start, stopAt: task.end, protect: true, paused: !running }, async (self: Cron) => {
+    const job = new Cron(task.rule, { timezone: task.tz, startAt: task.start, stopAt: task.end, domAndDow: task.domAndDow === true, protect: true, paused: !running }, async (self: Cron) => {
       const fired = self.currentRun() ?? new Date();
       // The scheduled second: every process computes the same one from the rule.
       const occurrence = Math.round(fired.getTime() / 1000) * 1000;
@@ -135,9 +157,9 @@ export function createCron({ db, log, strapi, file }: CronSources): CronRunner {
         const task = readTask(key, value, file);
         try {
           // Parsed now, so a bad rule stops start-up naming the task.
-          new Cron(task.rule, { timezone: task.tz, paused: true }).stop();
+          new Cron(task.rule, { timezone: task.tz, domAndDow: task.domAndDow === true, paused: true }).stop();
         } catch (error) {
-          throw errors.boot('CRON_TASK', `${file}: cron task "${key}" has the rule "${task.rule}": ${(error as Error).message}`);
+          throw errors.boot('CRON_TASK', `${file}: cron task "${key}" has the rule "${task.rule instanceof Date ? task.rule.toISOString() : task.rule}": ${(error as Error).message}`);
         }
         jobs.get(key)?.stop();
         tasks.set(key, task);
@@ -150,7 +172,7 @@ export function createCron({ db, log, strapi, file }: CronSources): CronRunner {
       tasks.delete(name);
     },
     get jobs() {
-      return [...tasks.values()].map(({ name, rule, tz }) => ({ name, rule, ...(tz ? { tz } : {}) }));
+      return [...tasks.values()].map(({ name, rule, tz }) => ({ name, rule: rule instanceof Date ? rule.toISOString() : rule, ...(tz ? { tz } : {}) }));
     },
     start() {
       running = true;
