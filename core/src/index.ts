@@ -20,6 +20,7 @@ export type { KernelHooks, ServerAddress } from './kernel/hooks';
 export { Registry } from './base/registry';
 export { declareAppPart, isAppDeclaration, APP_DECLARATION, type AppDeclaration, type AppDeclarationSite, type AppDeclarationStamp, type AppPartFolder } from './app/declarations';
 export type { AppApiFiles, AppFile, AppLifecycleFile } from './app/app-files';
+export { appSourceDir } from './app/app-layout';
 export { createLogger, createJsonLogger, type Logger, type LogLevel, type LogFields, type LogFormat } from './base/logger';
 export type { EnvFn } from './config/env';
 export { isPlainObject, isIndexObject, indexObjectValues, parseBoolean, type ParseBooleanOptions } from './util/values';

@@ -9,8 +9,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { definePlugin, type PluginContext } from '@platform/core';
+import { appSourceDir, definePlugin, type PluginContext } from '@platform/core';
 import { createCron, CRON_TABLES, type CronRunner } from './src/cron';
+import { leaveOutDanglingInverseRelations } from './src/dangling-relations';
 import { configuredCustomFields, createCustomFields, resolveCustomFields, type CustomFields } from './src/custom-fields';
 import { errors } from './src/errors';
 import { createEventHub, emitEntryEvents, type EventHub } from './src/event-hub';
@@ -112,10 +113,13 @@ export default definePlugin<CompatConfig, CompatState>({
     const file = pluginsFile(ctx.appDir);
     const configured = configuredCustomFields(ctx.config.customFields, file);
     const extensions = readContentTypeExtensions(ctx.appDir);
+    // the sources under src/: a project in Strapi's layout
+    const strapiLayout = appSourceDir(ctx.appDir) !== ctx.appDir;
     // Runs once the app's own register has registered its custom fields, before the schemas are checked.
     ctx.hooks.extendSchemas.tap(PLUGIN_NAME, (schemas) => {
       applyContentTypeExtensions(schemas, extensions, ctx.appDir);
       resolveCustomFields(schemas, ctx.state.customFields, configured, file);
+      if (strapiLayout) leaveOutDanglingInverseRelations(schemas, ctx.log);
     });
     configureCron(ctx);
     emitEntryEvents(ctx, ctx.service('plugin::query-engine.hooks'), ctx.state.eventHub);

@@ -91,7 +91,7 @@ for (const client of testClients()) {
       if (base) fs.rmSync(base, { recursive: true, force: true });
     });
 
-    it('logs which Strapi packages it serves and warns about the one it does not know, and runs on the default plugin set', () => {
+    it('logs which Strapi packages it serves, warns about the one it does not know and about the relation it leaves out, and runs on the default plugin set', () => {
       const messages = output()
         .split('\n')
         .filter((line) => line.startsWith('{'))
@@ -101,6 +101,10 @@ for (const client of testClients()) {
       );
       expect(messages).to.include('[strapi-compat] package.json names "strapi-plugin-seo", which this platform does not provide: the app runs without it');
       expect(messages).to.include("[strapi-compat] src/admin holds customisations of Strapi's admin panel, which the server does not need: it is not read");
+      // as Strapi boots with a mappedBy whose other side is missing (FoodAdvisor has one), the attribute is left out
+      expect(messages).to.include(
+        '[strapi-compat] api::audit.audit: attribute "reviews" is mappedBy "auditor" on api::article.article, which has no such attribute; it is left out (it could hold no link; Strapi fails when it is populated). Add "auditor" to api::article.article with inversedBy "reviews", or remove "reviews", to silence this',
+      );
       expect(messages.filter((m) => /error/i.test(m))).to.deep.equal([]);
     });
 
