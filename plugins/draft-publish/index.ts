@@ -16,7 +16,7 @@ import { draftPublishGraphql } from './src/graphql';
 
 export { PUBLISHED_AT, hasDraftAndPublish } from './src/extend-schemas';
 export { modelHasDrafts, PUBLICATION_STATES, type PublicationState } from './src/publication-state';
-export type { DraftsService } from './src/drafts-service';
+export type { DraftsService, PublicationWrite } from './src/drafts-service';
 
 declare module '@platform/core' {
   interface ServiceMap {

@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { appSourceDir, definePlugin, type PluginContext } from '@platform/core';
+import type { DraftsService } from '@platform/draft-publish';
 import { createCron, CRON_TABLES, type CronRunner } from './src/cron';
 import { leaveOutDanglingInverseRelations } from './src/dangling-relations';
 import { configuredCustomFields, createCustomFields, resolveCustomFields, type CustomFields } from './src/custom-fields';
@@ -81,7 +82,7 @@ export default definePlugin<CompatConfig, CompatState>({
   errors: errors.table,
   config: { default: { customFields: {} } },
   requires: ['query-engine'],
-  optional: ['content-manager', 'i18n', 'graphql', 'users-permissions', 'upload', 'documentation', 'email'],
+  optional: ['content-manager', 'draft-publish', 'i18n', 'graphql', 'users-permissions', 'upload', 'documentation', 'email'],
   state: (ctx) => ({
     requestContext: createRequestContext(),
     customFields: createCustomFields(),
@@ -122,7 +123,8 @@ export default definePlugin<CompatConfig, CompatState>({
       if (strapiLayout) leaveOutDanglingInverseRelations(schemas, ctx.log);
     });
     configureCron(ctx);
-    emitEntryEvents(ctx, ctx.service('plugin::query-engine.hooks'), ctx.state.eventHub);
+    const drafts = () => (ctx.isEnabled('draft-publish') ? ctx.service<DraftsService>('plugin::draft-publish.drafts') : null);
+    emitEntryEvents(ctx, ctx.service('plugin::query-engine.hooks'), ctx.state.eventHub, drafts);
   },
   destroy(ctx) {
     ctx.state.cron.stop();

@@ -1,11 +1,15 @@
 /**
  * `strapi.eventHub`: Strapi v4's event hub. Listeners (`on`, `once`, `off`) and subscribers
  * (`subscribe`, called with every event) are awaited in turn by `emit`; what one throws is
- * logged and does not stop the others. The entry events Strapi emits (`entry.create`,
- * `entry.update`, `entry.delete`, with `{ model, uid, entry }`) are emitted once the write's
- * transaction commits, never for a write that was rolled back.
+ * logged and does not stop the others. The events Strapi emits for writes are emitted once the
+ * write's transaction commits, never for a write that was rolled back: `entry.create`,
+ * `entry.update`, `entry.delete` with `{ model, uid, entry }`, then `entry.publish` or
+ * `entry.unpublish` when the write changed the entry's publication (draft & publish tells), and
+ * for files `media.create`, `media.update`, `media.delete` with `{ media }` (the upload plugin's
+ * folders have none, as Strapi writes them past its entity service).
  */
-import type { Logger, PluginContext } from '@platform/core';
+import type { Logger, Model, PluginContext } from '@platform/core';
+import type { DraftsService } from '@platform/draft-publish';
 import type { QueryHooks, WriteContext } from '@platform/query-engine';
 
 type Listener = (...args: unknown[]) => unknown;
@@ -79,18 +83,38 @@ export function createEventHub(log: Logger): EventHub {
   return hub;
 }
 
-const EVENTS = { afterCreate: 'entry.create', afterUpdate: 'entry.update', afterDelete: 'entry.delete' } as const;
+/** Strapi v4's uid of uploaded files, whose writes are `media.*` events rather than entry events */
+const MEDIA_UID = 'plugin::upload.file';
+const UPLOAD_PREFIX = 'plugin::upload.';
+
+/** The events of one write, in the order Strapi emits them, each with its payload. */
+export function writeEvents(
+  write: Pick<WriteContext, 'action' | 'existing' | 'data' | 'result'> & { model: Model },
+  drafts: Pick<DraftsService, 'publicationChange'> | null,
+): Array<[string, Record<string, unknown>]> {
+  const entry = write.result ?? write.existing;
+  if (!entry) return [];
+  if (write.model.uid === MEDIA_UID) return [[`media.${write.action}`, { media: entry }]];
+  // the upload plugin writes its folders past the entity service in Strapi: no event
+  if (write.model.uid.startsWith(UPLOAD_PREFIX)) return [];
+  const payload = { model: write.model.singularName, uid: write.model.uid, entry };
+  const events: Array<[string, Record<string, unknown>]> = [[`entry.${write.action}`, payload]];
+  const change = drafts?.publicationChange(write.model, write) ?? null;
+  if (change) events.push([`entry.${change}`, payload]);
+  return events;
+}
 
 /**
- * Emits Strapi's entry events for the query engine's writes, after their transaction commits.
- * A write nobody listens for schedules nothing (most apps never touch the event hub).
+ * Emits Strapi's events for the query engine's writes, after their transaction commits. A write
+ * nobody listens for schedules nothing (most apps never touch the event hub).
  */
-export function emitEntryEvents(ctx: PluginContext, hooks: QueryHooks, hub: EventHub): void {
-  for (const [hook, event] of Object.entries(EVENTS) as Array<[keyof typeof EVENTS, string]>) {
-    hooks[hook].tapPromise('strapi-compat:event-hub', async (write: WriteContext) => {
-      const entry = write.result ?? write.existing;
-      if (!entry || !hub.hasListeners(event)) return;
-      await ctx.db.afterCommit(() => hub.emit(event, { model: write.model.singularName, uid: write.model.uid, entry }));
+export function emitEntryEvents(ctx: PluginContext, hooks: QueryHooks, hub: EventHub, drafts: () => Pick<DraftsService, 'publicationChange'> | null): void {
+  const emit = async (write: WriteContext): Promise<void> => {
+    const events = writeEvents(write, drafts()).filter(([name]) => hub.hasListeners(name));
+    if (events.length === 0) return;
+    await ctx.db.afterCommit(async () => {
+      for (const [name, payload] of events) await hub.emit(name, payload);
     });
-  }
+  };
+  for (const hook of ['afterCreate', 'afterUpdate', 'afterDelete'] as const) hooks[hook].tapPromise('strapi-compat:event-hub', emit);
 }
