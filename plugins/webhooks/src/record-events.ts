@@ -29,24 +29,13 @@ export interface RecorderDeps {
   drafts: DraftsService | null;
 }
 
-function publication(drafts: DraftsService | null, value: Record<string, unknown> | null | undefined): boolean | null {
-  if (!drafts || !value || !Object.hasOwn(value, drafts.attribute)) return null;
-  return value[drafts.attribute] !== null;
-}
-
 /** The events of one write, in the order a receiver gets them. */
 export function eventsOf(context: WriteContext, drafts: DraftsService | null): WebhookEvent[] {
   const { model, action } = context;
   if (model.uid === MEDIA_UID) return [action === 'create' ? 'media.create' : action === 'update' ? 'media.update' : 'media.delete'];
   if (model.namespace !== 'api') return [];
-  const withDrafts = drafts?.hasDrafts(model) ? drafts : null;
-  if (action === 'delete') return ['entry.delete'];
-  const after = publication(withDrafts, context.result) ?? publication(withDrafts, context.data);
-  if (action === 'create') return after ? ['entry.create', 'entry.publish'] : ['entry.create'];
-  const before = publication(withDrafts, context.existing);
-  if (before === false && after === true) return ['entry.update', 'entry.publish'];
-  if (before === true && after === false) return ['entry.update', 'entry.unpublish'];
-  return ['entry.update'];
+  const change = drafts?.publicationChange(model, context) ?? null;
+  return change ? [`entry.${action}`, `entry.${change}`] : [`entry.${action}`];
 }
 
 export function entryKey(model: Model, entity: Entity): string {
