@@ -11,7 +11,6 @@ import { addPublishedAt } from './src/extend-schemas';
 import { PUBLICATION_STATE_PARAM, scopePublicationState, validatePublicationState } from './src/publication-state';
 import { publishOnCreate, relaxRequiredForDrafts } from './src/write-hooks';
 import { createDraftsService, type DraftsService } from './src/drafts-service';
-import { describeForDocumentation } from './src/documentation';
 import { draftPublishGraphql } from './src/graphql';
 
 export { PUBLISHED_AT, hasDraftAndPublish } from './src/extend-schemas';
@@ -32,9 +31,9 @@ export const EXTEND_SCHEMAS_STAGE = 100;
 export default definePlugin({
   name: PLUGIN_NAME,
   requires: ['query-engine'],
-  // Describes `publicationState` in the API's document when the documentation plugin is there;
-  // adds its GraphQL arguments and draft-creating mutations when the GraphQL plugin is.
-  optional: ['documentation', 'graphql'],
+  // Adds its GraphQL arguments and draft-creating mutations when the GraphQL plugin is there
+  // (the API's document reads `publicationState` from its declaration).
+  optional: ['graphql'],
   services: {
     drafts: () => createDraftsService(),
   },
@@ -46,7 +45,6 @@ export default definePlugin({
     hooks.scope.tap(PLUGIN_NAME, scopePublicationState);
     hooks.beforeCreate.tapPromise(PLUGIN_NAME, async (context) => publishOnCreate(context));
     hooks.beforeValidate.tapPromise(PLUGIN_NAME, async (context) => relaxRequiredForDrafts(context));
-    if (ctx.isEnabled('documentation')) describeForDocumentation(ctx.service('plugin::documentation.openapi'));
     if (ctx.isEnabled('graphql')) {
       ctx.service('plugin::graphql.extension').use(draftPublishGraphql(ctx.service('plugin::draft-publish.drafts')));
     }

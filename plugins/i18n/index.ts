@@ -15,7 +15,7 @@ import { validateI18nConfig, type I18nConfig } from './src/locale-codes';
 import { LOCALE_PARAM, scopeLocale, validateLocaleParam } from './src/query-hooks';
 import { tapWriteHooks } from './src/write-hooks';
 import { localizationPath, localizationRoutes, localizedApiModels, pluginRoutes } from './src/routes';
-import { describeLocaleParameter, describeLocalizationRoute } from './src/documentation';
+import { declareLocalesRoute, declareLocalizationRoute } from './src/route-declarations';
 import { errors } from './src/errors';
 import { i18nGraphql, switchI18nFields } from './src/graphql';
 
@@ -42,7 +42,7 @@ export default definePlugin<I18nConfig>({
   // A new localization starts as a draft when draft & publish is there; the localization
   // routes belong to the REST content API, so they exist only with it.
   // Its GraphQL arguments, scalar and mutations, when the GraphQL plugin is there.
-  optional: ['draft-publish', 'content-manager', 'documentation', 'graphql'],
+  optional: ['draft-publish', 'content-manager', 'graphql'],
   errors: errors.table,
   config: { default: {}, validate: validateI18nConfig },
   contentTypes: { locale: { schema: localeSchema } },
@@ -63,7 +63,7 @@ export default definePlugin<I18nConfig>({
     hooks.validateParams.tap(PLUGIN_NAME, ({ model, params }) => validateLocaleParam(model, params));
     hooks.scope.tap(PLUGIN_NAME, (context) => scopeLocale(context, () => locales.getDefaultLocale()));
     tapWriteHooks(ctx, hooks, locales);
-    if (ctx.isEnabled('documentation')) describeLocaleParameter(ctx.service('plugin::documentation.openapi'));
+    declareLocalesRoute(ctx.service('plugin::query-engine.content-api').declarations);
     if (ctx.isEnabled('graphql')) {
       const extension = ctx.service('plugin::graphql.extension');
       extension.use(i18nGraphql(ctx, locales));
@@ -85,9 +85,8 @@ export default definePlugin<I18nConfig>({
     await assignDefaultLocale(ctx, locales.getDefaultLocale());
     if (!ctx.isEnabled('content-manager')) return;
     ctx.addRoutes(localizationRoutes(ctx, locales));
-    if (ctx.isEnabled('documentation')) {
-      const prefix = ctx.appConfig<string>('api.rest.prefix', '/api').replace(/\/+$/, '');
-      for (const model of localizedApiModels(ctx)) describeLocalizationRoute(ctx.service('plugin::documentation.openapi'), model, `${prefix}${localizationPath(model)}`);
-    }
+    const prefix = ctx.appConfig<string>('api.rest.prefix', '/api').replace(/\/+$/, '');
+    const { declarations } = ctx.service('plugin::query-engine.content-api');
+    for (const model of localizedApiModels(ctx)) declareLocalizationRoute(declarations, model, `${prefix}${localizationPath(model)}`);
   },
 });

@@ -36,6 +36,8 @@ export { isPopulatableCreator, type Creator } from './src/read/populate/creators
 export { restContext } from './src/content-api/rest-context';
 export { ENGINE_PARAMS, INTERNAL_PARAMS, type ParamRegistry } from './src/content-api/params';
 export type * from './src/content-api/types';
+export { modelSchemaRef, parseModelSchemaRef } from './src/content-api/declarations';
+export type { Declarations, JsonSchema, RouteDescription, RouteMatch, RouteDeclaration, RouteAccessContext, CredentialsDeclaration } from './src/content-api/declarations';
 
 declare module '@platform/core' {
   interface ServiceMap {

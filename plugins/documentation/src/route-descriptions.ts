@@ -20,6 +20,12 @@ export class RouteDescriptions {
     }
   }
 
+  /** Every description of `other`, as if added here in the same order. */
+  addAll(other: RouteDescriptions): void {
+    for (const [handler, operation] of other.byHandler) this.byHandler.set(handler, { ...this.byHandler.get(handler), ...operation });
+    for (const [key, operation] of other.byPath) this.byPath.set(key, { ...this.byPath.get(key), ...operation });
+  }
+
   find(route: RouteDefinition, fullPath: string): Partial<OperationObject> | undefined {
     const byPath = this.byPath.get(`${route.method} ${fullPath}`);
     const byHandler = typeof route.handler === 'string' ? this.byHandler.get(route.handler) : undefined;

@@ -55,6 +55,8 @@ function appPackage(appDir: string): { name?: string; version?: string } {
 
 /** The document's builder loads when a document is first asked for, not with the platform. */
 const documentModule = () => require('./openapi/document') as typeof import('./openapi/document');
+/** Read only when the query engine (an optional dependency) is there. */
+const declaredModule = () => require('./openapi/declared') as typeof import('./openapi/declared');
 
 export function createDocumentationService(ctx: PluginContext<DocumentationConfig>): DocumentationService {
   const hooks = createDocumentationHooks();
@@ -73,6 +75,10 @@ export function createDocumentationService(ctx: PluginContext<DocumentationConfi
     schemaName: (uid) => modelName(ctx.models, uid),
     async document(options = {}) {
       const pkg = appPackage(ctx.appDir);
+      // what the features declared to the content API, read now: this plugin is above them
+      const declared = ctx.isEnabled('query-engine') ? ctx.service('plugin::query-engine.content-api').declarations : undefined;
+      const nameOf = (uid: string) => modelName(ctx.models, uid);
+      const { declaredCredentials, declaredRoutes, declaredSchemas } = declared ? declaredModule() : ({} as Partial<ReturnType<typeof declaredModule>>);
       return documentModule().buildDocument(
         {
           title: ctx.config.title ?? (pkg.name ? `${pkg.name} API` : 'API'),
@@ -81,10 +87,11 @@ export function createDocumentationService(ctx: PluginContext<DocumentationConfi
           routes: ctx.routes(),
           declarations: ctx.isEnabled('query-engine') ? ctx.service('plugin::query-engine.content-api').params.list() : [],
           parameters,
-          descriptions,
-          schemas,
-          securitySchemes,
+          descriptions: declared && declaredRoutes ? declaredRoutes(declared, nameOf, descriptions) : descriptions,
+          schemas: declared && declaredSchemas ? { ...schemas, ...declaredSchemas(declared, nameOf) } : schemas,
+          securitySchemes: declared && declaredCredentials ? { ...securitySchemes, ...declaredCredentials(declared) } : securitySchemes,
           hooks,
+          ...(declared ? { declaredAccess: declared.publicAccess } : {}),
         },
         options,
       );

@@ -9,8 +9,21 @@ import { PUBLISHED_AT } from './extend-schemas';
 export const PUBLICATION_STATES = ['live', 'preview'] as const;
 export type PublicationState = (typeof PUBLICATION_STATES)[number];
 
-/** The client parameter, as declared to the content-API contract (its value is checked below). */
-export const PUBLICATION_STATE_PARAM: ParamDeclaration = { name: 'publicationState', owner: 'draft-publish', kinds: ['string'] };
+/**
+ * The client parameter, as declared to the content-API contract (its value is checked below),
+ * with what the transports read to describe it: the API's document lists it on the routes of
+ * the content-types with drafts.
+ */
+export const PUBLICATION_STATE_PARAM: ParamDeclaration = {
+  name: 'publicationState',
+  owner: 'draft-publish',
+  kinds: ['string'],
+  appliesTo: modelHasDrafts,
+  openapi: {
+    description: '`live` (the default): published entries only, at every level; `preview`: drafts too',
+    schema: { type: 'string', enum: [...PUBLICATION_STATES] },
+  },
+};
 
 /** A model has drafts when the plugin gave it a `publishedAt` attribute. */
 export function modelHasDrafts(model: Model): boolean {

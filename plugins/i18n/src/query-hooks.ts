@@ -10,8 +10,20 @@ import { isLocalizedModel } from './localized-model';
 
 export const ALL_LOCALES = 'all';
 
-/** The client parameter, as declared to the content-API contract (its value is checked below). */
-export const LOCALE_PARAM: ParamDeclaration = { name: 'locale', owner: 'i18n', kinds: ['string'] };
+/**
+ * The client parameter, as declared to the content-API contract (its value is checked below),
+ * with what the transports read to describe it: on the routes of localized content-types.
+ */
+export const LOCALE_PARAM: ParamDeclaration = {
+  name: 'locale',
+  owner: 'i18n',
+  kinds: ['string'],
+  appliesTo: isLocalizedModel,
+  openapi: {
+    description: 'The locale of the entries (a code of GET /api/i18n/locales; default: the default locale; `all`: every locale in a list)',
+    schema: { type: 'string' },
+  },
+};
 
 export function validateLocaleParam(model: Model, params: FindParams): void {
   if (!isLocalizedModel(model) || params.locale === undefined) return;

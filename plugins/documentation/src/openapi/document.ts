@@ -12,7 +12,7 @@ import { ModelSchemas } from './model-schemas';
 import { sharedSchemas } from './shared-schemas';
 import { toOpenApiPath } from './route-paths';
 import { coreActionOf, coreOperation, genericOperation, mergeOperation, securityOf, sharedResponses, verbsOf } from './operations';
-import { isPublicRoute, type DocumentationHooks } from './route-access';
+import { isPublicRoute, type DeclaredAccess, type DocumentationHooks } from './route-access';
 import type { ParameterDescription } from './parameters';
 import type { OpenApiDocument, OperationObject, SchemaObject, SecuritySchemeObject } from './types';
 import type { RouteDescriptions } from '../route-descriptions';
@@ -29,6 +29,8 @@ export interface DocumentSources {
   /** the credentials the enabled plugins accept, by scheme name */
   securitySchemes: Readonly<Record<string, SecuritySchemeObject>>;
   hooks: DocumentationHooks;
+  /** who may call a route, as features declared it to the content API */
+  declaredAccess?: DeclaredAccess;
 }
 
 export interface DocumentOptions {
@@ -46,7 +48,7 @@ export async function buildDocument(sources: DocumentSources, options: DocumentO
     const { route } = mounted;
     // the admin panel's own API is no part of the Content API's document
     if (route.info?.type === 'admin') continue;
-    const isPublic = await isPublicRoute(sources.hooks, route, mounted.path);
+    const isPublic = await isPublicRoute(sources.hooks, route, mounted.path, sources.declaredAccess);
     if (options.public && !isPublic) continue;
     const path = toOpenApiPath(mounted.path);
     const core = coreActionOf(sources.models, route);

@@ -3,8 +3,8 @@
  * (`filters[title][$eq]=x`, `populate[category][fields][0]=name`): described as `deepObject`
  * parameters. The engine's own (`filters`, `populate`, `fields`, `sort`, `pagination`, `_q`)
  * are described here; a parameter a plugin declares to the content API (`locale`,
- * `publicationState`) takes the description that plugin gives through this plugin's service,
- * or a plain one built from its declared shape.
+ * `publicationState`) takes the description given in its declaration (or through this
+ * plugin's service), or a plain one built from its declared shape.
  */
 import type { Model } from '@platform/core';
 import type { ParamDeclaration } from '@platform/query-engine';
@@ -100,6 +100,12 @@ function declaredSchema(declaration: ParamDeclaration): SchemaObject {
   return options.length === 1 && only ? only : { oneOf: options };
 }
 
+function fromDeclaration(declaration: ParamDeclaration): ParameterDescription | undefined {
+  const { appliesTo, openapi } = declaration;
+  if (!appliesTo && !openapi) return undefined;
+  return { ...(openapi ?? { schema: declaredSchema(declaration) }), ...(appliesTo ? { appliesTo } : {}) };
+}
+
 /** The query parameters of a core action of `model`, in the order the contract declares them. */
 export function actionParameters(
   model: Model,
@@ -115,7 +121,8 @@ export function actionParameters(
       if (parameter) out.push(parameter);
       continue;
     }
-    const description = described.get(declaration.name);
+    // what the declaring plugin said in its declaration, unless the app described it here
+    const description = described.get(declaration.name) ?? fromDeclaration(declaration);
     if (description?.appliesTo && !description.appliesTo(model)) continue;
     const schema = description?.schema ?? declaredSchema(declaration);
     const deep = schema.type === 'object' || declaration.kinds.includes('object');

@@ -11,6 +11,7 @@ import { createContentApiHooks, type ContentApiHooks } from './hooks';
 import { dropRestricted, pickWritableKeys } from './input';
 import { createOperations, type ContentOperations } from './operations';
 import { OutputSanitizer, privateKeys, sanitizePrivate } from './output';
+import { createDeclarations, type Declarations } from './declarations';
 import { createParamRegistry, ENGINE_PARAMS, type ParamRegistry } from './params';
 import { restrictQuery } from './restrict-query';
 import { mergePopulatePieces } from '../read/populate/merge-pieces';
@@ -20,6 +21,8 @@ export interface ContentApi extends ContentOperations {
   readonly hooks: ContentApiHooks;
   /** the client query parameters: the engine's own and those plugins declare in `register` */
   readonly params: ParamRegistry;
+  /** what features declare for the transports to read: route descriptions, schemas, credentials, public access */
+  readonly declarations: Declarations;
   /** Whether the caller may run `action` on `uid`, from the request's decisions (a rule's own error is thrown). */
   can(request: AuthorizeRequest): boolean;
   /** A denied action is the transport's 403 ForbiddenError, with the details the denying rule gives. */
@@ -90,6 +93,7 @@ export function createContentApi(models: () => ModelRegistry, entities: () => En
   return {
     hooks,
     params,
+    declarations: createDeclarations(),
     can,
     ...steps,
     ...createOperations(steps, models, entities),

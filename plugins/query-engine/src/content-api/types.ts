@@ -17,6 +17,7 @@
  */
 import type { AuthState, Model } from '@platform/core';
 import type { FindParams } from '../types';
+import type { JsonSchema } from './declarations';
 
 export type ContentApiTransport = 'rest' | 'graphql';
 
@@ -74,6 +75,10 @@ export interface ParamDeclaration {
   owner: string;
   /** the shapes accepted; any other is a 400 `Invalid parameter <name>` */
   kinds: readonly ParamKind[];
+  /** the models whose operations take it (default: every model); transports describe it on those only */
+  appliesTo?(model: Model): boolean;
+  /** how the API's document describes it (default: a schema from `kinds`) */
+  openapi?: { description: string; schema: JsonSchema };
 }
 
 /** What `sanitizeQuery` taps receive; they may change `query` or throw a ValidationError. */

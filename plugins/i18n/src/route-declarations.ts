@@ -1,18 +1,16 @@
 /**
- * What this plugin tells the documentation plugin (when it is enabled): the `locale`
- * parameter of localized content-types, the locales route, and the localizations routes.
+ * What this plugin declares about its routes to the content API, for the transports to read
+ * (the API's document): the locales route, and the localizations routes. Plain data; no
+ * transport is imported.
  */
 import type { Model } from '@platform/core';
-import type { DocumentationService } from '@platform/documentation';
-import { isLocalizedModel } from './localized-model';
+import { modelSchemaRef, type Declarations } from '@platform/query-engine';
 
-export function describeLocaleParameter(documentation: DocumentationService): void {
-  documentation.describeParameter('locale', {
-    description: 'The locale of the entries (a code of GET /api/i18n/locales; default: the default locale; `all`: every locale in a list)',
-    schema: { type: 'string' },
-    appliesTo: isLocalizedModel,
-  });
-  documentation.describeRoute(
+const OWNER = 'i18n';
+
+export function declareLocalesRoute(declarations: Declarations): void {
+  declarations.describeRoute(
+    OWNER,
     { handler: 'plugin::i18n.locales.listLocales' },
     {
       summary: 'The locales of the app (not in the entry envelope)',
@@ -45,16 +43,17 @@ export function describeLocaleParameter(documentation: DocumentationService): vo
 }
 
 /** The localizations route of a content-type, as mounted at `path` (the router's form). */
-export function describeLocalizationRoute(documentation: DocumentationService, model: Model, path: string): void {
-  const name = documentation.schemaName(model.uid);
-  if (!name) return;
-  documentation.describeRoute(
+export function declareLocalizationRoute(declarations: Declarations, model: Model, path: string): void {
+  declarations.describeRoute(
+    OWNER,
     { method: 'POST', path },
     {
       summary: `Create a localization of a ${model.singularName}: its localized attributes in another locale (the body is not wrapped in \`data\`)`,
       requestBody: {
         required: true,
-        content: { 'application/json': { schema: { allOf: [{ $ref: `#/components/schemas/${name}Input` }, { type: 'object', required: ['locale'], properties: { locale: { type: 'string' } } }] } } },
+        content: {
+          'application/json': { schema: { allOf: [{ $ref: modelSchemaRef(model.uid, 'Input') }, { type: 'object', required: ['locale'], properties: { locale: { type: 'string' } } }] } },
+        },
       },
       responses: {
         '200': {
