@@ -16,7 +16,7 @@ import type {} from '@platform/graphql';
 import { createContentApiController } from './src/http/content-api-controller';
 import { readGraphqlMultipart, uploadGraphql } from './src/graphql';
 import { uploadRoutes } from './src/http/routes';
-import { describeForDocumentation } from './src/documentation';
+import { declareRoutes } from './src/route-declarations';
 import { mediaAttributeType } from './src/media-attribute';
 import { mediaKind } from './src/media-kind';
 import { initProvider, providerName } from './src/providers/resolve';
@@ -45,10 +45,10 @@ type Config = UploadConfig & Record<string, unknown>;
 export default definePlugin<Config>({
   name: 'upload',
   requires: ['query-engine'],
-  // Describes its multipart routes and flat answers in the API's document when that plugin is
-  // there; over GraphQL, files and folders are read like any type and written through
-  // Strapi v4's upload mutations (GraphQL multipart requests).
-  optional: ['documentation', 'graphql'],
+  // Over GraphQL, files and folders are read like any type and written through Strapi v4's
+  // upload mutations (GraphQL multipart requests). Its multipart routes and flat answers are
+  // declared to the content API, where the API's document reads them.
+  optional: ['graphql'],
   errors: errors.table,
   config: {
     default: { ...DEFAULT_CONFIG },
@@ -78,7 +78,7 @@ export default definePlugin<Config>({
     }
   },
   async bootstrap(ctx) {
-    if (ctx.isEnabled('documentation')) describeForDocumentation(ctx.service('plugin::documentation.openapi'));
+    declareRoutes(ctx.service('plugin::query-engine.content-api').declarations);
     const provider = await initProvider(ctx.config.provider, ctx.config.providerOptions, ctx.appDir);
     const name = providerName(ctx.config.provider);
     ctx.service('plugin::upload.upload').setProvider(provider, name);

@@ -1,25 +1,27 @@
 /**
- * What this plugin tells the documentation plugin (when it is enabled): its content API, which
- * takes multipart bodies and answers the file records themselves (not the `{ data }` envelope),
- * and the local files route.
+ * What this plugin declares about its routes to the content API, for the transports to read
+ * (the API's document): its content API, which takes multipart bodies and answers the file
+ * records themselves (not the `{ data }` envelope), and the local files route. Plain data; no
+ * transport is imported.
  */
-import type { DocumentationService, SchemaObject } from '@platform/documentation';
+import { modelSchemaRef, type Declarations, type JsonSchema } from '@platform/query-engine';
 import { FILE_UID } from './file-content-type';
 
+const OWNER = 'upload';
 const RECORD = 'UploadFileRecord';
-const record: SchemaObject = { $ref: `#/components/schemas/${RECORD}` };
-const json = (schema: SchemaObject) => ({ 'application/json': { schema } });
+const record: JsonSchema = { $ref: `#/components/schemas/${RECORD}` };
+const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 
-export function describeForDocumentation(documentation: DocumentationService): void {
-  const attributes = documentation.schemaName(FILE_UID);
-  documentation.addSchemas({
+export function declareRoutes(declarations: Declarations): void {
+  declarations.addSchemas(OWNER, {
     [RECORD]: {
       description: 'A file record, flat (its id beside its attributes)',
-      allOf: [{ type: 'object', required: ['id'], properties: { id: { type: 'integer' } } }, ...(attributes ? [{ $ref: `#/components/schemas/${attributes}` }] : [])],
+      allOf: [{ type: 'object', required: ['id'], properties: { id: { type: 'integer' } } }, { $ref: modelSchemaRef(FILE_UID) }],
     },
   });
   const fileInfo = { type: 'string', description: 'JSON: `{ "name", "alternativeText", "caption" }`, or a list of them, one per file' };
-  documentation.describeRoute(
+  declarations.describeRoute(
+    OWNER,
     { handler: 'plugin::upload.content-api.upload' },
     {
       summary: 'Upload files (and link them to an entry with ref, refId, field); with ?id, replace that file or change its info',
@@ -49,7 +51,8 @@ export function describeForDocumentation(documentation: DocumentationService): v
       responses: { '200': { description: 'The new file records (one record when ?id is given)', content: json({ oneOf: [{ type: 'array', items: record }, record] }) } },
     },
   );
-  documentation.describeRoute(
+  declarations.describeRoute(
+    OWNER,
     { handler: 'plugin::upload.content-api.find' },
     {
       summary: 'List the file records',
@@ -63,21 +66,24 @@ export function describeForDocumentation(documentation: DocumentationService): v
       responses: { '200': { description: 'The records, as a bare list', content: json({ type: 'array', items: record }) } },
     },
   );
-  documentation.describeRoute(
+  declarations.describeRoute(
+    OWNER,
     { handler: 'plugin::upload.content-api.findOne' },
     {
       summary: 'One file record',
       responses: { '200': { description: 'The record', content: json(record) } },
     },
   );
-  documentation.describeRoute(
+  declarations.describeRoute(
+    OWNER,
     { handler: 'plugin::upload.content-api.destroy' },
     {
       summary: 'Delete a file (its stored objects and formats too)',
       responses: { '200': { description: 'The deleted record', content: json(record) } },
     },
   );
-  documentation.describeRoute(
+  declarations.describeRoute(
+    OWNER,
     { method: 'GET', path: '/uploads/:name' },
     {
       summary: 'A stored file of the local provider',
