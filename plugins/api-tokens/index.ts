@@ -14,8 +14,6 @@
  * - `lastUsedInterval`: a token's `lastUsedAt` is written when older than this (ms, default one hour)
  */
 import { definePlugin } from '@platform/core';
-// the optional documentation plugin's services (typed through its ServiceMap entries)
-import type {} from '@platform/documentation';
 import { apiTokenCommand } from './src/commands';
 import { permissionSchema, tokenSchema } from './src/content-types';
 import { errors } from './src/errors';
@@ -51,8 +49,7 @@ const SALT_VARIABLE = 'API_TOKEN_SALT';
 export default definePlugin<ApiTokensConfig, Runtime>({
   name: PLUGIN_NAME,
   requires: ['query-engine'],
-  // the API document (documentation) lists API tokens among the credentials routes take
-  optional: ['users-permissions', GRAPHQL, 'documentation'],
+  optional: ['users-permissions', GRAPHQL],
   errors: errors.table,
   config: {
     default: { refreshInterval: 5000, lastUsedInterval: 60 * 60 * 1000 },
@@ -77,11 +74,10 @@ export default definePlugin<ApiTokensConfig, Runtime>({
   },
   commands: { 'api-token': apiTokenCommand },
   register(ctx) {
-    if (ctx.isEnabled('documentation')) {
-      ctx
-        .service('plugin::documentation.openapi')
-        .addSecurityScheme('apiToken', { type: 'http', scheme: 'bearer', description: 'An API token (`platform api-token create`): `Authorization: Bearer <token>`' });
-    }
+    // read by the API's document, which lists API tokens among the credentials routes take
+    ctx
+      .service('plugin::query-engine.content-api')
+      .declarations.addCredentials(PLUGIN_NAME, 'apiToken', { type: 'http', scheme: 'bearer', description: 'An API token (`platform api-token create`): `Authorization: Bearer <token>`' });
     // asked here, so a `platform start` without a salt stops before the database is touched
     const salt = ctx.secret(SALT_VARIABLE, ctx.config.salt ?? ctx.appConfig<unknown>('admin.apiToken.salt'));
     const state = ctx.state;

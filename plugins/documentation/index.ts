@@ -11,6 +11,7 @@ import path from 'node:path';
 import { definePlugin } from '@platform/core';
 import { createDocumentationService, type DocumentationConfig, type DocumentationService } from './src/service';
 import { uiRoutes } from './src/ui';
+import { ownRoutes } from './src/own-routes';
 import { documentationRoutes, describeOwnRoutes } from './src/routes';
 import { openapiCommand, typesCommand } from './src/commands';
 import { writeTypes, TYPES_DIR } from './src/types/write-types';
@@ -54,9 +55,9 @@ export default definePlugin<DocumentationConfig>({
   },
   register(ctx) {
     const prefix = ctx.appConfig<string>('api.rest.prefix', '/api').replace(/\/+$/, '');
-    ctx.addRoutes(documentationRoutes(ctx));
+    ctx.addRoutes(ownRoutes(documentationRoutes(ctx)));
     const ui = ctx.config.ui ?? ctx.env('NODE_ENV') !== 'production';
-    if (ui) ctx.addRoutes(uiRoutes(`${prefix}/openapi.json`));
+    if (ui) ctx.addRoutes(ownRoutes(uiRoutes(`${prefix}/openapi.json`)));
     describeOwnRoutes(ctx.service('plugin::documentation.openapi'), prefix, ui);
     // `develop` restarts the server on every change of the app's schemas: each start that
     // serves rewrites the types (only when they changed). Commands never reach `ready`.

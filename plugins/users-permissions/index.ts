@@ -21,9 +21,8 @@ import { accountRoutes, roleRoutes } from './src/routes';
 import { createRuntime, type Runtime } from './src/runtime';
 import { tapUserHooks } from './src/user-hooks';
 import { adoptStoredSettings } from './src/advanced-settings';
-import { describePublicAccess } from './src/public-access';
-import type { DocumentationService } from '@platform/documentation';
-import { describeForDocumentation } from './src/documentation';
+import { declarePublicAccess } from './src/public-access';
+import { declareRoutes } from './src/route-declarations';
 import type { ExtensionService } from '@platform/graphql';
 import { switchUsersPermissions, usersPermissionsGraphql } from './src/graphql';
 
@@ -39,10 +38,10 @@ export { USER_UID, ROLE_UID, PERMISSION_UID } from './src/content-types';
 export default definePlugin<UsersPermissionsConfig, Runtime>({
   name: PLUGIN_NAME,
   requires: ['query-engine'],
-  // When the API is documented, its public document lists what the public role may call.
-  // its GraphQL types and operations (me, login, register...) when the graphql plugin is there
+  // its GraphQL types and operations (me, login, register...) when the graphql plugin is there;
+  // who the public role may call is declared to the content API, where the API's document asks;
   // reset and confirmation emails go through the email plugin's service when it is there
-  optional: ['documentation', 'graphql', 'email'],
+  optional: ['graphql', 'email'],
   errors: errors.table,
   config: { validate: validateConfig },
   contentTypes,
@@ -85,7 +84,7 @@ export default definePlugin<UsersPermissionsConfig, Runtime>({
       switchUsersPermissions(extension);
       extension.use(usersPermissionsGraphql(ctx));
     }
-    if (ctx.isEnabled('documentation')) describePublicAccess(ctx.plugin('documentation').service<DocumentationService>('openapi'), parts.access);
+    declarePublicAccess(ctx.service<ContentApi>('plugin::query-engine.content-api').declarations, parts.access);
     // Once every plugin has bootstrapped, whatever the order they boot in, the app's and every
     // plugin's routes are in the table (i18n adds its localization routes in its bootstrap):
     // wildcards expand against all of them.
@@ -96,8 +95,7 @@ export default definePlugin<UsersPermissionsConfig, Runtime>({
   },
   async bootstrap(ctx) {
     const parts = ctx.state;
-    // schema names of the models are known from bootstrap on
-    if (ctx.isEnabled('documentation')) describeForDocumentation(ctx.plugin('documentation').service<DocumentationService>('openapi'));
+    declareRoutes(ctx.service<ContentApi>('plugin::query-engine.content-api').declarations);
     await adoptStoredSettings(ctx, parts.config.advanced, (ctx.config as Partial<UsersPermissionsConfig>).advanced);
   },
 });

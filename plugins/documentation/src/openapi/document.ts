@@ -16,6 +16,7 @@ import { isPublicRoute, type DeclaredAccess, type DocumentationHooks } from './r
 import type { ParameterDescription } from './parameters';
 import type { OpenApiDocument, OperationObject, SchemaObject, SecuritySchemeObject } from './types';
 import type { RouteDescriptions } from '../route-descriptions';
+import { OWN_ROUTES } from '../own-routes';
 
 export interface DocumentSources {
   title: string;
@@ -38,13 +39,23 @@ export interface DocumentOptions {
   public?: boolean;
 }
 
+/**
+ * This plugin's own routes head the document, the others follow in the route table's order:
+ * the features do not depend on this plugin (it reads what they declared), so where it starts
+ * among them says nothing, and must not move paths in the document.
+ */
+function ownRoutesFirst(routes: readonly MountedRoute[]): MountedRoute[] {
+  const own = (mounted: MountedRoute) => OWN_ROUTES.has(mounted.route);
+  return [...routes.filter(own), ...routes.filter((mounted) => !own(mounted))];
+}
+
 export async function buildDocument(sources: DocumentSources, options: DocumentOptions = {}): Promise<OpenApiDocument> {
   const schemas = new ModelSchemas(sources.models, modelNames(sources.models));
   const inputs = { schemas, declarations: sources.declarations, described: sources.parameters };
   const paths: OpenApiDocument['paths'] = {};
   const operationIds = new Set<string>();
   const tags = new Set<string>();
-  for (const mounted of sources.routes) {
+  for (const mounted of ownRoutesFirst(sources.routes)) {
     const { route } = mounted;
     // the admin panel's own API is no part of the Content API's document
     if (route.info?.type === 'admin') continue;
