@@ -4,8 +4,9 @@
  * enabled plugin's and the app's routes, whatever added them), a Swagger UI page at
  * `/documentation` in development, TypeScript declarations of the content model
  * (`platform types`, rewritten by `platform develop` on every start, so on every schema
- * change), and `platform openapi`. Plugins describe their own routes and query parameters
- * through its service (`plugin::documentation.openapi`), declaring it `optional`.
+ * change), and `platform openapi`. Features do not call it: they declare their parameters and
+ * routes to the query engine's content API as data, and the document reads those declarations.
+ * Its service (`plugin::documentation.openapi`) stays open to the app's own descriptions.
  */
 import path from 'node:path';
 import { definePlugin } from '@platform/core';
@@ -33,8 +34,9 @@ const PLUGIN_NAME = 'documentation';
 
 export default definePlugin<DocumentationConfig>({
   name: PLUGIN_NAME,
-  // The query engine's contract lists the query parameters; without it routes are still described.
-  optional: ['query-engine'],
+  // The query engine's content API holds what the features declared for the document (their
+  // query parameters, route descriptions, schemas, credentials, who may call a route).
+  requires: ['query-engine'],
   config: {
     default: {},
     validate(config) {

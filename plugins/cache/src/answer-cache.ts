@@ -8,6 +8,7 @@ import type { DependencyGraph } from './dependencies';
 import { EVERYTHING, type Generations } from './generations';
 import { answerKey, etagOf, scopeKey } from './keys';
 import type { Trust } from './redis-trust';
+import { matches } from './rest-middleware';
 import type { AnswerStore, StoredAnswer } from './store';
 
 export interface CachedAnswer {
@@ -40,6 +41,8 @@ export interface CacheService {
   dependencies(uid: string): readonly string[];
   /** the caller's permission scope as the cache keys it, or null when it cannot tell */
   scopeKey(auth: AuthState | undefined): string | null;
+  /** whether an `If-None-Match` header names `etag`, as the REST answers compare them (for other transports) */
+  etagMatches(header: string, etag: string): boolean;
 }
 
 export interface AnswerCacheParts {
@@ -61,6 +64,7 @@ async function uncached(compute: () => Promise<{ body: Buffer }>): Promise<Cache
 export function createAnswerCache(parts: AnswerCacheParts): CacheService {
   return {
     active: parts.active,
+    etagMatches: matches,
     async answer(request, compute) {
       const scope = parts.active ? scopeKey(request.auth) : null;
       if (scope === null || !parts.trust.usable()) return uncached(compute);

@@ -55,7 +55,7 @@ function appPackage(appDir: string): { name?: string; version?: string } {
 
 /** The document's builder loads when a document is first asked for, not with the platform. */
 const documentModule = () => require('./openapi/document') as typeof import('./openapi/document');
-/** Read only when the query engine (an optional dependency) is there. */
+/** Loads with the document's builder, when a document is first asked for. */
 const declaredModule = () => require('./openapi/declared') as typeof import('./openapi/declared');
 
 export function createDocumentationService(ctx: PluginContext<DocumentationConfig>): DocumentationService {
@@ -76,22 +76,23 @@ export function createDocumentationService(ctx: PluginContext<DocumentationConfi
     async document(options = {}) {
       const pkg = appPackage(ctx.appDir);
       // what the features declared to the content API, read now: this plugin is above them
-      const declared = ctx.isEnabled('query-engine') ? ctx.service('plugin::query-engine.content-api').declarations : undefined;
+      const contentApi = ctx.service('plugin::query-engine.content-api');
+      const declared = contentApi.declarations;
       const nameOf = (uid: string) => modelName(ctx.models, uid);
-      const { declaredCredentials, declaredRoutes, declaredSchemas } = declared ? declaredModule() : ({} as Partial<ReturnType<typeof declaredModule>>);
+      const { declaredCredentials, declaredRoutes, declaredSchemas } = declaredModule();
       return documentModule().buildDocument(
         {
           title: ctx.config.title ?? (pkg.name ? `${pkg.name} API` : 'API'),
           version: ctx.config.version ?? pkg.version ?? '1.0.0',
           models: ctx.models,
           routes: ctx.routes(),
-          declarations: ctx.isEnabled('query-engine') ? ctx.service('plugin::query-engine.content-api').params.list() : [],
+          declarations: contentApi.params.list(),
           parameters,
-          descriptions: declared && declaredRoutes ? declaredRoutes(declared, nameOf, descriptions) : descriptions,
-          schemas: declared && declaredSchemas ? { ...schemas, ...declaredSchemas(declared, nameOf) } : schemas,
-          securitySchemes: declared && declaredCredentials ? { ...securitySchemes, ...declaredCredentials(declared) } : securitySchemes,
+          descriptions: declaredRoutes(declared, nameOf, descriptions),
+          schemas: { ...schemas, ...declaredSchemas(declared, nameOf) },
+          securitySchemes: { ...securitySchemes, ...declaredCredentials(declared) },
           hooks,
-          ...(declared ? { declaredAccess: declared.publicAccess } : {}),
+          declaredAccess: declared.publicAccess,
         },
         options,
       );

@@ -10,7 +10,8 @@
  */
 import { Kind, TypeInfo, visit, visitWithTypeInfo, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { RequestContext } from '@platform/core';
-import { etagMatches, type CacheService } from '@platform/cache';
+// Types only: the cache is an optional plugin, reached through its service.
+import type { CacheService } from '@platform/cache';
 import { parseDocument } from './parse-document';
 
 export interface CachedAnswersInput {
@@ -127,7 +128,7 @@ export function createCachedAnswers(input: CachedAnswersInput) {
     http.etag = answer.etag;
     http.set('X-Cache', answer.hit ? 'hit' : 'miss');
     // a GET (the only request a browser revalidates) naming the answer's ETag gets a 304
-    if (http.method === 'GET' && etagMatches(http.get('if-none-match'), answer.etag)) {
+    if (http.method === 'GET' && cache.etagMatches(http.get('if-none-match'), answer.etag)) {
       http.status = 304;
       http.body = null;
     }
