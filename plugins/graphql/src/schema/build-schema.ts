@@ -17,6 +17,7 @@ import { guardResolver } from '../execution/guard';
 import { readEntityResponse, readEntityResponses } from '../execution/root-resolvers';
 import { resolveSettings } from '../execution/settings';
 import { cacheableFields, snapshotResolvers } from './cacheable-fields';
+import { addDeclaredParams } from './declared-params';
 import type { ExtensionService } from '../extension/extension-service';
 import type { Extension, GraphqlConfig, GraphqlContext, ResolverConfig } from '../types';
 
@@ -114,6 +115,8 @@ export function buildSchema(platform: PluginContext, config: GraphqlConfig, exte
   }
 
   const generated = snapshotResolvers(composer);
+  // the parameters features declared with a GraphQL part, before the extensions add theirs
+  if (config.shadowCRUD) addDeclaredParams(composer, models.contentTypes(), platform.service('plugin::query-engine.content-api').params.list(), exposed);
   const plugins: Array<(composer: SchemaComposer<GraphqlContext>) => void> = [];
   for (const registered of extension.extensions()) {
     try {

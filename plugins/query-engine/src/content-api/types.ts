@@ -79,6 +79,20 @@ export interface ParamDeclaration {
   appliesTo?(model: Model): boolean;
   /** how the API's document describes it (default: a schema from `kinds`) */
   openapi?: { description: string; schema: JsonSchema };
+  /** how GraphQL takes it, as an argument of the generated operations (default: not at all) */
+  graphql?: ParamGraphql;
+}
+
+/** A parameter as a GraphQL argument, as plain data (the graphql plugin builds it). */
+export interface ParamGraphql {
+  /** the argument's type: a built-in scalar (`String`, `Int`, `Boolean`...) or the enum below */
+  type: string;
+  /** an enum type made for it: GraphQL names and the values the engine receives (`{ LIVE: 'live' }`) */
+  enum?: { name: string; values: Readonly<Record<string, string>> };
+  /** the value the engine receives when the client sends none */
+  defaultValue?: string | number | boolean;
+  /** the generated operations that take it (default: `find` and `findOne`) */
+  operations?: ReadonlyArray<'find' | 'findOne' | 'create' | 'update' | 'delete'>;
 }
 
 /** What `sanitizeQuery` taps receive; they may change `query` or throw a ValidationError. */
