@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { appSourceDir, definePlugin, type PluginContext } from '@platform/core';
+import { appSourceDir, definePlugin, registerAppModules, type PluginContext } from '@platform/core';
 import type { DraftsService } from '@platform/draft-publish';
 import { createCron, CRON_TABLES, type CronRunner } from './src/cron';
 import { leaveOutDanglingInverseRelations } from './src/dangling-relations';
@@ -18,6 +18,7 @@ import { errors } from './src/errors';
 import { createEventHub, emitEntryEvents, type EventHub } from './src/event-hub';
 import { applyContentTypeExtensions, readContentTypeExtensions } from './src/extensions';
 import { runPluginExtensions } from './src/plugin-extensions';
+import { readLocalPlugin, registerLocalPlugin, type LocalPlugin, type LocalPlugins } from './src/local-plugins';
 import { createStrapi, type Strapi } from './src/facade/strapi';
 import { createRequestContext, type RequestContextStore } from './src/request-context';
 import { readStrapiPackages } from './src/strapi-packages';
@@ -50,7 +51,14 @@ interface CompatState {
   eventHub: EventHub;
   /** the facade this app lent its code, once built */
   strapi?: Strapi;
+  /** the project's local Strapi plugins (`src/plugins/<name>`), registered once the facade is built */
+  localPlugins: LocalPlugin[];
 }
+
+const APP_MODULES = {
+  '@strapi/strapi': require.resolve('./src/modules/strapi'),
+  '@strapi/utils': require.resolve('./src/modules/utils'),
+};
 
 function logPackages(ctx: PluginContext): void {
   const report = readStrapiPackages(ctx.appDir, (plugin) => ctx.isEnabled(plugin));
@@ -88,19 +96,30 @@ export default definePlugin<CompatConfig, CompatState>({
     customFields: createCustomFields(),
     eventHub: createEventHub(ctx.log),
     cron: createCron({ db: () => ctx.db, log: ctx.log, strapi: () => ctx.state.strapi, file: serverFile(ctx.appDir) }),
+    localPlugins: [],
   }),
+  // a `resolve` folder holding a Strapi plugin's `strapi-server.js` (./src/local-plugins.ts)
+  pluginFolders: (folder) => readLocalPlugin(folder, (appDir) => registerAppModules(appDir, new Map(Object.entries(APP_MODULES)))),
+  services: {
+    'local-plugins': (ctx): LocalPlugins => ({
+      add: (plugin) => ctx.state.localPlugins.push(plugin),
+      strapi: () => {
+        if (!ctx.state.strapi) throw errors.boot('EXTENSION_INVALID', 'the strapi object is built after every plugin has registered');
+        return ctx.state.strapi;
+      },
+    }),
+  },
   // claims of cron occurrences, so several processes run each once
   tables: () => CRON_TABLES,
   appCode: {
-    modules: {
-      '@strapi/strapi': require.resolve('./src/modules/strapi'),
-      '@strapi/utils': require.resolve('./src/modules/utils'),
-    },
-    scope(ctx, platform) {
+    modules: APP_MODULES,
+    async scope(ctx, platform) {
       const strapi = createStrapi({ ctx, platform, requestContext: () => ctx.state.requestContext.get(), customFields: ctx.state.customFields, cron: ctx.state.cron, eventHub: ctx.state.eventHub });
       // The last app started in a process is the one a Strapi project's global `strapi` names.
       globalThis.strapi = strapi;
       ctx.state.strapi = strapi;
+      // Local plugins get their parts and run their register with `{ strapi }`, before the project's register.
+      for (const local of ctx.state.localPlugins) await registerLocalPlugin(ctx, platform, strapi, local);
       // Every plugin has registered its parts and run its register: the project's extensions of them run now.
       runPluginExtensions(ctx, platform);
       return { strapi };

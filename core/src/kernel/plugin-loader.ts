@@ -11,7 +11,9 @@
  *   dependencies are that system's packages) gets the distribution's set too.
  * - `config/plugins.ts` turns any of them off (`false` or `{ enabled: false }`), configures
  *   them, and adds others with `resolve`: a folder (relative to the app) or a package name.
- *   `resolve` on an installed plugin's key replaces it with that implementation.
+ *   `resolve` on an installed plugin's key replaces it with that implementation. A local folder
+ *   is first offered to the installed plugins' `pluginFolders` adapters (a folder written for
+ *   another system); none claiming it, it is loaded as a platform plugin.
  * - A key that names no plugin we have and has no `resolve` is ignored with a warning naming the
  *   closest known plugin: a Strapi project's `config/plugins.js` configures plugins this
  *   platform does not have (an email provider, say), and it must still boot; the
@@ -146,6 +148,23 @@ function loadDefinition(name: string, specifier: string, appDir: string, file: s
   return def;
 }
 
+/**
+ * A local `resolve` folder claimed by a plugin's PluginFolderAdapter (a plugin written for
+ * another system), or undefined: the folder is then loaded as a platform plugin.
+ */
+function adaptedFolder(name: string, specifier: string, appDir: string, file: string, adapters: PluginDefinition[]): PluginDefinition | undefined {
+  if (!(specifier.startsWith('.') || path.isAbsolute(specifier))) return undefined;
+  const folder = path.resolve(appDir, specifier);
+  if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) return undefined;
+  for (const adapter of adapters) {
+    const def = adapter.pluginFolders?.({ name, folder, appDir, file });
+    if (!def) continue;
+    if (def.name !== name) throw new BootError('PLUGIN_LOAD', `${file}: plugin key "${name}" loads a plugin named "${def.name}" (read by plugin "${adapter.name}")`);
+    return def;
+  }
+  return undefined;
+}
+
 /** The folder of the nearest `package.json` above a file (the file's folder without one). */
 function packageRoot(file: string): string {
   for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
@@ -175,9 +194,10 @@ export function resolvePlugins(
   }
   const known = [...installed.map((p) => p.name), ...extra.map((def) => def.name)];
   const warnings: string[] = [];
+  const adapters = [...plugins, ...extra].filter((def) => def.pluginFolders);
   for (const [name, entry] of entries) {
     if (entry.resolve) {
-      if (entry.enabled) plugins.push(loadDefinition(name, entry.resolve, appDir, file));
+      if (entry.enabled) plugins.push(adaptedFolder(name, entry.resolve, appDir, file, adapters) ?? loadDefinition(name, entry.resolve, appDir, file));
       continue;
     }
     if (known.includes(name)) continue;

@@ -61,8 +61,28 @@ export interface AppCodeProvider<TConfig extends Record<string, unknown> = Recor
    * and the app's `index` file), built after every plugin's `register`; `platform` is the one
    * app code gets
    */
-  scope?(ctx: PluginContext<TConfig, TState>, platform: Platform): Record<string, unknown>;
+  scope?(ctx: PluginContext<TConfig, TState>, platform: Platform): Record<string, unknown> | Promise<Record<string, unknown>>;
 }
+
+/** A folder named by `resolve` in the app's `config/plugins.ts`, offered to PluginFolderAdapter. */
+export interface PluginFolder {
+  /** the key in `config/plugins.ts` */
+  name: string;
+  /** the folder, absolute */
+  folder: string;
+  appDir: string;
+  /** the plugins file as messages name it */
+  file: string;
+}
+
+/**
+ * Reads a `resolve` folder written for another system (a Strapi plugin's `strapi-server.js`)
+ * as a plugin definition. The kernel offers each local `resolve` folder to the adapters of the
+ * installed plugins (and of those given in code) before loading it as a platform plugin: the
+ * first that returns a definition has claimed it; one that does not recognise the folder
+ * returns undefined. The definition must carry the entry's name.
+ */
+export type PluginFolderAdapter = (folder: PluginFolder) => PluginDefinition | undefined;
 
 /** The example content-type of the app `platform new` writes. */
 export interface NewAppExample {
@@ -127,6 +147,8 @@ export interface PluginDefinition<TConfig extends Record<string, unknown> = Reco
   newApp?: NewAppContribution;
   /** what the plugin lends the app's own code (see AppCodeProvider) */
   appCode?: AppCodeProvider<TConfig, TState>;
+  /** reads `resolve` folders that are no platform plugin (see PluginFolderAdapter) */
+  pluginFolders?: PluginFolderAdapter;
   /** commands added to the `platform` command line, keyed by name (`platform <name> ...`; ./plugin-command.ts) */
   commands?: Record<string, PluginCommandDefinition<unknown, TConfig, TState>>;
   register?(ctx: PluginContext<TConfig, TState>): void | Promise<void>;

@@ -42,7 +42,7 @@ function putBack(registry: { find(uid: string): unknown; add(uid: string, item: 
   }
 }
 
-function toRoute(raw: unknown, plugin: string, where: string): { route: RouteDefinition; prefix: string | undefined } {
+export function toRoute(raw: unknown, plugin: string, where: string): { route: RouteDefinition; prefix: string | undefined } {
   if (!isPlainObject(raw) || typeof raw.method !== 'string' || !METHODS.has(raw.method.toUpperCase()) || typeof raw.path !== 'string' || !raw.path.startsWith('/')) {
     throw errors.boot('EXTENSION_INVALID', `${where}: a route is { method, path: '/...', handler }, got ${JSON.stringify(raw)}`);
   }

@@ -122,7 +122,7 @@ export async function registerPhase(state: KernelState, platform: Platform): Pro
   await state.hooks.register.promise();
   for (const { definition, context } of state.plugins) {
     const scope = definition.appCode?.scope;
-    if (scope) await runStep(definition, 'appCode.scope', () => Object.assign(state.appArgs, scope(context, platform)));
+    if (scope) await runStep(definition, 'appCode.scope', async () => Object.assign(state.appArgs, await scope(context, platform)));
   }
   await runAppStep(state.appLifecycle, 'register', state.appArgs);
   registerApp(
