@@ -5,7 +5,16 @@ export * from './errors';
 export { Platform, UNAUTHENTICATED_WARNING, type PlatformOptions, type PluginHandle } from './kernel/platform';
 export { createSharedCounters, memoryCounters, type SharedCounters, type CounterStore } from './cluster/shared-counters';
 export { createBroadcast, RESYNC_CHANNEL, type Broadcast, type BroadcastTransport, type TransportEnvelope } from './cluster/broadcast';
-export { definePlugin, type AppCodeProvider, type PluginDefinition, type ServiceFactory, type AppPartsProvider, type GlobalMiddlewareDefinition, type PluginFolder, type PluginFolderAdapter } from './kernel/plugin';
+export {
+  definePlugin,
+  type AppCodeProvider,
+  type PluginDefinition,
+  type ServiceFactory,
+  type AppPartsProvider,
+  type GlobalMiddlewareDefinition,
+  type PluginFolder,
+  type PluginFolderAdapter,
+} from './kernel/plugin';
 export type { NewAppContribution, NewAppExample } from './kernel/plugin';
 export type { PluginContext, PluginGround, PluginView, AppView } from './kernel/plugin-context';
 export { defineCommand, type PluginCommandDefinition, type CommandOutput } from './kernel/plugin-command';

@@ -127,6 +127,50 @@ describe('resolvePlugins', () => {
     });
   }
 
+  describe('a resolve folder written for another system (pluginFolders)', () => {
+    let foreign: string;
+    before(() => {
+      foreign = path.join(appDir, 'plugins-local', 'foreign');
+      fs.mkdirSync(foreign, { recursive: true });
+      fs.writeFileSync(path.join(foreign, 'other-server.js'), 'module.exports = {};');
+    });
+    // A plugin given in code that reads folders holding `other-server.js`.
+    const reader = definePlugin({
+      name: 'reader',
+      pluginFolders: ({ name, folder }) => (fs.existsSync(path.join(folder, 'other-server.js')) ? definePlugin({ name: name === 'renamed' ? 'wrong' : name, requires: ['reader'] }) : undefined),
+    });
+
+    it('is loaded as the definition the adapter returns, the folder as the kernel found it', () => {
+      const seen: unknown[] = [];
+      const spy = definePlugin({ name: 'spy', pluginFolders: (folder) => void seen.push(folder) });
+      const resolved = resolvePlugins(appDir, { plugins: { foreign: { resolve: './plugins-local/foreign' } } }, FILES, [spy, reader]);
+      expect(resolved.plugins.map((p) => p.name)).to.deep.equal(['locales', 'search', 'drafts', 'foreign', 'spy', 'reader']);
+      expect(resolved.plugins.find((p) => p.name === 'foreign')?.requires).to.deep.equal(['reader']);
+      expect(seen).to.deep.equal([{ name: 'foreign', folder: foreign, appDir, file: FILES.plugins }]);
+    });
+
+    it('leaves a platform plugin folder to the kernel when no adapter claims it', () => {
+      const resolved = resolvePlugins(appDir, { plugins: { stamp: { resolve: './plugins-local/stamp' } } }, FILES, [reader]);
+      expect(resolved.plugins.find((p) => p.name === 'stamp')?.requires).to.deep.equal(['search']);
+    });
+
+    it('rejects a definition named otherwise than the key, naming the adapter', () => {
+      fs.cpSync(foreign, path.join(appDir, 'plugins-local', 'renamed'), { recursive: true });
+      const error = bootError(() => resolvePlugins(appDir, { plugins: { renamed: { resolve: './plugins-local/renamed' } } }, FILES, [reader]));
+      expect(error.message).to.equal('/app/config/plugins.ts: plugin key "renamed" loads a plugin named "wrong" (read by plugin "reader")');
+    });
+
+    it('rejects a folder that holds no plugin of either kind, naming the folder and the readers', () => {
+      const empty = path.join(appDir, 'plugins-local', 'empty');
+      fs.mkdirSync(empty, { recursive: true });
+      const error = bootError(() => resolvePlugins(appDir, { plugins: { empty: { resolve: './plugins-local/empty' } } }, FILES, [reader]));
+      expect(error.code).to.equal('PLUGIN_LOAD');
+      expect(error.message).to.equal(
+        `/app/config/plugins.ts: plugin "empty" resolves to the folder ${empty}, which holds no plugin: no platform plugin (a package.json "main" or an index file exporting definePlugin(...)), nor a plugin folder that the plugin "reader" reads`,
+      );
+    });
+  });
+
   it('names the file, the plugin and the path of a plugin that cannot be loaded', () => {
     const error = bootError(() => resolvePlugins(appDir, { plugins: { stamp: { resolve: './plugins-local/nowhere' } } }, FILES, []));
     expect(error.code).to.equal('PLUGIN_LOAD');

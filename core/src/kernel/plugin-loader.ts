@@ -162,6 +162,15 @@ function adaptedFolder(name: string, specifier: string, appDir: string, file: st
     if (def.name !== name) throw new BootError('PLUGIN_LOAD', `${file}: plugin key "${name}" loads a plugin named "${def.name}" (read by plugin "${adapter.name}")`);
     return def;
   }
+  try {
+    resolveModule(folder, lookupPaths(appDir));
+  } catch {
+    const readers = adapters.map((def) => def.name);
+    throw new BootError(
+      'PLUGIN_LOAD',
+      `${file}: plugin "${name}" resolves to the folder ${folder}, which holds no plugin: no platform plugin (a package.json "main" or an index file exporting definePlugin(...))${readers.length > 0 ? `, nor a plugin folder that ${readers.length === 1 ? 'the plugin' : 'the plugins'} ${readers.map((r) => `"${r}"`).join(', ')} ${readers.length === 1 ? 'reads' : 'read'}` : ''}`,
+    );
+  }
   return undefined;
 }
 

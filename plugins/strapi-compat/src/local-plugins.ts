@@ -11,7 +11,20 @@
  * the plugin's own steps.
  */
 import path from 'node:path';
-import { findModuleFile, isPlainObject, loadUserModule, type ContentTypeSchema, type Middleware, type MiddlewareFactory, type Platform, type PluginContext, type PluginDefinition, type PluginFolder, type Policy, type RouteDefinition } from '@platform/core';
+import {
+  findModuleFile,
+  isPlainObject,
+  loadUserModule,
+  type ContentTypeSchema,
+  type Middleware,
+  type MiddlewareFactory,
+  type Platform,
+  type PluginContext,
+  type PluginDefinition,
+  type PluginFolder,
+  type Policy,
+  type RouteDefinition,
+} from '@platform/core';
 import { errors } from './errors';
 import { toRoute } from './plugin-extensions';
 import type { Strapi } from './facade/strapi';
