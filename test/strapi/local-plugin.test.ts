@@ -68,7 +68,7 @@ for (const client of testClients()) {
     it("ran its register and bootstrap with { strapi } before the project's bootstrap, and merged its config.default under the project's config", async () => {
       expect(await json(await fetch(`${url}/api/bookmarks/info`))).to.deep.equal({
         status: 200,
-        body: { steps: ['register', 'bootstrap', 'project bootstrap'], config: { maxTitle: 24, prefix: '# ' } },
+        body: { steps: ['register', 'bootstrap', 'project bootstrap'], config: { maxTitle: 24, prefix: '# ', blockWith: 'yes' } },
       });
     });
 
@@ -101,6 +101,23 @@ for (const client of testClients()) {
         .orderBy('p.action')
         .pluck('p.action');
       expect(granted).to.deep.equal(['plugin::bookmarks.bookmark.create', 'plugin::bookmarks.bookmark.find']);
+    });
+
+    it("runs its route's policy and middleware, named as the plugin's own", async () => {
+      const listed = await fetch(`${url}/api/bookmarks/bookmarks`);
+      expect(listed.status).to.equal(200);
+      expect(listed.headers.get('x-bookmarks-count')).to.equal(String((await db('bookmarks_items').count({ n: '*' }).first())?.n));
+      expect(await json(await fetch(`${url}/api/bookmarks/bookmarks`, { headers: { 'x-block': 'yes' } }))).to.deep.equal({
+        status: 403,
+        body: { data: null, error: { status: 403, name: 'PolicyError', message: 'Policy Failed', details: {} } },
+      });
+    });
+
+    it('runs the lifecycles beside its schema', async () => {
+      const created = await json(await post(`${url}/api/bookmarks/bookmarks`, { title: 'No url' }));
+      const id = (created.body as { data: { id: number } }).data.id;
+      expect(created).to.deep.equal({ status: 200, body: { data: { id, title: '# No url', url: 'about:blank' } } });
+      expect(await db('bookmarks_items').where({ id }).first('title', 'url')).to.deep.equal({ title: '# No url', url: 'about:blank' });
     });
 
     it("answers the @strapi/utils error its service throws (the project's maxTitle) in Strapi's envelope and writes nothing", async () => {

@@ -4,7 +4,8 @@
  * contentTypes, services, controllers, routes, policies, middlewares }`. The kernel offers the
  * folder to this plugin (PluginDefinition.pluginFolders), which reads it as a plugin definition:
  * its content-types are `plugin::<name>.<type>` (known before the schemas load), its
- * `config.default` and `config.validator` are the definition's. Its services, controllers,
+ * `config.default` and `config.validator` are the definition's; the lifecycles beside a schema
+ * subscribe to its type. Its services, controllers,
  * policies, middlewares and routes take `{ strapi }`, which exists once every plugin has
  * registered: they are registered, and its `register` run, when strapi-compat builds the facade,
  * before the project's own `register`, as Strapi orders them. `bootstrap` and `destroy` run in
@@ -129,6 +130,10 @@ export async function registerLocalPlugin(ctx: PluginContext, platform: Platform
       const base = group.type === 'content-api' ? `${restPrefix}/${name}` : `/${name}`;
       ctx.addRoutes([mounted], own === undefined ? base : group.type === 'content-api' ? `${restPrefix}${own}` : own);
     }
+  }
+  // `{ schema, lifecycles }`: the lifecycles subscribe to the plugin's type as a project's would.
+  for (const [key, raw] of Object.entries(asParts(server.contentTypes, where, 'contentTypes'))) {
+    if (isPlainObject(raw) && isPlainObject(raw.schema) && isPlainObject(raw.lifecycles)) strapi.db.lifecycles.subscribe({ ...raw.lifecycles, models: [`${prefix}${key}`] });
   }
   await server.register?.({ strapi });
 }
