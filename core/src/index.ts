@@ -31,7 +31,7 @@ export { declareAppPart, isAppDeclaration, APP_DECLARATION, type AppDeclaration,
 export type { AppApiFiles, AppFile, AppLifecycleFile } from './app/app-files';
 export { appSourceDir } from './app/app-layout';
 export { createLogger, createJsonLogger, type Logger, type LogLevel, type LogFields, type LogFormat } from './base/logger';
-export type { EnvFn } from './config/env';
+export { createEnv, type EnvFn } from './config/env';
 export { isPlainObject, isIndexObject, indexObjectValues, parseBoolean, type ParseBooleanOptions } from './util/values';
 export { closestName } from './util/closest-name';
 export { containsNul } from './util/nul-character';

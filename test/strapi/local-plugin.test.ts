@@ -50,6 +50,8 @@ for (const client of testClients()) {
     before(async () => {
       database = await createTestDatabase(client);
       ({ base, appDir } = copyFixture());
+      // read by the plugin's config.default through `{ env }`, as the project's config files read it
+      fs.writeFileSync(path.join(appDir, '.env'), 'BOOKMARKS_BLOCK_WITH=stop\n');
       const run = runPlatform(['start', '--app', appDir], { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...databaseEnv(database) });
       child = run.process;
       url = (await run.waitFor(READY, 1, 60000))[2] as string;
@@ -65,10 +67,10 @@ for (const client of testClients()) {
       if (base) fs.rmSync(base, { recursive: true, force: true });
     });
 
-    it("ran its register and bootstrap with { strapi } before the project's bootstrap, and merged its config.default under the project's config", async () => {
+    it("ran its register and bootstrap with { strapi } before the project's bootstrap, and merged its config.default (given the app's env) under the project's config", async () => {
       expect(await json(await fetch(`${url}/api/bookmarks/info`))).to.deep.equal({
         status: 200,
-        body: { steps: ['register', 'bootstrap', 'project bootstrap'], config: { maxTitle: 24, prefix: '# ', blockWith: 'yes' } },
+        body: { steps: ['register', 'bootstrap', 'project bootstrap'], config: { maxTitle: 24, prefix: '# ', blockWith: 'stop' } },
       });
     });
 
@@ -107,7 +109,7 @@ for (const client of testClients()) {
       const listed = await fetch(`${url}/api/bookmarks/bookmarks`);
       expect(listed.status).to.equal(200);
       expect(listed.headers.get('x-bookmarks-count')).to.equal(String((await db('bookmarks_items').count({ n: '*' }).first())?.n));
-      expect(await json(await fetch(`${url}/api/bookmarks/bookmarks`, { headers: { 'x-block': 'yes' } }))).to.deep.equal({
+      expect(await json(await fetch(`${url}/api/bookmarks/bookmarks`, { headers: { 'x-block': 'stop' } }))).to.deep.equal({
         status: 403,
         body: { data: null, error: { status: 403, name: 'PolicyError', message: 'Policy Failed', details: {} } },
       });

@@ -29,6 +29,7 @@ import { isPlainObject } from '../util/values';
 import type { PluginDefinition } from './plugin';
 import { registerPluginRoot } from './peer-resolution';
 import { closestName, editDistance } from '../util/closest-name';
+import type { EnvFn } from '../config/env';
 
 /** Close enough to be a slip of the keyboard (`graphq`, `user-permissions`), not another plugin's name. */
 function isLikelyTypo(name: string, closest: string): boolean {
@@ -152,12 +153,12 @@ function loadDefinition(name: string, specifier: string, appDir: string, file: s
  * A local `resolve` folder claimed by a plugin's PluginFolderAdapter (a plugin written for
  * another system), or undefined: the folder is then loaded as a platform plugin.
  */
-function adaptedFolder(name: string, specifier: string, appDir: string, file: string, adapters: PluginDefinition[]): PluginDefinition | undefined {
+function adaptedFolder(name: string, specifier: string, appDir: string, file: string, adapters: PluginDefinition[], env: EnvFn | undefined): PluginDefinition | undefined {
   if (!(specifier.startsWith('.') || path.isAbsolute(specifier))) return undefined;
   const folder = path.resolve(appDir, specifier);
   if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) return undefined;
   for (const adapter of adapters) {
-    const def = adapter.pluginFolders?.({ name, folder, appDir, file });
+    const def = adapter.pluginFolders?.(env ? { name, folder, appDir, file, env } : { name, folder, appDir, file });
     if (!def) continue;
     if (def.name !== name) throw new BootError('PLUGIN_LOAD', `${file}: plugin key "${name}" loads a plugin named "${def.name}" (read by plugin "${adapter.name}")`);
     return def;
@@ -188,6 +189,7 @@ export function resolvePlugins(
   files: Record<string, string>,
   extra: PluginDefinition[],
   distributionDir?: string,
+  env?: EnvFn,
 ): { plugins: PluginDefinition[]; pluginConfig: Record<string, unknown>; disabled: Set<string>; warnings: string[] } {
   const file = files.plugins ?? 'config/plugins';
   const declared = tree.plugins ?? {};
@@ -206,7 +208,7 @@ export function resolvePlugins(
   const adapters = [...plugins, ...extra].filter((def) => def.pluginFolders);
   for (const [name, entry] of entries) {
     if (entry.resolve) {
-      if (entry.enabled) plugins.push(adaptedFolder(name, entry.resolve, appDir, file, adapters) ?? loadDefinition(name, entry.resolve, appDir, file));
+      if (entry.enabled) plugins.push(adaptedFolder(name, entry.resolve, appDir, file, adapters, env) ?? loadDefinition(name, entry.resolve, appDir, file));
       continue;
     }
     if (known.includes(name)) continue;

@@ -14,6 +14,7 @@ import type { AttributeTypeDefinition, StorageTable } from '../schema/attribute-
 import type { ModelRegistry } from '../model/types';
 import type { PluginContext } from './plugin-context';
 import type { PluginCommandDefinition } from './plugin-command';
+import type { EnvFn } from '../config/env';
 
 /**
  * Builds a service or controller from the plugin's context. (Declared through a method so a
@@ -73,6 +74,8 @@ export interface PluginFolder {
   appDir: string;
   /** the plugins file as messages name it */
   file: string;
+  /** the app's environment (its `.env` over the process's), as config files read it */
+  env?: EnvFn;
 }
 
 /**

@@ -13,10 +13,12 @@
  */
 import path from 'node:path';
 import {
+  createEnv,
   findModuleFile,
   isPlainObject,
   loadUserModule,
   type ContentTypeSchema,
+  type EnvFn,
   type Middleware,
   type MiddlewareFactory,
   type Platform,
@@ -79,7 +81,7 @@ function contentTypesOf(server: StrapiServer, where: string): Record<string, { s
 }
 
 /** `config.default`: an object, or `({ env }) => object` as Strapi calls it. */
-function defaultConfig(server: StrapiServer, env: (name: string, fallback?: unknown) => unknown, where: string): Record<string, unknown> {
+function defaultConfig(server: StrapiServer, env: EnvFn, where: string): Record<string, unknown> {
   const raw = server.config?.default;
   const value = typeof raw === 'function' ? (raw as (args: { env: unknown }) => unknown)({ env }) : (raw ?? {});
   if (!isPlainObject(value)) throw errors.boot('EXTENSION_INVALID', `${where}: "config.default" must be an object`);
@@ -139,7 +141,7 @@ export async function registerLocalPlugin(ctx: PluginContext, platform: Platform
 }
 
 /** Reads a `resolve` folder holding `strapi-server.js` as a plugin definition; others are not claimed. */
-export function readLocalPlugin({ name, folder, appDir }: PluginFolder, lendModules: (appDir: string) => void): PluginDefinition | undefined {
+export function readLocalPlugin({ name, folder, appDir, env }: PluginFolder, lendModules: (appDir: string) => void): PluginDefinition | undefined {
   const file = findModuleFile(folder, 'strapi-server');
   if (!file) return undefined;
   const where = path.relative(appDir, file) || file;
@@ -149,14 +151,14 @@ export function readLocalPlugin({ name, folder, appDir }: PluginFolder, lendModu
   if (typeof exported === 'function') exported = (exported as () => unknown)();
   if (!isPlainObject(exported)) throw errors.boot('EXTENSION_INVALID', `${where}: must export the plugin's server object ({ register, bootstrap, services, ... })`);
   const server = exported as StrapiServer;
-  const env = (variable: string, fallback?: unknown) => process.env[variable] ?? fallback;
   const validator = server.config?.validator;
   const local = (ctx: PluginContext) => ctx.service<LocalPlugins>('plugin::strapi-compat.local-plugins');
   return {
     name,
     requires: ['strapi-compat'],
     config: {
-      default: defaultConfig(server, env, where),
+      // the kernel gives the app's environment; without it (a folder read outside start-up), the process's
+      default: defaultConfig(server, env ?? createEnv(process.env), where),
       validate: typeof validator === 'function' ? (config) => validator(config) : undefined,
     },
     contentTypes: contentTypesOf(server, where),

@@ -43,7 +43,7 @@ export function pluginsFileName(state: KernelState): string {
 /** The enabled plugins in start order, their configuration placed in the tree. */
 export function resolvePluginSet(state: KernelState, warn: boolean): PluginDefinition[] {
   configure(state);
-  const resolved = resolvePlugins(state.appDir, state.configTree, state.configFiles, state.options.plugins ?? [], state.options.distributionDir);
+  const resolved = resolvePlugins(state.appDir, state.configTree, state.configFiles, state.options.plugins ?? [], state.options.distributionDir, state.envFn ?? undefined);
   if (warn) for (const warning of resolved.warnings) state.log.warn(warning);
   state.disabledPlugins = resolved.disabled;
   const ordered = orderPlugins(resolved.plugins, { names: resolved.disabled, file: pluginsFileName(state) });
