@@ -1,7 +1,7 @@
 /**
  * The panel's own pages of other plugins, registered through the extension point exactly as a
  * plugin's script registers its pages: the media library (upload), the Content API's roles
- * (users-permissions), API tokens, locales (i18n), and the admin's administrators and roles.
+ * (users-permissions), API tokens, locales (i18n), webhooks, and the admin's administrators and roles.
  */
 import { MediaLibraryPage } from './media/media-library-page';
 import { registerPage } from './registry';
@@ -10,6 +10,7 @@ import { AdminUsersPage } from './settings/admin-users-page';
 import { ApiTokensPage } from './settings/api-tokens-page';
 import { LocalesPage } from './settings/locales-page';
 import { UpRolesPage } from './settings/up-roles-page';
+import { WEBHOOKS_PATH, WebhooksPage } from './settings/webhooks-page';
 
 export function registerBuiltinPages(): void {
   registerPage({ id: 'upload.media-library', section: 'main', label: 'Media Library', path: '/plugins/upload', plugin: 'upload', permissions: ['plugin::upload.read'], component: MediaLibraryPage });
@@ -34,4 +35,5 @@ export function registerBuiltinPages(): void {
     permissions: ['plugin::i18n.locale.read'],
     component: LocalesPage,
   });
+  registerPage({ id: 'webhooks', section: 'settings', label: 'Webhooks', path: WEBHOOKS_PATH, plugin: 'webhooks', permissions: ['admin::webhooks.read'], component: WebhooksPage });
 }
