@@ -135,7 +135,7 @@ describe('the admin panel: webhooks settings in a browser', function () {
     await checkPage('webhook-edit');
 
     await page.getByRole('link', { name: 'Back to webhooks' }).click();
-    await page.getByRole('cell', { name: 'Rebuild' }).waitFor();
+    await page.getByRole('cell', { name: 'Rebuild', exact: true }).waitFor();
     await page.getByRole('cell', { name: `${receiver.url}/hooks` }).waitFor();
     expect(await page.getByRole('switch', { name: 'Enable Rebuild' }).isChecked()).to.equal(true);
     await checkPage('webhooks-list');
@@ -237,6 +237,8 @@ describe('the admin panel: webhooks settings in a browser', function () {
   });
 
   it('reported no error and no policy violation', () => {
-    expect(problems).to.deep.equal([]);
+    // the browser's own line for each of the two saves the API refused, and nothing else
+    const refused = 'Failed to load resource: the server responded with a status of 400 (Bad Request)';
+    expect(problems).to.deep.equal([refused, refused]);
   });
 });

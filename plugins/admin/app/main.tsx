@@ -16,7 +16,8 @@ import { SessionProvider } from './session';
 /**
  * WCAG AA contrast (axe checks it in the browser test): white on the primary color needs its
  * shade 8 (4.6:1), dimmed text gray 7, and text of light and subtle buttons, alerts and links
- * shade 9 (Mantine's defaults, shade 6 and gray 6, give 3.3 to 3.6:1).
+ * shade 9, and a field's error message red 9 (Mantine's defaults, shade 6 and gray 6, give 3.3 to
+ * 3.6:1).
  */
 const darkText: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
@@ -25,7 +26,11 @@ const darkText: VariantColorsResolver = (input) => {
   return parsed.isThemeColor ? { ...colors, color: `var(--mantine-color-${parsed.color}-9)` } : colors;
 };
 const theme = createTheme({ primaryShade: { light: 8, dark: 8 }, variantColorResolver: darkText });
-const contrast: CSSVariablesResolver = (t) => ({ variables: {}, light: { '--mantine-color-dimmed': t.colors.gray[7] ?? '#495057', '--mantine-color-placeholder': t.colors.gray[7] ?? '#495057' }, dark: {} });
+const contrast: CSSVariablesResolver = (t) => ({ variables: {}, light: {
+    '--mantine-color-dimmed': t.colors.gray[7] ?? '#495057',
+    '--mantine-color-placeholder': t.colors.gray[7] ?? '#495057',
+    '--mantine-color-error': t.colors.red[9] ?? '#c92a2a',
+  }, dark: {} });
 
 registerBuiltinPages();
 exposeGlobal();

@@ -99,7 +99,7 @@ function WebhookList() {
           </Table.Tbody>
         </Table>
       )}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete this webhook?">
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete this webhook?" closeButtonProps={{ 'aria-label': 'Close' }}>
         <Stack>
           <Text>{deleting ? `${deleting.name} stops receiving events. This cannot be undone.` : ''}</Text>
           <Group justify="flex-end">
