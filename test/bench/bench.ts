@@ -126,8 +126,17 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
       let ours: LoadResult | null = null;
       let sent = 1;
       // the server and the floors in turn, round after round (--rounds)
+      // a webhooks run ends when the receiver has every delivery of its requests (or 30 s on)
+      const count = w.webhooks?.count ?? 0;
+      const settle =
+        receiver && count
+          ? async (answered: number) => {
+              const expected = (sent + answered) * count;
+              for (let waited = 0; receiver.count() - receivedBefore < expected && waited < 30000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+            }
+          : undefined;
       for (let round = 0; round < options.rounds; round++) {
-        const measured = await runLoad(target, w, { ...run, headers: authHeaders(w, credentials) });
+        const measured = await runLoad(target, w, { ...run, headers: authHeaders(w, credentials), settle });
         sent += WARM_UP_REQUESTS + (measured.requests ?? 0);
         ours = leastRun(ours, measured);
         for (const f of [koa, raw]) if (f.server) f.result = leastRun(f.result, await runLoad(f.server, w, run));

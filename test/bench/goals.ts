@@ -37,6 +37,9 @@ export const ANCHORS: Anchor[] = [
   { workload: 'create-tag', label: 'create', strapiMs: 4.34, floor: 'get-by-id', floorMs: RAW_FLOOR_THEN['get-by-id'], goal: { kind: 'keep', platformMs: 0.47 } },
 ];
 
+/** a create with webhooks configured costs at most this much more server CPU than without (issue 33) */
+export const WEBHOOKS_GOAL = 0.1;
+
 export interface GoalOutcome {
   /** Strapi's anchor carried over to this run (its raw floor then -> now) */
   strapiNowMs: number;

@@ -33,8 +33,21 @@ export async function warmUp(server: ServerProcess, workload: Workload, headers?
   });
 }
 
-export async function runLoad(server: ServerProcess, workload: Workload, options: { duration: number; connections: number; headers?: Record<string, string> }): Promise<LoadResult> {
+export interface LoadOptions {
+  duration: number;
+  connections: number;
+  headers?: Record<string, string>;
+  /**
+   * waits for the work the requests left behind them (webhook deliveries after the commit), told
+   * how many requests were answered so far; called before the CPU time is read, at the start and
+   * at the end, so the run's CPU is that of its requests and of all they made the server do
+   */
+  settle?: (answered: number) => Promise<void>;
+}
+
+export async function runLoad(server: ServerProcess, workload: Workload, options: LoadOptions): Promise<LoadResult> {
   await warmUp(server, workload, options.headers);
+  await options.settle?.(WARM_UP_REQUESTS);
   const cpuBefore = server.cpuMs();
   const result = await autocannon({
     url: server.url + workload.path,
@@ -44,6 +57,7 @@ export async function runLoad(server: ServerProcess, workload: Workload, options
     headers: { ...(workload.body ? { 'content-type': 'application/json' } : {}), ...options.headers },
     body: workload.body ? JSON.stringify(workload.body) : undefined,
   });
+  await options.settle?.(WARM_UP_REQUESTS + result.requests.total);
   const cpuMs = server.cpuMs() - cpuBefore;
   const total = result.requests.total || 1;
   return {

@@ -28,6 +28,13 @@ export class Chains {
     return this.held.has(id);
   }
 
+  /** every delivery held, attempted or waiting */
+  all(): Delivery[] {
+    const all: Delivery[] = [];
+    for (const chains of this.byWebhook.values()) for (const chain of chains.values()) all.push(...chain);
+    return all;
+  }
+
   /** adds a delivery at the end of its chain (callers add in id order) */
   add(delivery: Delivery): void {
     if (this.held.has(delivery.id)) return;

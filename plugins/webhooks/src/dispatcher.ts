@@ -25,6 +25,8 @@ const MAX_HELD_BYTES = 32 * 1024 * 1024;
 const DAY = 24 * 60 * 60 * 1000;
 const TRIM_EVERY = 60 * 60 * 1000;
 const TRIM_BATCH = 1000;
+/** how long successes are gathered before they are written, in one statement */
+const FLUSH_AFTER_MS = 20;
 
 type Settings = Pick<WebhooksConfig, 'timeout' | 'attempts' | 'minDelay' | 'maxDelay' | 'concurrency' | 'perWebhookConcurrency' | 'maxQueued' | 'pollInterval' | 'retentionDays'>;
 
@@ -51,6 +53,7 @@ export class Dispatcher {
   private readonly claimNames = new Map<number, string>();
   private succeeded: AttemptOutcome[] = [];
   private flushing: Promise<void> | null = null;
+  private renewal: Promise<void> | null = null;
   private pollTimer: NodeJS.Timeout | null = null;
   private pollAt = Number.POSITIVE_INFINITY;
   private polling: Promise<void> | null = null;
@@ -221,17 +224,52 @@ export class Dispatcher {
       return;
     }
     // held a long while behind others: make sure no other process took it meanwhile
-    if (delivery.claimedUntil - this.now() < this.deps.settings.timeout + 1000) {
-      const until = this.now() + this.lease;
-      const kept = await outbox.extend([delivery.id], { by: this.claimNames.get(delivery.id) ?? this.token, until });
-      if (!kept.has(delivery.id)) {
+    if (this.claimEndsSoon(delivery)) {
+      await this.renewClaims();
+      if (this.claimEndsSoon(delivery)) {
         this.chains.drop(delivery);
         return;
       }
-      delivery.claimedUntil = until;
     }
     const result = await sender.send({ url: webhook.url, headers: webhook.headers, secret: webhook.secret }, delivery.event, `msg_${delivery.id}`, delivery.payload);
     await this.record(delivery, result);
+  }
+
+  /** whether the claim on a delivery could end before an attempt started now does */
+  private claimEndsSoon(delivery: Delivery): boolean {
+    return delivery.claimedUntil - this.now() < this.deps.settings.timeout + 1000;
+  }
+
+  /**
+   * Extends the claims of every held delivery that needs it now or will within half a lease, in
+   * a few statements (one pair per claim): under a backlog the rows held come due together, and
+   * one statement pair per row cost more than the deliveries themselves. A delivery whose row
+   * another process took is left with its old claim end; its attempt then gives it up.
+   */
+  private renewClaims(): Promise<void> {
+    if (this.renewal !== null) return this.renewal;
+    this.renewal = (async () => {
+      const soon = this.now() + this.deps.settings.timeout + 1000 + this.lease / 2;
+      const byClaim = new Map<string, Delivery[]>();
+      for (const delivery of this.chains.all()) {
+        if (delivery.claimedUntil >= soon) continue;
+        const by = this.claimNames.get(delivery.id) ?? this.token;
+        const list = byClaim.get(by);
+        if (list) list.push(delivery);
+        else byClaim.set(by, [delivery]);
+      }
+      const until = this.now() + this.lease;
+      for (const [by, deliveries] of byClaim) {
+        const kept = await this.deps.outbox.extend(
+          deliveries.map((d) => d.id),
+          { by, until },
+        );
+        for (const delivery of deliveries) if (kept.has(delivery.id)) delivery.claimedUntil = until;
+      }
+    })().finally(() => {
+      this.renewal = null;
+    });
+    return this.renewal;
   }
 
   private async record(delivery: Delivery, result: AttemptResult): Promise<void> {
@@ -262,8 +300,9 @@ export class Dispatcher {
   private flush(): Promise<void> {
     if (this.flushing !== null) return this.flushing;
     this.flushing = (async () => {
-      // the successes of one turn of the event loop go together
-      await new Promise((resolve) => setImmediate(resolve));
+      // the successes of a few ms go together: one statement for many rows is what keeps
+      // recording cheap under load; a crash meanwhile only means those are delivered again
+      await new Promise((resolve) => setTimeout(resolve, FLUSH_AFTER_MS));
       while (this.succeeded.length > 0) {
         const batch = this.succeeded;
         this.succeeded = [];

@@ -172,9 +172,13 @@ export function createOutbox(db: () => Database, consecutiveIds: () => boolean):
 
     async extend(ids, claim) {
       if (ids.length === 0) return new Set();
-      await table().whereIn('id', ids).where('claimed_by', claim.by).where('state', PENDING).update({ claimed_until: claim.until });
-      const rows = (await table().whereIn('id', ids).where('claimed_by', claim.by).where('state', PENDING).select('id')) as Array<{ id: number | string }>;
-      return new Set(rows.map((row) => num(row.id)));
+      const kept = new Set<number>();
+      for (const slice of chunks(ids)) {
+        await table().whereIn('id', slice).where('claimed_by', claim.by).where('state', PENDING).update({ claimed_until: claim.until });
+        const rows = (await table().whereIn('id', slice).where('claimed_by', claim.by).where('state', PENDING).select('id')) as Array<{ id: number | string }>;
+        for (const row of rows) kept.add(num(row.id));
+      }
+      return kept;
     },
 
     async release(ids) {
