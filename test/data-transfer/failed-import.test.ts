@@ -2,7 +2,7 @@
  * An import that the database stops half-way (two entries of a type with the same id, which
  * only the database tells): the batches before the failing one stay written, the failing
  * one is rolled back whole, and the error says exactly how many rows of each table were
- * written, which is what the database then holds.
+ * written, which is what the database then holds; so does the report it leaves for --resume.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -63,12 +63,16 @@ for (const client of testClients()) {
       const [first, second, third] = result.stderr.split('\n');
       expect(first).to.match(/^platform: import: the import stopped: writing to articles: .*(UNIQUE|[Dd]uplicate|unique).*$/);
       expect(first?.length).to.be.below(300);
-      expect(second).to.match(/^The rows of the archive's types were deleted first; written before the failure: (.+)\. Run the import again once the cause is fixed \(it starts over\)\.$/);
+      const report = `${archive}.import-report.json`;
+      expect(second).to.match(
+        /^The rows of the archive's types were deleted first; written before the failure: [a-z0-9_]+: \d+(, [a-z0-9_]+: \d+)*\. Once the cause is fixed, go on from there with --resume (.+), or run the import again to start over\.$/,
+      );
+      expect(second?.replace(/^.*--resume (.+), or run.*$/, '$1')).to.equal(report);
       expect(third).to.equal('');
       const written = new Map(
         (second ?? '')
           .replace(/^.*written before the failure: /, '')
-          .replace(/\. Run the import.*$/, '')
+          .replace(/\. Once the cause.*$/, '')
           .split(', ')
           .map((part) => part.split(': ') as [string, string]),
       );
@@ -80,6 +84,12 @@ for (const client of testClients()) {
       expect(await count('up_permissions')).to.equal(Number(written.get('up_permissions')));
       expect(await count('articles_tags_links')).to.equal(0);
       expect(await count('tags')).to.equal(Number(written.get('tags') ?? 0));
+      // the report for --resume says the same, and how far into the archive the committed batches go
+      const saved = JSON.parse(fs.readFileSync(report, 'utf8'));
+      expect(saved.written).to.deep.equal(Object.fromEntries([...written].map(([table, n]) => [table, Number(n)])));
+      expect(saved.position.emptied).to.equal(true);
+      expect(saved.position.entities).to.be.above(0).and.below(135);
+      expect(saved.position.links).to.equal(0);
     });
   });
 }

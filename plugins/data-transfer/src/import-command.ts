@@ -1,5 +1,5 @@
 /**
- * `platform import --file NAME [--key K] [--force] [--only ...|--exclude ...] [--batch-size N]`:
+ * `platform import --file NAME [--key K] [--force] [--only ...|--exclude ...] [--batch-size N] [--resume REPORT]`:
  * importer.ts on the command line, with a progress line on a terminal and a summary at the end.
  */
 import path from 'node:path';
@@ -9,11 +9,12 @@ import { ALGORITHMS, DEFAULT_ALGORITHM, type Algorithm } from './cipher';
 import type { Group } from './format';
 import { selectGroups } from './groups';
 import type { ImportSummary } from './importer';
+import { readReport, reportFileOf } from './import-report';
 import { progressLine } from './progress';
 import { summaryLines } from './summary';
 import { transferContext } from './context-of';
 
-export const IMPORT_HELP = `Usage: platform import --file NAME [--key K] [--force] [--only content,files,config | --exclude ...] [--batch-size N] [--app DIR]
+export const IMPORT_HELP = `Usage: platform import --file NAME [--key K] [--force] [--only content,files,config | --exclude ...] [--batch-size N] [--resume REPORT] [--app DIR]
 
 Restores an archive of Strapi v4's data-transfer format (written by platform export or strapi export)
 into the app's database. The rows of every type the archive brings are replaced (as Strapi does);
@@ -26,6 +27,8 @@ Strapi's admin users, roles and API tokens are left as they are.
   --only        imports only these of content (entries and relations), files (uploaded files), config (settings)
   --exclude     imports all but these
   --batch-size  rows written per transaction (default 1000)
+  --resume      the report a failed import of this archive left (NAME.import-report.json): goes on
+                after the batches it committed instead of starting over
 `;
 
 export interface ImportArgs {
@@ -35,12 +38,13 @@ export interface ImportArgs {
   force: boolean;
   groups: Set<Group>;
   batchSize: number;
+  resume: string | null;
 }
 
 export function parseImportArgs(argv: string[]): ImportArgs {
   const { options } = parseCommandArgs(argv, {
     command: 'import',
-    options: { file: 'string', key: 'string', algorithm: 'string', force: 'boolean', only: 'string', exclude: 'string', 'batch-size': 'string' },
+    options: { file: 'string', key: 'string', algorithm: 'string', force: 'boolean', only: 'string', exclude: 'string', 'batch-size': 'string', resume: 'string' },
   });
   const file = options.file as string | undefined;
   if (file === undefined || file === '') throw new CliUsageError('import: --file is required (platform import --help)');
@@ -51,8 +55,11 @@ export function parseImportArgs(argv: string[]): ImportArgs {
   const batchSize = options['batch-size'] === undefined ? 1000 : Number(options['batch-size']);
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 100000)
     throw new CliUsageError(`import: --batch-size must be a whole number from 1 to 100000, got "${String(options['batch-size'])}" (platform import --help)`);
+  const resume = options.resume as string | undefined;
+  if (resume === '') throw new CliUsageError('import: --resume takes the report a failed import left (platform import --help)');
   return {
     file: path.resolve(file),
+    resume: resume === undefined ? null : path.resolve(resume),
     key,
     algorithm: algorithm as Algorithm,
     force: options.force === true,
@@ -72,8 +79,11 @@ export const importCommand = defineCommand<ImportArgs>({
     const { ImportFailure, importArchive } = require('./importer') as typeof import('./importer.js');
     let summary: ImportSummary;
     try {
+      const resume = args.resume === null ? null : readReport(args.resume, args.file, args);
       summary = await importArchive(transferContext(ctx), {
         ...args,
+        resume,
+        reportFile: args.resume ?? reportFileOf(args.file),
         onProgress: (p) => progress.update(p.stage === 'verify' ? 'import: checking the archive' : `import: ${p.stage} ${p.done}/${p.total}`),
       });
     } catch (error) {

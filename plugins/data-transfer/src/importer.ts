@@ -4,12 +4,16 @@
  * it (verify.ts; nothing is written if it is damaged, wrongly keyed or does not fit the app's
  * schemas), then to write it. As Strapi does, the rows of every type the archive brings are
  * deleted first (Strapi's admin types are never touched); rows are then written one
- * transaction per batch, entities before links. Should a write fail, the error says how many
- * rows of each table were written.
+ * transaction per batch, entities before links. Should a write fail, the batches before it stay
+ * committed: the error says how many rows of each table were written, and a report beside the
+ * archive (import-report.ts) records how far the import got, so that `--resume` goes on from
+ * there instead of starting over.
  */
+import fs from 'node:fs';
 import type { Model } from '@platform/core';
 import { ArchiveError, jsonLines, readArchive, readJson, type ReadOptions } from './archive-reader';
 import { BatchWriter } from './batch-writer';
+import { writeReport, type ImportPosition, type ImportReport } from './import-report';
 import { entityRows, type Row, type RowContext } from './entity-rows';
 import { stageOf, type ConfigurationLine, type EntityLine, type Group, type LinkLine } from './format';
 import { resetSequences } from './sequences';
@@ -23,6 +27,10 @@ export interface ImportOptions extends ReadOptions {
   force: boolean;
   groups: ReadonlySet<Group>;
   batchSize: number;
+  /** where a failure is reported (`NAME.import-report.json` beside the archive) */
+  reportFile: string;
+  /** the report of a failed import of the same archive: what it committed is not written again */
+  resume?: ImportReport | null;
   onProgress?(progress: ImportProgress): void;
 }
 
@@ -47,6 +55,8 @@ export class ImportFailure extends Error {
   constructor(
     message: string,
     readonly written: ReadonlyMap<string, number>,
+    /** the report written for `--resume`, or null when it could not be written */
+    readonly reportFile: string | null,
   ) {
     super(message);
   }
@@ -134,6 +144,10 @@ async function writeConfiguration(context: TransferContext, lines: Configuration
   return written;
 }
 
+function describeWritten(written: ReadonlyMap<string, number>): string {
+  return [...written].map(([table, n]) => `${table}: ${n}`).join(', ') || 'nothing';
+}
+
 export async function importArchive(context: TransferContext, options: ImportOptions): Promise<ImportSummary> {
   options.onProgress?.({ stage: 'verify', done: 0, total: 0 });
   const contents = await verifyArchive(options.file, options);
@@ -146,16 +160,28 @@ export async function importArchive(context: TransferContext, options: ImportOpt
   const skipped = new Map<string, number>();
   const rowContext: RowContext = { models: context.models, client: context.client, skipped, excluded };
   const writer = new BatchWriter((fn) => context.transaction(fn), options.batchSize);
+  const resume = options.resume ?? null;
+  for (const [table, n] of Object.entries(resume?.written ?? {})) writer.written.set(table, n);
+  // lines and files of the archive read so far, and how many of them are committed
+  const read = { entities: 0, links: 0, assets: 0 };
+  const position: ImportPosition = { emptied: resume?.position.emptied ?? false, entities: 0, links: 0, assets: 0 };
+  const flush = async (force = false) => {
+    await writer.flush(force);
+    // a batch is flushed on a line's end, so what was read is now committed whole
+    if (writer.buffered === 0) Object.assign(position, { entities: read.entities, links: read.links });
+  };
+  const resumed = (stage: 'entities' | 'links' | 'assets') => resume !== null && read[stage] <= resume.position[stage];
   const summary: ImportSummary = { contents, entities: new Map(), links: 0, assets: 0, configuration: 0, differences, skipped };
   const content = options.groups.has('content');
   const totalEntities = [...contents.entities.values()].reduce((a, b) => a + b, 0);
   let explicitIds = new Set<string>();
   try {
-    if (content) {
+    if (content && !position.emptied) {
       const tables = tablesToEmpty(context, contents);
       await context.transaction(async (trx) => {
         for (const table of tables) if (await trx.schema.hasTable(table)) await trx(table).delete();
       });
+      position.emptied = true;
     }
     const configuration: ConfigurationLine[] = [];
     const assetInfo = new Map<string, Record<string, unknown>>();
@@ -164,35 +190,37 @@ export async function importArchive(context: TransferContext, options: ImportOpt
       const stage = stageOf(entry.name);
       if (stage === 'entities' && content) {
         for await (const line of jsonLines<EntityLine>(entry)) {
+          read.entities += 1;
           const model = context.models.find(line.type);
           if (!model || model.kind === 'component' || !contents.schemas.has(line.type)) {
             skipped.set(line.type, (skipped.get(line.type) ?? 0) + 1);
             continue;
           }
-          entityRows(rowContext, (table, row) => writer.add(table, row), model, line);
+          if (!resumed('entities')) entityRows(rowContext, (table, row) => writer.add(table, row), model, line);
           summary.entities.set(line.type, (summary.entities.get(line.type) ?? 0) + 1);
           entitiesDone += 1;
           if (writer.buffered >= writer.batchSize) {
-            await writer.flush();
+            await flush();
             options.onProgress?.({ stage: 'entities', done: entitiesDone, total: totalEntities });
           }
         }
-        await writer.flush(true);
+        await flush(true);
         options.onProgress?.({ stage: 'entities', done: entitiesDone, total: totalEntities });
       } else if (stage === 'links' && content) {
-        explicitIds = new Set(writer.written.keys());
+        if (explicitIds.size === 0) explicitIds = new Set(writer.written.keys());
         for await (const line of jsonLines<LinkLine>(entry)) {
+          read.links += 1;
           const link = linkRow(context, line, skipped, excluded);
           if (link) {
-            writer.add(link.table, link.row);
+            if (!resumed('links')) writer.add(link.table, link.row);
             summary.links += 1;
           }
           if (writer.buffered >= writer.batchSize) {
-            await writer.flush();
+            await flush();
             options.onProgress?.({ stage: 'links', done: summary.links, total: contents.links });
           }
         }
-        await writer.flush(true);
+        await flush(true);
       } else if (stage === 'configuration' && options.groups.has('config')) {
         for await (const line of jsonLines<ConfigurationLine>(entry)) configuration.push(line);
       } else if (entry.name.startsWith('assets/metadata/') && options.groups.has('files')) {
@@ -201,6 +229,12 @@ export async function importArchive(context: TransferContext, options: ImportOpt
         const name = entry.name.slice('assets/uploads/'.length);
         const info = assetInfo.get(name) ?? {};
         assetInfo.delete(name);
+        read.assets += 1;
+        if (resumed('assets')) {
+          summary.assets += 1;
+          position.assets = read.assets;
+          continue;
+        }
         const ext = typeof info.ext === 'string' ? info.ext : name.includes('.') ? name.slice(name.lastIndexOf('.')) : '';
         const hash = typeof info.hash === 'string' ? info.hash : name.slice(0, name.length - ext.length);
         const file = {
@@ -217,10 +251,11 @@ export async function importArchive(context: TransferContext, options: ImportOpt
         if (context.provider.uploadStream) await context.provider.uploadStream(file as never);
         else await context.provider.upload(file as never);
         summary.assets += 1;
+        position.assets = read.assets;
         options.onProgress?.({ stage: 'assets', done: summary.assets, total: contents.assets });
       }
     }
-    await writer.flush(true);
+    await flush(true);
     if (explicitIds.size === 0) explicitIds = new Set(writer.written.keys());
     await resetSequences(context, [...explicitIds]);
     if (configuration.length > 0) {
@@ -228,12 +263,30 @@ export async function importArchive(context: TransferContext, options: ImportOpt
       options.onProgress?.({ stage: 'configuration', done: summary.configuration, total: contents.configuration });
     }
   } catch (error) {
-    if (error instanceof ArchiveError) throw error;
-    const written = [...writer.written].map(([table, n]) => `${table}: ${n}`).join(', ');
-    throw new ImportFailure(
-      `the import stopped: ${(error as Error).message}\nThe rows of the archive's types were deleted first; written before the failure: ${written || 'nothing'}. Run the import again once the cause is fixed (it starts over).`,
-      writer.written,
-    );
+    if (error instanceof ArchiveError && !position.emptied) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    let reportFile: string | null = options.reportFile;
+    let resumeHint: string;
+    try {
+      writeReport(options.reportFile, {
+        archive: options.file,
+        archiveBytes: fs.statSync(options.file).size,
+        force: options.force,
+        groups: [...options.groups],
+        failedAt: new Date().toISOString(),
+        error: message,
+        position,
+        written: Object.fromEntries(writer.written),
+      });
+      resumeHint = `Once the cause is fixed, go on from there with --resume ${options.reportFile}, or run the import again to start over.`;
+    } catch (reportError) {
+      reportFile = null;
+      resumeHint = `The report for --resume could not be written (${(reportError as Error).message}): run the import again once the cause is fixed (it starts over).`;
+    }
+    const deleted = position.emptied ? "The rows of the archive's types were deleted first; w" : 'W';
+    throw new ImportFailure(`the import stopped: ${message}\n${deleted}ritten before the failure: ${describeWritten(writer.written)}. ${resumeHint}`, writer.written, reportFile);
   }
+  // the report of an earlier failure of this archive is spent
+  fs.rmSync(options.reportFile, { force: true });
   return summary;
 }
