@@ -119,7 +119,7 @@ for (const client of testClients()) {
       expect(saved.written).to.deep.equal(said);
       // exactly what the report says is in the database, and nothing of the tables it does not name
       for (const table of CONTENT_TABLES.filter((t) => t !== 'strapi_core_store_settings')) {
-        const [{ n }] = (await knex(table).count({ n: '*' })) as Array<{ n: number | string }>;
+        const [{ n }] = (await knex(table).count({ n: '*' })) as [{ n: number | string }];
         expect(Number(n), table).to.equal(said[table] ?? 0);
       }
       expect(said.articles).to.be.above(0).and.below(30);
