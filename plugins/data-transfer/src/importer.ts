@@ -283,8 +283,9 @@ export async function importArchive(context: TransferContext, options: ImportOpt
       reportFile = null;
       resumeHint = `The report for --resume could not be written (${(reportError as Error).message}): run the import again once the cause is fixed (it starts over).`;
     }
-    const deleted = position.emptied ? "The rows of the archive's types were deleted first; w" : 'W';
-    throw new ImportFailure(`the import stopped: ${message}\n${deleted}ritten before the failure: ${describeWritten(writer.written)}. ${resumeHint}`, writer.written, reportFile);
+    const written = `written before the failure: ${describeWritten(writer.written)}`;
+    const what = position.emptied ? `The rows of the archive's types were deleted first; ${written}` : written[0]?.toUpperCase() + written.slice(1);
+    throw new ImportFailure(`the import stopped: ${message}\n${what}. ${resumeHint}`, writer.written, reportFile);
   }
   // the report of an earlier failure of this archive is spent
   fs.rmSync(options.reportFile, { force: true });
