@@ -142,6 +142,10 @@ export default definePlugin<CompatConfig, CompatState>({
       if (strapiLayout) leaveOutDanglingInverseRelations(schemas, ctx.log);
     });
     configureCron(ctx);
+    // a Strapi project's GraphQL extensions destructure `{ strapi }` (and `nexus`) from their arguments
+    if (ctx.isEnabled('graphql')) {
+      ctx.service<{ provideArgs(fn: () => Record<string, unknown>): unknown }>('plugin::graphql.extension').provideArgs(() => ({ strapi: ctx.state.strapi }));
+    }
     const drafts = () => (ctx.isEnabled('draft-publish') ? ctx.service<DraftsService>('plugin::draft-publish.drafts') : null);
     emitEntryEvents(ctx, ctx.service('plugin::query-engine.hooks'), ctx.state.eventHub, drafts);
   },

@@ -220,6 +220,15 @@ for (const client of testClients()) {
       });
     });
 
+    it('a GraphQL extension written with nexus in register adds a type, a query with arguments and a field of a generated type', async () => {
+      const graphql = (query: string) => fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) }).then(json);
+      const count = Number((await db('articles').count({ n: '*' }))[0]?.n);
+      expect(await graphql('{ projectInfo(suffix: "!") { name articles } }')).to.deep.equal({ status: 200, body: { data: { projectInfo: { name: 'strapi-project!', articles: count } } } });
+      const titles = (await db('articles').orderBy('id').limit(2).pluck('title')) as string[];
+      const list = await graphql('{ articles(sort: "id", pagination: { limit: 2 }) { data { attributes { title shout } } } }');
+      expect(list).to.deep.equal({ status: 200, body: { data: { articles: { data: titles.map((title) => ({ attributes: { title, shout: title.toUpperCase() } })) } } } });
+    });
+
     it("an error thrown with @strapi/utils' errors is answered in Strapi's envelope", async () => {
       expect(await json(await fetch(`${url}/api/articles-stats?filters[title]=forbidden`))).to.deep.equal({
         status: 400,

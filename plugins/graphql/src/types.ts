@@ -144,6 +144,10 @@ export interface ExtensionArgs {
   readEntityResponse(model: Model, id: number, context: GraphqlContext, info: GraphQLResolveInfo, options?: { includeHidden?: boolean }): Promise<{ data: unknown }>;
   /** the same for a list field: entries `ids`, in that order, read as one query */
   readEntityResponses(model: Model, ids: number[], context: GraphqlContext, info: GraphQLResolveInfo, options?: { includeHidden?: boolean }): Promise<Array<{ data: unknown }>>;
+  /** the nexus library, for types written with it (`types: [nexus.extendType(...)]`), as Strapi v4 gives it */
+  nexus: typeof import('nexus');
+  /** what other plugins provide (`provideArgs`), e.g. a Strapi project's `strapi` */
+  [provided: string]: unknown;
 }
 
 // biome-ignore lint/suspicious/noConfusingVoidType: an extension function may only call the extension service and return nothing

@@ -2,7 +2,9 @@
  * `plugin::graphql.extension`: how an app or a plugin changes the generated schema, as Strapi
  * v4's extension service does. `shadowCRUD(uid)` switches generated pieces off; `use(ext)`
  * adds types, SDL, schema-composer plugins, resolvers and per-resolver options;
- * `readMultipartWith(reader)` lets the endpoint take file uploads. Everything is
+ * `readMultipartWith(reader)` lets the endpoint take file uploads; `provideArgs(fn)` lets a
+ * plugin add what extension functions receive besides the graphql plugin's own (a Strapi
+ * project's extensions destructure `{ strapi, nexus }`). Everything is
  * read when the schema is built (after every plugin's register and bootstrap); from then on the
  * service is closed and a change is an error.
  */
@@ -21,6 +23,10 @@ export interface ExtensionService {
    */
   readMultipartWith(reader: MultipartReader): ExtensionService;
   multipartReader(): MultipartReader | null;
+  /** `fn`'s values are given to every extension function, beside the graphql plugin's own arguments */
+  provideArgs(fn: () => Record<string, unknown>): ExtensionService;
+  /** what the providers give, merged in the order they were registered */
+  providedArgs(): Record<string, unknown>;
   /** called when the schema is built: later changes are refused */
   close(): void;
 }
@@ -29,6 +35,7 @@ export function createExtensionService(): ExtensionService {
   const switches = new Map<string, ContentTypeSwitches>();
   const registered: ExtensionInput[] = [];
   let reader: MultipartReader | null = null;
+  const providers: Array<() => Record<string, unknown>> = [];
   let closed = false;
   const assertOpen = () => {
     if (closed) throw errors.internal('EXTENSION_CLOSED', 'The GraphQL schema is built: extensions are registered in register or bootstrap');
@@ -57,6 +64,12 @@ export function createExtensionService(): ExtensionService {
       return service;
     },
     multipartReader: () => reader,
+    provideArgs(fn) {
+      assertOpen();
+      providers.push(fn);
+      return service;
+    },
+    providedArgs: () => Object.assign({}, ...providers.map((fn) => fn())),
     close() {
       closed = true;
     },

@@ -18,6 +18,7 @@ import { readEntityResponse, readEntityResponses } from '../execution/root-resol
 import { resolveSettings } from '../execution/settings';
 import { cacheableFields, snapshotResolvers } from './cacheable-fields';
 import { addDeclaredParams } from './declared-params';
+import { addNexusTypes, isNexusType, nexus } from './nexus-types';
 import type { ExtensionService } from '../extension/extension-service';
 import type { Extension, GraphqlConfig, GraphqlContext, ResolverConfig } from '../types';
 
@@ -67,9 +68,11 @@ function existingTypesAsExtensions(typeDefs: string, exists: (name: string) => b
   );
 }
 
-function addExtensionTypes(composer: SchemaComposer<GraphqlContext>, extension: Extension): void {
+function addExtensionTypes(composer: SchemaComposer<GraphqlContext>, extension: Extension, nexusTypes: unknown[]): void {
   for (const type of extension.types ?? []) {
-    if (typeof (type as { getTypeName?: unknown }).getTypeName === 'function') composer.add(type as Parameters<typeof composer.add>[0]);
+    // nexus types are added together once every extension is in (./nexus-types.ts)
+    if (isNexusType(type)) nexusTypes.push(type);
+    else if (typeof (type as { getTypeName?: unknown }).getTypeName === 'function') composer.add(type as Parameters<typeof composer.add>[0]);
     else composer.add(type as GraphQLNamedType);
   }
   if (extension.typeDefs) composer.addTypeDefs(existingTypesAsExtensions(extension.typeDefs, (name) => composer.has(name)));
@@ -118,6 +121,7 @@ export function buildSchema(platform: PluginContext, config: GraphqlConfig, exte
   // the parameters features declared with a GraphQL part, before the extensions add theirs
   if (config.shadowCRUD) addDeclaredParams(composer, models.contentTypes(), platform.service('plugin::query-engine.content-api').params.list(), exposed);
   const plugins: Array<(composer: SchemaComposer<GraphqlContext>) => void> = [];
+  const nexusTypes: unknown[] = [];
   for (const registered of extension.extensions()) {
     try {
       const ext =
@@ -128,15 +132,24 @@ export function buildSchema(platform: PluginContext, config: GraphqlConfig, exte
               models,
               names: naming,
               isExposed: exposed,
+              nexus,
+              ...extension.providedArgs(),
               readEntityResponse: (model, id, context, info, options) => readEntityResponse({ platform, settings, resolversConfig }, model, id, context, info, options),
               readEntityResponses: (model, ids, context, info, options) => readEntityResponses({ platform, settings, resolversConfig }, model, ids, context, info, options),
             }) ?? {})
           : registered;
-      addExtensionTypes(composer, ext);
+      addExtensionTypes(composer, ext, nexusTypes);
       plugins.push(...(ext.plugins ?? []));
       for (const [key, value] of Object.entries(ext.resolversConfig ?? {})) mergeConfig(resolversConfig, key, value);
     } catch (error) {
       throw errors.boot('SCHEMA_INVALID', `A GraphQL extension could not be added: ${(error as Error).message}`);
+    }
+  }
+  if (nexusTypes.length > 0) {
+    try {
+      addNexusTypes(composer, nexusTypes);
+    } catch (error) {
+      throw errors.boot('SCHEMA_INVALID', `The GraphQL extensions' nexus types could not be added: ${(error as Error).message}`);
     }
   }
   for (const plugin of plugins) plugin(composer);
