@@ -132,6 +132,20 @@ for (const client of testClients()) {
       expect(await db('bookmarks_items').count({ n: '*' }).first()).to.deep.equal(before);
     });
 
+    it("a custom field its register makes stores and checks the project's values as its type", async () => {
+      const created = await json(await post(`${url}/api/notes`, { text: 'rated', stars: 4 }));
+      const id = (created.body as { data: { id: number } }).data.id;
+      expect((created.body as { data: { attributes: Record<string, unknown> } }).data.attributes).to.deep.include({ text: 'rated', stars: 4 });
+      expect(await db('notes').where({ id }).first('text', 'stars')).to.deep.equal({ text: 'rated', stars: 4 });
+      const refused = await json(await post(`${url}/api/notes`, { text: 'too many', stars: 'five' }));
+      const message = 'stars must be a `number` type, but the final value was: `NaN` (cast from the value `"five"`).';
+      expect(refused).to.deep.equal({
+        status: 400,
+        body: { data: null, error: { status: 400, name: 'ValidationError', message, details: { errors: [{ path: ['stars'], message, name: 'ValidationError' }] } } },
+      });
+      expect(await db('notes').count({ n: '*' })).to.deep.equal([{ n: client === 'postgres' ? '1' : 1 }]);
+    });
+
     it('mounts its admin routes under /<plugin>: one with auth: false is open, one without needs the permission named after its handler', async () => {
       expect(await json(await fetch(`${url}/bookmarks/ping`))).to.deep.equal({ status: 200, body: { pong: true } });
       expect(await json(await fetch(`${url}/bookmarks/summary`))).to.deep.equal({
