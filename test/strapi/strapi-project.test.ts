@@ -19,6 +19,7 @@ import { runPlatform } from '../helpers/cli-process';
 import { createTestDatabase, MYSQL, POSTGRES, testClients, type TestDatabase } from '../helpers/databases';
 import { knexClient } from '../helpers/boot-platform';
 import { eventually } from '../helpers/eventually';
+import { startSmtp, type TestSmtp } from '../email/smtp';
 
 const FIXTURE = path.resolve(__dirname, '..', 'fixtures', 'strapi-project');
 const READY = /platform start: serving (.+) at (http:\/\/\S+) \(started in (\d+) ms\)/;
@@ -69,13 +70,23 @@ for (const client of testClients()) {
     let output: () => string;
     let url: string;
     let db: Knex;
+    let smtp: TestSmtp;
+    const subjects = () => smtp.received.map((mail) => mail.subject);
 
     before(async () => {
       database = await createTestDatabase(client);
+      smtp = await startSmtp();
       base = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-strapi-project-'));
       appDir = path.join(base, 'backend');
       fs.cpSync(FIXTURE, appDir, { recursive: true });
-      const run = runPlatform(['start', '--app', appDir], { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...(await databaseEnv(database, appDir)) });
+      const run = runPlatform(['start', '--app', appDir], {
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(smtp.port),
+        ...(await databaseEnv(database, appDir)),
+      });
       child = run.process;
       output = run.output;
       url = (await run.waitFor(READY, 1, 60000))[2] as string;
@@ -88,6 +99,7 @@ for (const client of testClients()) {
       }
       await db?.destroy();
       await database?.drop();
+      await smtp?.close();
       if (base) fs.rmSync(base, { recursive: true, force: true });
     });
 
@@ -97,7 +109,7 @@ for (const client of testClients()) {
         .filter((line) => line.startsWith('{'))
         .map((line) => (JSON.parse(line) as { msg: string }).msg);
       expect(messages).to.include(
-        '[strapi-compat] Strapi packages served: @strapi/plugin-i18n -> i18n, @strapi/plugin-users-permissions -> users-permissions, @strapi/strapi -> the platform itself (require("@strapi/strapi") resolves to the strapi-compat plugin)',
+        '[strapi-compat] Strapi packages served: @strapi/plugin-email -> email, @strapi/plugin-i18n -> i18n, @strapi/plugin-users-permissions -> users-permissions, @strapi/provider-email-nodemailer -> email (its built-in nodemailer provider), @strapi/strapi -> the platform itself (require("@strapi/strapi") resolves to the strapi-compat plugin)',
       );
       expect(messages).to.include('[strapi-compat] package.json names "strapi-plugin-seo", which this platform does not provide: the app runs without it');
       expect(messages).to.include("[strapi-compat] src/admin holds customisations of Strapi's admin panel, which the server does not need: it is not read");
@@ -136,7 +148,7 @@ for (const client of testClients()) {
       expect(stored).to.deep.equal({ value: '{"at":"register"}', type: 'object' });
     });
 
-    it('a create runs the lifecycle that uses the global strapi, and keeps the private attribute out of the answer', async () => {
+    it('a create runs the lifecycle that uses the global strapi, keeps the private attribute out of the answer, and mails the editors through the email plugin', async () => {
       const created = await json(await post(`${url}/api/articles`, { title: 'Hello World', views: 12, secretNote: 'first', color: '#ff0000', body: '# Hello', seo: { metaTitle: 'Hello' } }));
       expect(created.status).to.equal(200);
       const entry = (created.body as { data: { id: number; attributes: Record<string, unknown> } }).data;
@@ -168,9 +180,13 @@ for (const client of testClients()) {
         { title: 'Second', slug: 'second', views: 3, number: 2, secret_note: null, color: null, body: null },
         { title: 'Apple pie', slug: 'apple-pie', views: 40, number: 3, secret_note: null, color: null, body: null },
       ]);
+      // the eventHub listener of src/index.js mails the editors once each create has committed
+      await eventually(async () => smtp.received.length >= 3, 10000, 'three emails');
+      expect(subjects()).to.deep.equal(['New article: Hello World', 'New article: Second', 'New article: Apple pie']);
+      expect(smtp.received[0]).to.deep.include({ from: 'newsroom@example.com', to: 'editors@example.com', replyTo: 'editors@example.com', text: `Article ${entry.id} was created.` });
     });
 
-    it('a custom field registered in src/index.js, and one mapped in config/plugins.js, store and check values as their types', async () => {
+    it('a custom field registered by a local plugin (src/plugins/palette), and one mapped in config/plugins.js, store and check values as their types', async () => {
       const columns = await db('articles').columnInfo();
       expect({ color: columns.color?.type, body: columns.body?.type }).to.deep.equal(
         { sqlite: { color: 'varchar', body: 'text' }, mysql: { color: 'varchar', body: 'longtext' }, postgres: { color: 'character varying', body: 'text' } }[client],
@@ -308,6 +324,9 @@ for (const client of testClients()) {
       // The eventHub listener heard the committed creates only.
       const last = await db('strapi_core_store_settings').where({ key: 'plugin_strapi-project_last-created' }).first('value');
       expect(JSON.parse(last.value)).to.deep.equal({ id: created[1], title: 'Bulk two' });
+      // and mailed for them only
+      await eventually(async () => subjects().includes('New article: Bulk two'), 10000, 'the email of the last committed create');
+      expect(subjects().filter((subject) => /Bulk|Never/.test(subject))).to.deep.equal(['New article: Bulk one', 'New article: Bulk two']);
     });
   });
 }
