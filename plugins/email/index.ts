@@ -38,7 +38,6 @@ function isProduction(ctx: EmailContext): boolean {
 async function makeProvider(ctx: EmailContext): Promise<EmailProvider> {
   const { provider, providerOptions, settings } = ctx.config;
   if (provider === undefined) {
-    if (isProduction(ctx)) ctx.log.warn(`${NOT_CONFIGURED_MESSAGE}; every email is refused until then`);
     return logProvider(ctx.log, isProduction(ctx));
   }
   const { module, from } = loadProvider(provider, ctx.appDir);
@@ -73,6 +72,10 @@ export default definePlugin<EmailConfig, EmailState>({
   routes,
   async register(ctx) {
     ctx.state.provider = await makeProvider(ctx);
+    // said once the server listens: a command of the command line sends no email and need not hear it
+    if (ctx.config.provider === undefined && isProduction(ctx)) {
+      ctx.hooks.ready.tap(PLUGIN_NAME, () => ctx.log.warn(`${NOT_CONFIGURED_MESSAGE}; every email is refused until then`));
+    }
   },
   async destroy(ctx) {
     // a pooled SMTP transport keeps sockets open, which would hold the process after the app stops

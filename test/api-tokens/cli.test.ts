@@ -194,12 +194,15 @@ describe('platform api-token', function () {
       }
       // under NODE_ENV=production a missing salt is refused, not generated
       fs.rmSync(path.join(appDir, '.env'));
-      // (every plugin asks for its secrets before start-up stops: the admin, whose secret is optional, warns first)
+      // (every plugin asks for its secrets before start-up stops: the admin, which can start without its secret, warns and is named too)
       const refused = await platform(['api-token', 'list', '--app', appDir], { ...env, NODE_ENV: 'production' });
       expect({ ...refused, stderr: refused.stderr.split('\n').filter((line) => !line.includes('[admin] ')) }).to.deep.equal({
         code: 1,
         stdout: '',
-        stderr: ['platform: API_TOKEN_SALT is not set: plugin "api-tokens" needs it. Set API_TOKEN_SALT in the environment or the app\'s .env (platform develop writes a random one there)', ''],
+        stderr: [
+          'platform: 2 secrets are not set: API_TOKEN_SALT (plugin "api-tokens"), ADMIN_JWT_SECRET (plugin "admin", which can start without it). Set each in the environment or the app\'s .env (platform develop writes random ones there)',
+          '',
+        ],
       });
     } finally {
       await database.drop();

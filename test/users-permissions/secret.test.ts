@@ -53,9 +53,9 @@ describe('users-permissions JWT secret', function () {
     bases.push(base);
     const { output, code } = await run('start', appDir, base, /serving/);
     expect(code).to.equal(1);
-    // each plugin asked for its own before start-up stopped (the admin's is optional: it warns)
+    // each plugin asked for its own before start-up stopped; the admin's, which it can start without, is named too
     expect(output.split('\n').filter((line) => line.startsWith('platform: '))).to.deep.equal([
-      `platform: 2 secrets are not set: JWT_SECRET (plugin "users-permissions"), API_TOKEN_SALT (plugin "api-tokens"). Set each in the environment or the app's .env (platform develop writes random ones there)`,
+      `platform: 3 secrets are not set: JWT_SECRET (plugin "users-permissions"), API_TOKEN_SALT (plugin "api-tokens"), ADMIN_JWT_SECRET (plugin "admin", which can start without it). Set each in the environment or the app's .env (platform develop writes random ones there)`,
     ]);
     expect(fs.existsSync(path.join(appDir, '.env'))).to.equal(false);
   });

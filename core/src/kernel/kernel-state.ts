@@ -4,6 +4,7 @@
  * The boot phases (./boot/) fill it in order; the Platform facade (./platform.ts) reads it.
  * Nothing here lives at module level, so a test process runs several platforms side by side.
  */
+import type { MissingSecretError } from './secrets';
 import type http from 'node:http';
 import type Koa from 'koa';
 import { BootError } from '../errors';
@@ -73,6 +74,8 @@ export class KernelState {
   server: http.Server | null = null;
   phase: Phase = 'new';
   configured = false;
+  /** every secret a plugin asked for and did not get, whether or not the plugin can start without it */
+  readonly missingSecrets: MissingSecretError[] = [];
 
   constructor(
     readonly options: PlatformOptions,

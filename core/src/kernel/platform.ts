@@ -22,7 +22,7 @@ import { KernelState } from './kernel-state';
 import type { PluginDefinition } from './plugin';
 import type { CommandOutput } from './plugin-command';
 import type { PlatformOptions } from './platform-options';
-import { resolveSecret, type RunMode } from './secrets';
+import { MissingSecretError, resolveSecret, type RunMode } from './secrets';
 import type { ServiceMap } from './service-map';
 import { configure, pluginCommands, type PlatformCommand } from './boot/configure';
 import { registerPhase } from './boot/register';
@@ -160,7 +160,13 @@ export class Platform {
 
   /** A secret named by its environment variable, for a plugin (PluginContext.secret). */
   secret(name: string, configured: unknown, requester: string): string {
-    return resolveSecret({ mode: this.mode, appDir: this.appDir, env: this.state.envSource, log: this.log }, name, configured, requester);
+    try {
+      return resolveSecret({ mode: this.mode, appDir: this.appDir, env: this.state.envSource, log: this.log }, name, configured, requester);
+    } catch (error) {
+      // kept, so that a start-up stopped by other missing secrets names this one too, even if its plugin starts without it
+      if (error instanceof MissingSecretError) this.state.missingSecrets.push(error);
+      throw error;
+    }
   }
 
   /**

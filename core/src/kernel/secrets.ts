@@ -39,10 +39,14 @@ export class MissingSecretError extends BootError {
  * One error naming every missing secret (each plugin asked for its own), so that a first
  * `platform start` is fixed in one go rather than one variable per attempt.
  */
-export function missingSecrets(errors: MissingSecretError[]): BootError {
-  if (errors.length === 1 && errors[0]) return errors[0];
-  const names = errors.map((error) => `${error.variable} (plugin "${error.requester}")`).join(', ');
-  return new BootError('SECRET_MISSING', `${errors.length} secrets are not set: ${names}. Set each in the environment or the app's .env (platform develop writes random ones there)`);
+export function missingSecrets(errors: MissingSecretError[], tolerated: MissingSecretError[] = []): BootError {
+  if (errors.length === 1 && errors[0] && tolerated.length === 0) return errors[0];
+  const names = [
+    ...errors.map((error) => `${error.variable} (plugin "${error.requester}")`),
+    // a plugin that starts without its secret still needs it: named now, so that one restart is enough
+    ...tolerated.map((error) => `${error.variable} (plugin "${error.requester}", which can start without it)`),
+  ].join(', ');
+  return new BootError('SECRET_MISSING', `${errors.length + tolerated.length} secrets are not set: ${names}. Set each in the environment or the app's .env (platform develop writes random ones there)`);
 }
 
 /** Environment variable names as shells write them; anything else could not be read back from `.env`. */

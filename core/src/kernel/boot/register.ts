@@ -46,11 +46,16 @@ async function registerPlugins(state: KernelState): Promise<void> {
       await runStep(definition, 'register', () => definition.register?.(context));
     } catch (error) {
       if (error instanceof MissingSecretError) missing.push(error);
-      else if (missing.length > 0) throw missingSecrets(missing);
+      else if (missing.length > 0) throw missingSecrets(missing, tolerated(state, missing));
       else throw error;
     }
   }
-  if (missing.length > 0) throw missingSecrets(missing);
+  if (missing.length > 0) throw missingSecrets(missing, tolerated(state, missing));
+}
+
+/** The missing secrets whose plugins caught the error and carried on (the admin panel's, for one). */
+function tolerated(state: KernelState, stopped: MissingSecretError[]): MissingSecretError[] {
+  return state.missingSecrets.filter((error) => !stopped.includes(error));
 }
 
 function validatePluginConfigs(state: KernelState, ordered: PluginDefinition[]): void {
