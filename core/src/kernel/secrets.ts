@@ -46,7 +46,10 @@ export function missingSecrets(errors: MissingSecretError[], tolerated: MissingS
     // a plugin that starts without its secret still needs it: named now, so that one restart is enough
     ...tolerated.map((error) => `${error.variable} (plugin "${error.requester}", which can start without it)`),
   ].join(', ');
-  return new BootError('SECRET_MISSING', `${errors.length + tolerated.length} secrets are not set: ${names}. Set each in the environment or the app's .env (platform develop writes random ones there)`);
+  return new BootError(
+    'SECRET_MISSING',
+    `${errors.length + tolerated.length} secrets are not set: ${names}. Set each in the environment or the app's .env (platform develop writes random ones there)`,
+  );
 }
 
 /** Environment variable names as shells write them; anything else could not be read back from `.env`. */
