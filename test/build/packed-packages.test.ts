@@ -56,7 +56,7 @@ describe('the packed packages, installed into an app outside the repository', fu
 
   it('packs every package as compiled JavaScript with declarations, without sources or tests', async () => {
     expect([...tarballs.keys()].sort())
-      .to.have.length(16)
+      .to.have.length(17)
       .and.include.members(['@platform/core', '@platform/query-engine', '@platform/graphql']);
     for (const [name, tarball] of tarballs) {
       const files = await tarballFiles(tarball);

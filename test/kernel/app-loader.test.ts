@@ -25,6 +25,7 @@ const ALL_BUT_QUERY_ENGINE = {
   admin: false,
   'strapi-compat': false,
   'data-transfer': false,
+  email: false,
 };
 
 async function bootError(options: Parameters<typeof startApp>[0]): Promise<BootError> {
