@@ -10,7 +10,7 @@
  */
 import type { Logger, Model, PluginContext } from '@platform/core';
 import type { DraftsService } from '@platform/draft-publish';
-import type { QueryHooks, WriteContext } from '@platform/query-engine';
+import type { WriteContext } from '@platform/query-engine';
 
 type Listener = (...args: unknown[]) => unknown;
 type Subscriber = (name: string, ...args: unknown[]) => unknown;
@@ -25,6 +25,8 @@ export interface EventHub {
   removeAllListeners(): void;
   /** whether emitting `name` would reach anyone (a subscriber, or a listener of that event) */
   hasListeners(name: string): boolean;
+  /** whether any event would reach anyone (a subscriber, or a listener of any event) */
+  hasAnyListener(): boolean;
 }
 
 export function createEventHub(log: Logger): EventHub {
@@ -79,6 +81,11 @@ export function createEventHub(log: Logger): EventHub {
     hasListeners(name) {
       return subscribers.length > 0 || (listeners.get(name)?.length ?? 0) > 0;
     },
+    hasAnyListener() {
+      if (subscribers.length > 0) return true;
+      for (const named of listeners.values()) if (named.length > 0) return true;
+      return false;
+    },
   };
   return hub;
 }
@@ -104,12 +111,23 @@ export function writeEvents(
   return events;
 }
 
+/** the query engine's hooks (QueryHooks) after each kind of write */
+type AfterWrite = 'afterCreate' | 'afterUpdate' | 'afterDelete';
+
 /**
- * Emits Strapi's events for the query engine's writes, after their transaction commits. A write
- * nobody listens for schedules nothing (most apps never touch the event hub).
+ * Emits Strapi's events for the query engine's writes, after their transaction commits. Every
+ * write of every app passes here and most apps never touch the event hub, so a hub nobody listens
+ * to costs one check: no event list, no draft-publish lookup, nothing scheduled. A write whose own
+ * events nobody listens for schedules nothing either.
  */
-export function emitEntryEvents(ctx: PluginContext, hooks: QueryHooks, hub: EventHub, drafts: () => Pick<DraftsService, 'publicationChange'> | null): void {
+export function emitEntryEvents(
+  ctx: { db: Pick<PluginContext['db'], 'afterCommit'> },
+  hooks: Record<AfterWrite, { tapPromise(name: string, tap: (write: WriteContext) => Promise<void>): void }>,
+  hub: EventHub,
+  drafts: () => Pick<DraftsService, 'publicationChange'> | null,
+): void {
   const emit = async (write: WriteContext): Promise<void> => {
+    if (!hub.hasAnyListener()) return;
     const events = writeEvents(write, drafts()).filter(([name]) => hub.hasListeners(name));
     if (events.length === 0) return;
     await ctx.db.afterCommit(async () => {
