@@ -5,8 +5,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '../helpers/ports';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -24,16 +24,7 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
+export { freePort };
 export async function startPlatform(env: Record<string, string>, workers = 1, appDir = ROOT, nodeArgs: string[] = []): Promise<ServerProcess> {
   const args = [...nodeArgs, path.join(ROOT, 'core', 'bin', 'platform.js'), 'start', '--app', appDir];
   if (workers > 1) args.push('--workers', String(workers));

@@ -5,9 +5,9 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../helpers/ports';
 
 export interface TestRedis {
   url: string;
@@ -19,17 +19,6 @@ export interface TestRedis {
   command(...args: string[]): string;
   /** kills it and removes its files */
   remove(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startTestRedis(): Promise<TestRedis> {

@@ -5,6 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type AddressObject } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { freePort } from '../helpers/ports';
 
 export interface ReceivedEmail {
   /** MAIL FROM and RCPT TO, as the client sent them */
@@ -63,11 +64,6 @@ export async function startSmtp(): Promise<TestSmtp> {
   return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-/** A local port nothing listens on: an SMTP server that is down. */
-export async function closedPort(): Promise<number> {
-  const probe = new SMTPServer({ logger: false });
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = probe.server.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
+/** A local port nothing listens on: an SMTP server that is down (drawn where no other process's
+ * connection is handed one, see ports.ts). */
+export const closedPort = freePort;

@@ -5,24 +5,16 @@
  * says so, waits, and serves once a change comes after the port is free.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { HELP } from '../../core/src/cli/main';
 import { runPlatform } from '../helpers/cli-process';
+import { holdPort } from '../helpers/ports';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const KERNEL_APP = path.join(ROOT, 'test', 'fixtures', 'kernel-app');
 const VERSION = (JSON.parse(fs.readFileSync(path.join(ROOT, 'core', 'package.json'), 'utf8')) as { version: string }).version;
-
-/** A port held by another server for the length of a test. */
-async function holdPort(): Promise<{ port: number; release(): Promise<void> }> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  return { port, release: () => new Promise((resolve) => server.close(() => resolve())) };
-}
 
 describe('platform command line flags', function () {
   this.timeout(60000);

@@ -5,21 +5,13 @@
  * bad value stops start-up naming the file and key.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { BootError, definePlugin, Platform, type PluginContext } from '@platform/core';
+import { freePort } from '../helpers/ports';
 
 const KERNEL_APP = path.resolve(__dirname, '..', 'fixtures', 'kernel-app');
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A plugin whose route answers with what the app's config holds. */
 function configEchoPlugin() {

@@ -1,7 +1,9 @@
 /**
  * A real HTTP receiver for webhook tests, on a port of its own: it records every request (method,
  * path, headers, raw body, parsed body) and answers what the test tells it (200 by default). It
- * can be stopped and started again on the same port, to play a receiver that is down for a while.
+ * can be stopped and started again, to play a receiver that is down for a while: while stopped it
+ * keeps its port and resets every connection, because a port it let go of could be taken by any
+ * other process on the machine (another suite's server or outgoing connection) before `start`.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,9 +28,10 @@ export interface Receiver {
   received: Received[];
   /** decides the answer of each request (the request, and how many came before it) */
   answer: (request: Received, index: number) => Answer;
-  /** refuses connections until `start` */
+  /** resets every connection until `start` (the sender sees `socket hang up`) */
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** lets the port go */
   close(): Promise<void>;
 }
 
@@ -41,9 +44,10 @@ export async function startReceiver(port = 0): Promise<Receiver> {
     answer: () => 200,
     stop,
     start,
-    close: stop,
+    close,
   };
   let server: http.Server | null = null;
+  let down = false;
 
   function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     const chunks: Buffer[] = [];
@@ -71,9 +75,14 @@ export async function startReceiver(port = 0): Promise<Receiver> {
   }
 
   async function start(): Promise<void> {
+    down = false;
     if (server) return;
     const created = http.createServer(handle);
     created.on('connection', (socket) => {
+      if (down) {
+        socket.resetAndDestroy();
+        return;
+      }
       sockets.add(socket);
       socket.on('close', () => sockets.delete(socket));
     });
@@ -87,6 +96,11 @@ export async function startReceiver(port = 0): Promise<Receiver> {
   }
 
   async function stop(): Promise<void> {
+    down = true;
+    for (const socket of sockets) socket.resetAndDestroy();
+  }
+
+  async function close(): Promise<void> {
     const running = server;
     if (!running) return;
     server = null;
