@@ -297,6 +297,19 @@ for (const client of testClients()) {
       expect(await put({ authorization: `Bearer ${jwt}` })).to.deep.equal({ status: 200, body: { id: user.id, username: 'ada', job: 'engineer' } });
       expect(await put({})).to.deep.equal({ status: 403, body: { data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} } } });
       expect(await db('up_users').where({ id: user.id }).first('job')).to.deep.equal({ job: 'engineer' });
+
+      // It also took out a route of the plugin and added a policy to another.
+      const forgot = await fetch(`${url}/api/auth/forgot-password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'ada@example.com' }) });
+      expect(await json(forgot)).to.deep.equal({ status: 404, body: { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } } });
+      expect(await json(await fetch(`${url}/api/users/me`, { headers: { authorization: `Bearer ${jwt}`, 'x-day': 'sunday' } }))).to.deep.equal({
+        status: 403,
+        body: { data: null, error: { status: 403, name: 'PolicyError', message: 'Policy Failed', details: {} } },
+      });
+      expect((await fetch(`${url}/api/users/me`, { headers: { authorization: `Bearer ${jwt}`, 'x-day': 'monday' } })).status).to.equal(200);
+      // the other routes of the plugin are where they were
+      const login = await fetch(`${url}/api/auth/local`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: 'ada', password: 'secret123' }) });
+      expect(login.status).to.equal(200);
+      expect(((await login.json()) as { user: { id: number } }).user.id).to.equal(user.id);
     });
 
     it('strapi.db.transaction makes one write of several creates: what an error rolls back leaves no article, no audit row of the subscribed lifecycle and no eventHub event', async () => {

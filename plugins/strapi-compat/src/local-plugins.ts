@@ -29,7 +29,7 @@ import {
   type RouteDefinition,
 } from '@platform/core';
 import { errors } from './errors';
-import { toRoute } from './plugin-extensions';
+import { toRoute } from './extension-routes';
 import type { Strapi } from './facade/strapi';
 
 type Parts = Record<string, unknown>;
