@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Platform, type PluginDefinition, type DatabaseClient, type Logger, type QueryEvent, type RunMode } from '@platform/core';
 import { createTestDatabase, testClients, type TestDatabase } from './databases';
 import type { Json } from './json';
+import { attributeRequests, measureQueries, windowHeaders } from './query-windows';
 
 export const EXAMPLE_APP = path.resolve(__dirname, '..', '..');
 
@@ -24,7 +25,10 @@ export interface TestApp {
   post<T = Json>(urlPath: string, body?: unknown, headers?: Record<string, string>): Promise<HttpResponse<T>>;
   put<T = Json>(urlPath: string, body?: unknown, headers?: Record<string, string>): Promise<HttpResponse<T>>;
   del<T = Json>(urlPath: string, headers?: Record<string, string>): Promise<HttpResponse<T>>;
-  /** counts the SQL statements issued while `fn` runs */
+  /**
+   * counts the SQL statements issued on behalf of `fn`: by its own code and by the requests it
+   * sends through this object, not by anything else running meanwhile (./query-windows.ts)
+   */
   countQueries<T>(fn: () => Promise<T>): Promise<{ result: T; count: number; queries: QueryEvent[] }>;
   /** the knex instance, to check what is in the database */
   knex: Platform['db']['knex'];
@@ -72,23 +76,6 @@ export function pluginsFileWithoutAuth(appDir: string): string {
   return `import base from ${JSON.stringify(path.join(appDir, 'config', 'plugins'))};\nexport default (args: Parameters<typeof base>[0]) => ({ ...base(args), ${off} });\n`;
 }
 
-const HOUR = 60 * 60 * 1000;
-
-/**
- * On the example app, an hour between the webhooks plugin's background looks (its outbox poll
- * and its re-read of the stored webhooks) unless the test configures that plugin: a look that
- * fell inside a `countQueries` window was counted as the request's own statements when the
- * machine was busy. Deliveries still start at once after a write commits; only the periodic
- * looks wait. (Fixture apps keep their own plugin set: naming the plugin here would switch on
- * one they switch off.)
- */
-export function withQuietBackgroundLooks(appDir: string, config: Record<string, Record<string, unknown>> = {}): Record<string, Record<string, unknown>> {
-  const plugins = { ...(config.plugins ?? {}) };
-  if (appDir !== EXAMPLE_APP || 'webhooks' in plugins) return config;
-  plugins.webhooks = { config: { pollInterval: HOUR, refreshInterval: HOUR } };
-  return { ...config, plugins };
-}
-
 export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   const client = options.client ?? 'sqlite';
   const database = options.database ?? (await createTestDatabase(client));
@@ -101,11 +88,11 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     ...(options.mode ? { mode: options.mode } : {}),
     plugins: options.plugins,
     middlewares: options.middlewares,
-    config: { ...withQuietBackgroundLooks(appDir, withoutUnnamedAuthPlugins(options.config)), database: { ...database.config, ...(options.config?.database ?? {}) } },
+    config: { ...withoutUnnamedAuthPlugins(options.config), database: { ...database.config, ...(options.config?.database ?? {}) } },
   });
   try {
     await platform.start();
-    await platform.listen(0, '127.0.0.1');
+    attributeRequests(await platform.listen(0, '127.0.0.1'));
   } catch (error) {
     await platform.destroy().catch(() => {});
     if (!options.database) await database.drop();
@@ -113,7 +100,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   }
   const url = platform.address().url;
   const request = async (method: string, urlPath: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const init: RequestInit = { method, headers: { ...headers } };
+    const init: RequestInit = { method, headers: { ...windowHeaders(), ...headers } };
     if (body !== undefined) {
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
       (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
@@ -143,16 +130,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     post: (p, b, h) => request('POST', p, b, h),
     put: (p, b, h) => request('PUT', p, b, h),
     del: (p, h) => request('DELETE', p, undefined, h),
-    async countQueries(fn) {
-      const queries: QueryEvent[] = [];
-      const off = platform.db.onQuery((q) => queries.push(q));
-      try {
-        const result = await fn();
-        return { result, count: queries.length, queries };
-      } finally {
-        off();
-      }
-    },
+    countQueries: (fn) => measureQueries((listener) => platform.db.onQuery(listener), fn),
     knex: platform.db.knex,
     stop,
     async close() {
