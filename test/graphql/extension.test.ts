@@ -241,4 +241,35 @@ describe('GraphQL extension errors', function () {
     expect((failure as BootError).code).to.equal('graphql.SCHEMA_INVALID');
     expect((failure as BootError).message).to.match(/^A GraphQL extension could not be added: .*Syntax Error/);
   });
+
+  it('a nexus type that cannot be merged into the schema stops start-up, naming what nexus said', async () => {
+    const unmergeable = definePlugin({
+      name: 'gql-unmergeable-nexus',
+      requires: ['graphql'],
+      register(ctx) {
+        ctx.service<ExtensionService>('plugin::graphql.extension').use(({ nexus }) => ({
+          types: [
+            nexus.extendType({
+              type: 'Query',
+              definition(t) {
+                t.field('weather', { type: 'Weather' });
+              },
+            }),
+          ],
+        }));
+      },
+    });
+    let failure: unknown = null;
+    try {
+      const app = await startApp({ plugins: [unmergeable] });
+      await app.close();
+    } catch (error) {
+      failure = error;
+    }
+    expect(failure).to.be.instanceOf(BootError);
+    expect({ code: (failure as BootError).code, message: (failure as BootError).message }).to.deep.equal({
+      code: 'graphql.SCHEMA_INVALID',
+      message: "The GraphQL extensions' nexus types could not be added: \n- Missing type Weather, did you forget to import a type to the root query or mean Writer?",
+    });
+  });
 });

@@ -115,9 +115,12 @@ export interface ResolverConfig {
 
 export type Resolvers = Record<string, Record<string, GraphQLFieldResolver<unknown, GraphqlContext> | { resolve: GraphQLFieldResolver<unknown, GraphqlContext> }>>;
 
+/** A type written with nexus (`objectType`, `extendType`, ...), as Strapi v4's extensions write them (./schema/nexus-types.ts). */
+type NexusType = import('nexus').core.AllNexusNamedTypeDefs | import('nexus').core.NexusExtendTypeDef<string> | import('nexus').core.NexusExtendInputTypeDef<string>;
+
 export interface Extension {
-  /** types built with graphql-compose (type composers) or graphql-js types */
-  types?: Array<AnyTypeComposer<GraphqlContext> | NamedTypeComposer<GraphqlContext> | GraphQLNamedType>;
+  /** types built with graphql-compose (type composers), graphql-js types or nexus types */
+  types?: Array<AnyTypeComposer<GraphqlContext> | NamedTypeComposer<GraphqlContext> | GraphQLNamedType | NexusType>;
   /** SDL: new types, `extend type ...`, or a type that replaces a generated one */
   typeDefs?: string;
   /** applied to the schema composer once every type is there, before the schema is built */
