@@ -11,7 +11,7 @@ import { addPublishedAt } from './src/extend-schemas';
 import { PUBLICATION_STATE_PARAM, scopePublicationState, validatePublicationState } from './src/publication-state';
 import { publishOnCreate, relaxRequiredForDrafts } from './src/write-hooks';
 import { createDraftsService, type DraftsService } from './src/drafts-service';
-import { draftPublishGraphql } from './src/graphql';
+import { DRAFTS_GRAPHQL } from './src/graphql-declarations';
 
 export { PUBLISHED_AT, hasDraftAndPublish } from './src/extend-schemas';
 export { modelHasDrafts, PUBLICATION_STATES, type PublicationState } from './src/publication-state';
@@ -31,22 +31,19 @@ export const EXTEND_SCHEMAS_STAGE = 100;
 export default definePlugin({
   name: PLUGIN_NAME,
   requires: ['query-engine'],
-  // Adds its GraphQL arguments and draft-creating mutations when the GraphQL plugin is there
-  // (the API's document reads `publicationState` from its declaration).
-  optional: ['graphql'],
   services: {
     drafts: () => createDraftsService(),
   },
   register(ctx) {
     ctx.hooks.extendSchemas.tap({ name: PLUGIN_NAME, stage: EXTEND_SCHEMAS_STAGE }, addPublishedAt);
-    ctx.service('plugin::query-engine.content-api').params.declare(PUBLICATION_STATE_PARAM);
+    const contentApi = ctx.service('plugin::query-engine.content-api');
+    // GraphQL and the API's document read these (its argument, drafts created over GraphQL)
+    contentApi.params.declare(PUBLICATION_STATE_PARAM);
+    contentApi.declarations.graphql.model(PLUGIN_NAME, DRAFTS_GRAPHQL);
     const hooks = ctx.service('plugin::query-engine.hooks');
     hooks.validateParams.tap(PLUGIN_NAME, ({ params }) => validatePublicationState(params));
     hooks.scope.tap(PLUGIN_NAME, scopePublicationState);
     hooks.beforeCreate.tapPromise(PLUGIN_NAME, async (context) => publishOnCreate(context));
     hooks.beforeValidate.tapPromise(PLUGIN_NAME, async (context) => relaxRequiredForDrafts(context));
-    if (ctx.isEnabled('graphql')) {
-      ctx.service('plugin::graphql.extension').use(draftPublishGraphql(ctx.service('plugin::draft-publish.drafts')));
-    }
   },
 });

@@ -1,9 +1,10 @@
 /**
  * The graphql plugin: a GraphQL endpoint (Strapi v4's schema and shapes, built with
  * graphql-compose, served by graphql-http) over the same entity service, content-API contract
- * and permissions as REST. Other plugins contribute their types, arguments and operations
- * through its `extension` service in their own register (i18n, draft & publish...), as Strapi
- * v4's do; it takes nothing from the REST plugin.
+ * and permissions as REST. Features declare their arguments, types and operations to the
+ * query engine's content API as data (`declarations.graphql`, read in ./src/schema/declared-graphql.ts);
+ * an app's code (Strapi v4's extension code) and features not converted yet use its `extension`
+ * service; it takes nothing from the REST plugin.
  */
 import { definePlugin, type PluginContext, type RequestContext } from '@platform/core';
 import type { GraphQLSchema } from 'graphql';

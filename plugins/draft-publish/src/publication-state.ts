@@ -5,6 +5,7 @@
 import { ValidationError, type Model } from '@platform/core';
 import type { FindParams, ParamDeclaration, ScopeContext } from '@platform/query-engine';
 import { PUBLISHED_AT } from './extend-schemas';
+import { PUBLICATION_STATE_GRAPHQL } from './graphql-declarations';
 
 export const PUBLICATION_STATES = ['live', 'preview'] as const;
 export type PublicationState = (typeof PUBLICATION_STATES)[number];
@@ -12,7 +13,7 @@ export type PublicationState = (typeof PUBLICATION_STATES)[number];
 /**
  * The client parameter, as declared to the content-API contract (its value is checked below),
  * with what the transports read to describe it: the API's document lists it on the routes of
- * the content-types with drafts.
+ * the content-types with drafts, GraphQL makes it an argument (./graphql-declarations.ts).
  */
 export const PUBLICATION_STATE_PARAM: ParamDeclaration = {
   name: 'publicationState',
@@ -23,6 +24,7 @@ export const PUBLICATION_STATE_PARAM: ParamDeclaration = {
     description: '`live` (the default): published entries only, at every level; `preview`: drafts too',
     schema: { type: 'string', enum: [...PUBLICATION_STATES] },
   },
+  graphql: PUBLICATION_STATE_GRAPHQL,
 };
 
 /** A model has drafts when the plugin gave it a `publishedAt` attribute. */

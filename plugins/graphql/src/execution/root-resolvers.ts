@@ -10,7 +10,7 @@
  */
 import type { FieldNode, GraphQLFieldResolver, GraphQLResolveInfo } from 'graphql';
 import type { Model, PluginContext } from '@platform/core';
-import { parseId, type ContentApi, type Entity, type FindParams, type OperationInput, type PageMeta } from '@platform/query-engine';
+import { parseId, selects, type ContentApi, type Entity, type FindParams, type OperationInput, type PageMeta } from '@platform/query-engine';
 import * as naming from '../naming';
 import { toEngineFilters } from '../schema/filter-inputs';
 import { collectFields, planEntities } from './plan';
@@ -160,11 +160,25 @@ export function singleResolver(deps: RootDeps, model: Model): RootResolver {
 /** The mutation's `data` in the engine's shape (dynamic-zone items named by their component). */
 const engineData = (deps: RootDeps, model: Model, args: Args) => toEngineData(model, deps.platform.models, args.data);
 
+/** The values features' rules give a create of `model` when the client's data lacks them. */
+function createDefaultsOf(deps: RootDeps, model: Model): Array<[string, unknown]> {
+  const out: Record<string, unknown> = {};
+  for (const rule of contentApi(deps).declarations.graphql.modelRules()) if (rule.createDefaults && selects(rule.models, model)) Object.assign(out, rule.createDefaults);
+  return Object.entries(out);
+}
+
+/**
+ * A create: the client's data, and what features declared a GraphQL create sets when the data
+ * does not name it (draft & publish: `publishedAt: null`, a draft, as Strapi v4's GraphQL creates).
+ */
 export function createResolver(deps: RootDeps, model: Model): RootResolver {
   const responseType = naming.entityResponseName(model);
+  const defaults = createDefaultsOf(deps, model);
   return async (_parent, args, context, info) => {
     const input = await operationInput(deps, model, args, context, info, responseType);
-    return response(await contentApi(deps).create({ ...input, data: engineData(deps, model, args) }));
+    const data = engineData(deps, model, args);
+    for (const [key, value] of defaults) if (!Object.hasOwn(data, key)) data[key] = value;
+    return response(await contentApi(deps).create({ ...input, data }));
   };
 }
 

@@ -17,7 +17,8 @@ import { guardResolver } from '../execution/guard';
 import { readEntityResponse, readEntityResponses } from '../execution/root-resolvers';
 import { resolveSettings } from '../execution/settings';
 import { cacheableFields, snapshotResolvers } from './cacheable-fields';
-import { addDeclaredParams } from './declared-params';
+import { addDeclaredEnums, addDeclaredParams, addDeclaredRelationParams } from './declared-params';
+import { addDeclaredScalars, applyDeclaredSwitches, declaredGraphql, declaredResolversConfig, declaredSchemaPlugin } from './declared-graphql';
 import { addNexusTypes, isNexusType, nexus } from './nexus-types';
 import type { ExtensionService } from '../extension/extension-service';
 import type { Extension, GraphqlConfig, GraphqlContext, ResolverConfig } from '../types';
@@ -99,6 +100,10 @@ export function buildSchema(platform: PluginContext, config: GraphqlConfig, exte
   // filled by the extensions below; the generated resolvers read it when they run
   const resolversConfig = new Map<string, ResolverConfig>();
   const actions: GeneratedActions = new Map();
+  const declared = declaredGraphql(platform);
+  const params = platform.service('plugin::query-engine.content-api').params.list();
+  const deps = { platform, settings, resolversConfig };
+  applyDeclaredSwitches(declared, models, switches);
 
   addSharedTypes(composer);
   if (config.shadowCRUD) {
@@ -113,14 +118,19 @@ export function buildSchema(platform: PluginContext, config: GraphqlConfig, exte
       addDynamicZones(input, model);
       addFiltersInput(input, model);
       addInputType(input, model);
-      addOperations(composer, { platform, settings, resolversConfig }, model, switches(model.uid), actions);
+      addOperations(composer, deps, model, switches(model.uid), actions);
     }
   }
 
   const generated = snapshotResolvers(composer);
-  // the parameters features declared with a GraphQL part, before the extensions add theirs
-  if (config.shadowCRUD) addDeclaredParams(composer, models.contentTypes(), platform.service('plugin::query-engine.content-api').params.list(), exposed);
-  const plugins: Array<(composer: SchemaComposer<GraphqlContext>) => void> = [];
+  // what features declared for GraphQL (./declared-graphql.ts), before the extensions add theirs
+  addDeclaredEnums(composer, params);
+  addDeclaredScalars(composer, declared);
+  if (config.shadowCRUD) addDeclaredParams(composer, models.contentTypes(), params, exposed);
+  for (const [key, value] of declaredResolversConfig(declared, models, exposed)) mergeConfig(resolversConfig, key, value);
+  const plugins: Array<(composer: SchemaComposer<GraphqlContext>) => void> = [
+    declaredSchemaPlugin(deps, declared, exposed, (schema) => addDeclaredRelationParams(schema, models, params)),
+  ];
   const nexusTypes: unknown[] = [];
   for (const registered of extension.extensions()) {
     try {
@@ -134,8 +144,8 @@ export function buildSchema(platform: PluginContext, config: GraphqlConfig, exte
               isExposed: exposed,
               nexus,
               ...extension.providedArgs(),
-              readEntityResponse: (model, id, context, info, options) => readEntityResponse({ platform, settings, resolversConfig }, model, id, context, info, options),
-              readEntityResponses: (model, ids, context, info, options) => readEntityResponses({ platform, settings, resolversConfig }, model, ids, context, info, options),
+              readEntityResponse: (model, id, context, info, options) => readEntityResponse(deps, model, id, context, info, options),
+              readEntityResponses: (model, ids, context, info, options) => readEntityResponses(deps, model, ids, context, info, options),
             }) ?? {})
           : registered;
       addExtensionTypes(composer, ext, nexusTypes);

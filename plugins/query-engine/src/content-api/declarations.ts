@@ -1,7 +1,7 @@
 /**
  * What features declare about themselves for the transports to read: their routes' and
- * parameters' descriptions, the schemas those refer to, the credentials they accept, and who
- * may call a route. Features write plain data here (JSON Schema fragments, OpenAPI-shaped
+ * parameters' descriptions, the schemas those refer to, the credentials they accept, who
+ * may call a route, and what GraphQL's schema changes or adds for them (./graphql-declarations.ts). Features write plain data here (JSON Schema fragments, OpenAPI-shaped
  * operation fragments); the transports (the documentation plugin's OpenAPI document, GraphQL)
  * pull it when they build. So a feature imports no transport, and a transport that is off
  * costs the feature nothing: the data just is not read.
@@ -13,6 +13,7 @@
  */
 import { AsyncSeriesBailHook } from 'tapable';
 import type { HttpMethod, RouteDefinition } from '@platform/core';
+import { createGraphqlDeclarations, type GraphqlDeclarations } from './graphql-declarations';
 
 /** A JSON Schema 2020-12 object, as plain data. */
 export interface JsonSchema {
@@ -91,6 +92,8 @@ export interface Declarations {
    * definite answer wins). The plugin that knows the public role answers here.
    */
   readonly publicAccess: AsyncSeriesBailHook<[RouteAccessContext], boolean | undefined>;
+  /** What GraphQL's generated schema changes or adds for the features (./graphql-declarations.ts). */
+  readonly graphql: GraphqlDeclarations;
   routes(): readonly RouteDeclaration[];
   schemas(): Readonly<Record<string, JsonSchema>>;
   credentials(): Readonly<Record<string, CredentialsDeclaration>>;
@@ -111,6 +114,7 @@ export function createDeclarations(): Declarations {
       credentials[name] = declared;
     },
     publicAccess: new AsyncSeriesBailHook<[RouteAccessContext], boolean | undefined>(['context']),
+    graphql: createGraphqlDeclarations(),
     routes: () => routes,
     schemas: () => schemas,
     credentials: () => credentials,

@@ -93,6 +93,8 @@ export interface ParamGraphql {
   defaultValue?: string | number | boolean;
   /** the generated operations that take it (default: `find` and `findOne`) */
   operations?: ReadonlyArray<'find' | 'findOne' | 'create' | 'update' | 'delete'>;
+  /** also an argument of the to-many relation fields whose target it applies to, read as that relation's level parameter */
+  relations?: boolean;
 }
 
 /** What `sanitizeQuery` taps receive; they may change `query` or throw a ValidationError. */

@@ -1,0 +1,111 @@
+/**
+ * What features declare about their GraphQL side, as plain data the graphql plugin reads when it
+ * builds its schema: how the generated pieces of some models change (left out, nullable, given
+ * a default or another permission), scalars, and operations of their own whose resolver calls
+ * the content operations or the feature's own service. A feature writes these in `register`
+ * and never imports the graphql plugin; with that plugin off nothing reads them.
+ *
+ * Names and types are GraphQL's as text. In an operation declared for several models,
+ * `{Type}` stands for the model's GraphQL type name (`Article`) and `{uid}` for its uid, in the
+ * field's name, its argument and result types and its scope (`create{Type}Localization`,
+ * `{Type}Input!`, `{uid}.createLocalization`).
+ */
+import type { Model, RequestContext, RequestState } from '@platform/core';
+import type { ContentApiAction, ContentApiContext } from './types';
+
+/** The models a declaration is about: one uid, or those the predicate keeps once the models are built. */
+export type ModelSelector = string | ((model: Model) => boolean);
+
+/** How the generated schema treats some models; every field is optional and only adds. */
+export interface GraphqlModelRule {
+  models: ModelSelector;
+  /** no type, no operation at all (tables that are no content) */
+  hidden?: boolean;
+  /** generated operations left out */
+  withoutActions?: readonly ContentApiAction[];
+  /** attributes left out of the input type (written by other means) */
+  withoutInput?: readonly string[];
+  /** required attributes are nullable in the output type (an entry may lack them: a draft) */
+  optionalRequired?: boolean;
+  /** values the generated create sets when the client's `data` does not name them */
+  createDefaults?: Readonly<Record<string, unknown>>;
+  /** the permissions generated operations require in place of their content-type action */
+  scopes?: Partial<Record<ContentApiAction, readonly string[]>>;
+}
+
+/** A string scalar that accepts some values only; any other is a GraphQL error with `message`. */
+export interface GraphqlScalarDeclaration {
+  name: string;
+  description?: string;
+  accepts(value: unknown): boolean;
+  message: string;
+}
+
+/** What a declared operation's resolver receives. */
+export interface GraphqlOperationCall {
+  /** the arguments, as plain objects */
+  args: Record<string, unknown>;
+  /** the model the field was made for (null when the declaration names none) */
+  model: Model | null;
+  /** the request's content-API context (`transport: 'graphql'`): operations called with it reuse its decisions */
+  context: ContentApiContext;
+  http: RequestContext;
+  state: RequestState;
+  /**
+   * `model`'s `<Type>EntityResponse` of entry `id` for this field's selection (checked and
+   * sanitized as a generated query's); `includeHidden` also finds what the caller could not list.
+   */
+  readEntry(id: number, options?: { includeHidden?: boolean }): Promise<{ data: unknown }>;
+  /** the same for a list, in the order of `ids`, read as one query */
+  readEntries(ids: number[], options?: { includeHidden?: boolean }): Promise<Array<{ data: unknown }>>;
+}
+
+/** A root field of the feature's own. */
+export interface GraphqlOperationDeclaration {
+  root: 'Query' | 'Mutation';
+  name: string;
+  /** one field per model selected (its name then holds `{Type}`); none: one field */
+  models?: ModelSelector;
+  /** argument name → GraphQL type (`ID`, `{Type}Input!`, `I18NLocaleCode`) */
+  args?: Readonly<Record<string, string>>;
+  /** the result's GraphQL type */
+  type: string;
+  /** the permissions a caller needs (every one); false: anyone may call it */
+  scope: readonly string[] | false;
+  resolve(call: GraphqlOperationCall): Promise<unknown>;
+}
+
+export interface GraphqlDeclarations {
+  model(owner: string, rule: GraphqlModelRule): void;
+  scalar(owner: string, scalar: GraphqlScalarDeclaration): void;
+  operation(owner: string, operation: GraphqlOperationDeclaration): void;
+  /** in the order declared */
+  modelRules(): readonly GraphqlModelRule[];
+  scalars(): readonly GraphqlScalarDeclaration[];
+  operations(): readonly GraphqlOperationDeclaration[];
+}
+
+/** Whether `selector` selects `model`. */
+export function selects(selector: ModelSelector, model: Model): boolean {
+  return typeof selector === 'string' ? model.uid === selector : selector(model);
+}
+
+export function createGraphqlDeclarations(): GraphqlDeclarations {
+  const rules: GraphqlModelRule[] = [];
+  const scalars: GraphqlScalarDeclaration[] = [];
+  const operations: GraphqlOperationDeclaration[] = [];
+  return {
+    model: (_owner, rule) => {
+      rules.push(rule);
+    },
+    scalar: (_owner, scalar) => {
+      scalars.push(scalar);
+    },
+    operation: (_owner, operation) => {
+      operations.push(operation);
+    },
+    modelRules: () => rules,
+    scalars: () => scalars,
+    operations: () => operations,
+  };
+}
