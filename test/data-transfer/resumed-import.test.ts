@@ -4,9 +4,11 @@
  * committed batches and leaves a report that says exactly what they hold; once the index is
  * dropped, the import resumed from that report ends with the database holding what a whole
  * import of the archive gives, row for row, and the spent report is gone. A report is refused
- * for another archive or other options.
+ * for another archive (one of another size, or the failed one changed in place to the same
+ * size) or other options.
  */
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +36,10 @@ async function archiveWithSameTitle(work: string): Promise<string> {
   const archive = path.join(work, 'same-title.tar.gz');
   await run('tar', ['-czf', archive, '-C', dir, 'schemas', 'entities', 'links', 'configuration', 'assets', 'metadata.json']);
   return archive;
+}
+
+function sha256(file: string): string {
+  return createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 }
 
 /** Tables whose rows get ids of the database's own on import (links, joins, settings): compared without them. */
@@ -103,6 +109,7 @@ for (const client of testClients()) {
       expect(saved.kind).to.equal('platform-import-report');
       expect(saved.archive).to.equal(archive);
       expect(saved.archiveBytes).to.equal(fs.statSync(archive).size);
+      expect(saved.archiveSha256).to.equal(sha256(archive));
       expect(saved.position.emptied).to.equal(true);
       expect(saved.position.links).to.equal(0);
       expect(saved.position.assets).to.equal(0);
@@ -132,6 +139,16 @@ for (const client of testClients()) {
       expect(other.code).to.equal(1);
       expect(other.stderr).to.equal(
         `platform: import: ${report} reports on an archive of ${fs.statSync(archive).size} bytes, and ${STRAPI_ARCHIVE} has ${fs.statSync(STRAPI_ARCHIVE).size}: resume with the archive that failed\n`,
+      );
+      // the failed archive changed in place, its size kept: one byte of gzip's header time differs
+      const changed = path.join(work, 'changed.tar.gz');
+      const bytes = fs.readFileSync(archive);
+      bytes[4] = (bytes[4] ?? 0) ^ 1;
+      fs.writeFileSync(changed, bytes);
+      const sameSize = await platform(['import', '--file', changed, '--resume', report], database, app.dir);
+      expect(sameSize.code).to.equal(1);
+      expect(sameSize.stderr).to.equal(
+        `platform: import: ${report} reports on an archive whose SHA-256 is ${sha256(archive)}, and ${changed}'s is ${sha256(changed)}: it changed since the import failed; resume with the archive that failed\n`,
       );
       const options = await platform(['import', '--file', archive, '--resume', report, '--exclude', 'files'], database, app.dir);
       expect(options.code).to.equal(1);

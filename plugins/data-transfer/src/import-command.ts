@@ -79,7 +79,7 @@ export const importCommand = defineCommand<ImportArgs>({
     const { ImportFailure, importArchive } = require('./importer') as typeof import('./importer.js');
     let summary: ImportSummary;
     try {
-      const resume = args.resume === null ? null : readReport(args.resume, args.file, args);
+      const resume = args.resume === null ? null : await readReport(args.resume, args.file, args);
       summary = await importArchive(transferContext(ctx), {
         ...args,
         resume,

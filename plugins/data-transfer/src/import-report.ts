@@ -6,6 +6,7 @@
  * them to go on after the last committed batch instead of starting over.
  */
 import fs from 'node:fs';
+import { archiveSha256 } from './archive-digest';
 import { ArchiveError } from './archive-error';
 import { GROUPS, type Group } from './format';
 
@@ -24,6 +25,8 @@ export interface ImportReport {
   kind: typeof KIND;
   archive: string;
   archiveBytes: number;
+  /** the archive's SHA-256 (hex): a report is only for the very archive that failed (./archive-digest.ts) */
+  archiveSha256: string;
   force: boolean;
   groups: Group[];
   failedAt: string;
@@ -49,6 +52,8 @@ function isReport(value: unknown): value is ImportReport {
     r.kind === KIND &&
     typeof r.archive === 'string' &&
     isCount(r.archiveBytes) &&
+    typeof r.archiveSha256 === 'string' &&
+    /^[0-9a-f]{64}$/.test(r.archiveSha256) &&
     typeof r.force === 'boolean' &&
     Array.isArray(r.groups) &&
     r.groups.every((g) => (GROUPS as readonly unknown[]).includes(g)) &&
@@ -63,8 +68,11 @@ function isReport(value: unknown): value is ImportReport {
   );
 }
 
-/** The report at `file`, checked against the archive and the options of the import that resumes it. */
-export function readReport(file: string, archive: string, options: { force: boolean; groups: ReadonlySet<Group> }): ImportReport {
+/**
+ * The report at `file`, checked against the archive (its size, then its SHA-256) and the options
+ * of the import that resumes it. An archive that is not there is left to the import to report.
+ */
+export async function readReport(file: string, archive: string, options: { force: boolean; groups: ReadonlySet<Group> }): Promise<ImportReport> {
   let value: unknown;
   try {
     value = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -76,6 +84,14 @@ export function readReport(file: string, archive: string, options: { force: bool
   const size = fs.statSync(archive, { throwIfNoEntry: false })?.size;
   if (size !== undefined && size !== value.archiveBytes) {
     throw new ArchiveError(`${file} reports on an archive of ${value.archiveBytes} bytes, and ${archive} has ${size}: resume with the archive that failed`);
+  }
+  if (size !== undefined) {
+    const sha256 = await archiveSha256(archive);
+    if (sha256 !== value.archiveSha256) {
+      throw new ArchiveError(
+        `${file} reports on an archive whose SHA-256 is ${value.archiveSha256}, and ${archive}'s is ${sha256}: it changed since the import failed; resume with the archive that failed`,
+      );
+    }
   }
   const groups = [...options.groups].sort().join(',');
   if (groups !== [...value.groups].sort().join(',') || options.force !== value.force) {

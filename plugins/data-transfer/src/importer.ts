@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import type { Model } from '@platform/core';
 import { ArchiveError, jsonLines, readArchive, readJson, type ReadOptions } from './archive-reader';
 import { BatchWriter } from './batch-writer';
+import { archiveSha256 } from './archive-digest';
 import { writeReport, type ImportPosition, type ImportReport } from './import-report';
 import { entityRows, type Row, type RowContext } from './entity-rows';
 import { stageOf, type ConfigurationLine, type EntityLine, type Group, type LinkLine } from './format';
@@ -271,6 +272,7 @@ export async function importArchive(context: TransferContext, options: ImportOpt
       writeReport(options.reportFile, {
         archive: options.file,
         archiveBytes: fs.statSync(options.file).size,
+        archiveSha256: await archiveSha256(options.file),
         force: options.force,
         groups: [...options.groups],
         failedAt: new Date().toISOString(),
