@@ -90,7 +90,12 @@ export function createEventHub(log: Logger): EventHub {
   return hub;
 }
 
-/** Strapi v4's uid of uploaded files, whose writes are `media.*` events rather than entry events */
+/**
+ * Strapi v4's uid of uploaded files, whose writes are `media.*` events rather than entry events.
+ * The upload package exports it (FILE_UID), but upload is only an optional plugin here and not a
+ * declared package dependency: a value import from it would fail where it is not installed, so
+ * the uid, fixed by Strapi's format, is written here too (as in the webhooks plugin).
+ */
 const MEDIA_UID = 'plugin::upload.file';
 const UPLOAD_PREFIX = 'plugin::upload.';
 

@@ -17,7 +17,12 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** the event of the admin's and the command line's "trigger": the body has no entry */
 export const TRIGGER_TEST_EVENT = 'trigger-test';
 
-/** Strapi v4's uid of media files, whose writes are `media.*` events (the upload plugin's) */
+/**
+ * Strapi v4's uid of media files, whose writes are `media.*` events (the upload plugin's). The
+ * upload package exports it (FILE_UID), but this plugin does not depend on upload (it runs
+ * without it, and a value import from a package it may lack would fail where it is not
+ * installed), so the uid, fixed by Strapi's format, is written here too (as in strapi-compat).
+ */
 export const MEDIA_UID = 'plugin::upload.file';
 
 const KNOWN = new Set<string>(WEBHOOK_EVENTS);
