@@ -9,18 +9,15 @@
  * and checked by its `config.validator`. Then the boot errors: a `resolve` folder that is no
  * plugin of either kind, and a config the validator refuses.
  */
-import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { expect } from 'chai';
-import { runPlatform } from '../helpers/cli-process';
+import { copyProject, runPlatform, startProject, type ServedProject } from '../helpers/cli-process';
 import { createTestDatabase, databaseEnv, testClients, type TestDatabase } from '../helpers/databases';
 import { knexClient } from '../helpers/boot-platform';
 
 const FIXTURE = path.resolve(__dirname, '..', 'fixtures', 'strapi-local-plugin-project');
-const READY = /platform start: serving (.+) at (http:\/\/\S+) \(started in (\d+) ms\)/;
 
 async function json(response: Response): Promise<{ status: number; body: unknown }> {
   return { status: response.status, body: await response.json() };
@@ -30,12 +27,7 @@ function post(url: string, data: unknown): Promise<Response> {
   return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data }) });
 }
 
-function copyFixture(): { base: string; appDir: string } {
-  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-strapi-local-plugin-'));
-  const appDir = path.join(base, 'backend');
-  fs.cpSync(FIXTURE, appDir, { recursive: true });
-  return { base, appDir };
-}
+const copyFixture = () => copyProject(FIXTURE, 'platform-strapi-local-plugin-');
 
 for (const client of testClients()) {
   describe(`a Strapi v4 local plugin in src/plugins/ (${client})`, function () {
@@ -43,7 +35,7 @@ for (const client of testClients()) {
     let base: string;
     let appDir: string;
     let database: TestDatabase;
-    let child: ChildProcess;
+    let project: ServedProject | undefined;
     let url: string;
     let db: Knex;
 
@@ -52,16 +44,12 @@ for (const client of testClients()) {
       ({ base, appDir } = copyFixture());
       // read by the plugin's config.default through `{ env }`, as the project's config files read it
       fs.writeFileSync(path.join(appDir, '.env'), 'BOOKMARKS_BLOCK_WITH=stop\n');
-      const run = runPlatform(['start', '--app', appDir], { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...databaseEnv(database) });
-      child = run.process;
-      url = (await run.waitFor(READY, 1, 60000))[2] as string;
+      project = await startProject(appDir, { LOG_LEVEL: 'info', ...databaseEnv(database) });
+      url = project.url;
       db = knexFactory({ ...knexClient(client), connection: { ...(database.config.connection.connection as Record<string, unknown>) } });
     });
     after(async () => {
-      if (child && child.exitCode === null) {
-        child.kill('SIGTERM');
-        await new Promise((resolve) => child.once('exit', resolve));
-      }
+      await project?.stop();
       await db?.destroy();
       await database?.drop();
       if (base) fs.rmSync(base, { recursive: true, force: true });
@@ -157,8 +145,7 @@ for (const client of testClients()) {
     });
 
     it('runs its destroy with { strapi } when the app stops', async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      await project?.stop();
       const written = JSON.parse(fs.readFileSync(path.join(appDir, '.tmp', 'bookmarks-destroyed.json'), 'utf8')) as unknown;
       expect(written).to.deep.equal({ steps: ['register', 'bootstrap', 'project bootstrap'] });
     });

@@ -8,21 +8,19 @@
  * from `@strapi/utils`, and a `src/index.js` bootstrap that grants public permissions and makes a
  * locale through `strapi.plugin('i18n').service('locales')`.
  */
-import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { expect } from 'chai';
 import type { DatabaseClient } from '@platform/core';
-import { runPlatform } from '../helpers/cli-process';
+import { copyProject, runPlatform, startProject, stopProcess, type Child, type ServedProject } from '../helpers/cli-process';
 import { createTestDatabase, MYSQL, POSTGRES, testClients, type TestDatabase } from '../helpers/databases';
 import { knexClient } from '../helpers/boot-platform';
 import { eventually } from '../helpers/eventually';
 import { startSmtp, type TestSmtp } from '../email/smtp';
 
 const FIXTURE = path.resolve(__dirname, '..', 'fixtures', 'strapi-project');
-const READY = /platform start: serving (.+) at (http:\/\/\S+) \(started in (\d+) ms\)/;
 
 /**
  * The environment a Strapi project reads in config/database.js. Its defaults are Strapi's
@@ -66,8 +64,7 @@ for (const client of testClients()) {
     let base: string;
     let appDir: string;
     let database: TestDatabase;
-    let child: ChildProcess;
-    let output: () => string;
+    let project: ServedProject | undefined;
     let url: string;
     let db: Knex;
     let smtp: TestSmtp;
@@ -76,27 +73,18 @@ for (const client of testClients()) {
     before(async () => {
       database = await createTestDatabase(client);
       smtp = await startSmtp();
-      base = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-strapi-project-'));
-      appDir = path.join(base, 'backend');
-      fs.cpSync(FIXTURE, appDir, { recursive: true });
-      const run = runPlatform(['start', '--app', appDir], {
-        PORT: '0',
-        HOST: '127.0.0.1',
+      ({ base, appDir } = copyProject(FIXTURE, 'platform-strapi-project-'));
+      project = await startProject(appDir, {
         LOG_LEVEL: 'info',
         SMTP_HOST: '127.0.0.1',
         SMTP_PORT: String(smtp.port),
         ...(await databaseEnv(database, appDir)),
       });
-      child = run.process;
-      output = run.output;
-      url = (await run.waitFor(READY, 1, 60000))[2] as string;
+      url = project.url;
       db = openDatabase(client, database, appDir);
     });
     after(async () => {
-      if (child && child.exitCode === null) {
-        child.kill('SIGTERM');
-        await new Promise((resolve) => child.once('exit', resolve));
-      }
+      await project?.stop();
       await db?.destroy();
       await database?.drop();
       await smtp?.close();
@@ -104,7 +92,8 @@ for (const client of testClients()) {
     });
 
     it('logs which Strapi packages it serves, warns about the one it does not know and about the relation it leaves out, and runs on the default plugin set', () => {
-      const messages = output()
+      const messages = (project as ServedProject)
+        .output()
         .split('\n')
         .filter((line) => line.startsWith('{'))
         .map((line) => (JSON.parse(line) as { msg: string }).msg);
@@ -349,25 +338,21 @@ for (const client of testClients()) {
     this.timeout(90000);
     let base: string;
     let database: TestDatabase;
-    let child: ChildProcess | undefined;
+    let run: Child | undefined;
     let db: Knex;
 
     before(async () => {
       database = await createTestDatabase(client);
-      base = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-strapi-cron-'));
-      const appDir = path.join(base, 'backend');
-      fs.cpSync(FIXTURE, appDir, { recursive: true });
-      const run = runPlatform(['start', '--app', appDir, '--workers', '2'], { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...(await databaseEnv(database, appDir)) });
-      child = run.process;
+      const copy = copyProject(FIXTURE, 'platform-strapi-cron-');
+      base = copy.base;
+      const appDir = copy.appDir;
+      run = runPlatform(['start', '--app', appDir, '--workers', '2'], { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...(await databaseEnv(database, appDir)) });
       db = openDatabase(client, database, appDir);
       // Both workers have started once each has said which Strapi package it does not know.
       await run.waitFor(/strapi-plugin-seo/, 3, 60000);
     });
     after(async () => {
-      if (child && child.exitCode === null) {
-        child.kill('SIGTERM');
-        await new Promise((resolve) => child?.once('exit', resolve));
-      }
+      if (run) await stopProcess(run);
       await db?.destroy();
       await database?.drop();
       if (base) fs.rmSync(base, { recursive: true, force: true });
@@ -397,9 +382,7 @@ for (const client of testClients()) {
 describe('a Strapi v4 project under platform develop --app', function () {
   this.timeout(60000);
   it('serves the project and restarts when a file under src/ changes', async () => {
-    const base = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-strapi-develop-'));
-    const appDir = path.join(base, 'backend');
-    fs.cpSync(FIXTURE, appDir, { recursive: true });
+    const { base, appDir } = copyProject(FIXTURE, 'platform-strapi-develop-');
     // develop writes the secrets the project lacks into its .env, as it does for any app
     const run = runPlatform(['develop', '--app', appDir, '--port', '0', '--host', '127.0.0.1'], {
       DATABASE_CLIENT: 'sqlite',
@@ -423,8 +406,7 @@ describe('a Strapi v4 project under platform develop --app', function () {
         body: { data: [], meta: { pagination: { page: 1, pageSize: 25, pageCount: 0, total: 0 }, favourites: [] } },
       });
     } finally {
-      run.process.kill('SIGTERM');
-      await run.exited;
+      await stopProcess(run);
       fs.rmSync(base, { recursive: true, force: true });
     }
   });
@@ -433,10 +415,8 @@ describe('a Strapi v4 project under platform develop --app', function () {
 describe('a Strapi v4 project with a custom field of a plugin the platform does not have', function () {
   this.timeout(30000);
   it('stops start-up naming the field and the line of config/plugins.js that maps it to a type', async () => {
-    const base = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-strapi-custom-field-'));
+    const { base, appDir } = copyProject(FIXTURE, 'platform-strapi-custom-field-');
     try {
-      const appDir = path.join(base, 'backend');
-      fs.cpSync(FIXTURE, appDir, { recursive: true });
       const pluginsFile = path.join(appDir, 'config', 'plugins.js');
       const written = fs.readFileSync(pluginsFile, 'utf8');
       const without = written.slice(0, written.indexOf('  // The CKEditor')) + written.slice(written.indexOf("  'users-permissions'"));
