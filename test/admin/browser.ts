@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { PASSWORD } from './helpers';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = fs.existsSync(CHROMIUM) && spawnSync(CHROMIUM, ['--version'], { stdio: 'ignore' }).status === 0;
@@ -24,6 +25,15 @@ export function watchProblems(page: Page): string[] {
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
   return problems;
+}
+
+/** Signs `email` in (password PASSWORD) on the admin panel at `appUrl`, through its sign-in page; resolves on the home page. */
+export async function signIn(page: Page, appUrl: string, email: string): Promise<void> {
+  await page.goto(`${appUrl}/admin/auth/login`);
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('heading', { name: /Welcome/ }).waitFor();
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -9,7 +9,7 @@
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestApp } from '../helpers/app';
-import { axeViolations, hasChromium, launch, screenshot, tinyPng, watchProblems } from './browser';
+import { axeViolations, hasChromium, launch, screenshot, signIn, tinyPng, watchProblems } from './browser';
 import { uploadApp } from '../upload/helpers';
 import { adminWithRole, PASSWORD, startAdminApp } from './helpers';
 
@@ -157,11 +157,7 @@ describe('the admin panel in a browser', function () {
     const editorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const editorPage = await editorContext.newPage();
     const editorProblems = watchProblems(editorPage);
-    await editorPage.goto(`${app.url}/admin/auth/login`);
-    await editorPage.getByLabel(/^Email/).fill('editor@example.com');
-    await editorPage.getByLabel(/^Password/).fill(PASSWORD);
-    await editorPage.getByRole('button', { name: 'Log in' }).click();
-    await editorPage.getByRole('heading', { name: /Welcome/ }).waitFor();
+    await signIn(editorPage, app.url, 'editor@example.com');
     expect(await editorPage.getByText('SETTINGS').count()).to.equal(0);
     await editorPage.goto(`${app.url}/admin/settings/users`);
     await editorPage.getByRole('alert').filter({ hasText: 'You do not have the permissions to open this page.' }).waitFor();
@@ -174,11 +170,7 @@ describe('the admin panel in a browser', function () {
     const ownContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const own = await ownContext.newPage();
     const ownProblems = watchProblems(own);
-    await own.goto(`${app.url}/admin/auth/login`);
-    await own.getByLabel(/^Email/).fill('ada@example.com');
-    await own.getByLabel(/^Password/).fill(PASSWORD);
-    await own.getByRole('button', { name: 'Log in' }).click();
-    await own.getByRole('heading', { name: /Welcome/ }).waitFor();
+    await signIn(own, app.url, 'ada@example.com');
     await own.evaluate('localStorage.clear(); sessionStorage.clear()');
     await own.getByRole('link', { name: 'Article', exact: true }).click();
     await own.getByRole('button', { name: 'Log in' }).waitFor();

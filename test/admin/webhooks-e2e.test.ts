@@ -10,8 +10,8 @@ import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import type { TestApp } from '../helpers/app';
 import { startReceiver, type Receiver } from '../webhooks/receiver';
-import { axeViolations, hasChromium, launch, screenshot, watchProblems } from './browser';
-import { adminWithRole, bearer, PASSWORD, registerSuperAdmin, startAdminApp } from './helpers';
+import { axeViolations, hasChromium, launch, screenshot, signIn, watchProblems } from './browser';
+import { adminWithRole, bearer, registerSuperAdmin, startAdminApp } from './helpers';
 
 interface Row {
   id: number;
@@ -72,11 +72,7 @@ describe('the admin panel: webhooks settings in a browser', function () {
     }));
 
   it('opens Settings → Webhooks after signing in as the Super Admin', async () => {
-    await page.goto(`${app.url}/admin/auth/login`);
-    await page.getByLabel(/^Email/).fill('ada@example.com');
-    await page.getByLabel(/^Password/).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+    await signIn(page, app.url, 'ada@example.com');
     await page.getByRole('link', { name: 'Webhooks' }).click();
     await page.getByRole('heading', { name: 'Webhooks', exact: true }).waitFor();
     await page.getByText('No webhook yet.').waitFor();
@@ -219,11 +215,7 @@ describe('the admin panel: webhooks settings in a browser', function () {
     const editorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const editorPage = await editorContext.newPage();
     const editorProblems = watchProblems(editorPage);
-    await editorPage.goto(`${app.url}/admin/auth/login`);
-    await editorPage.getByLabel(/^Email/).fill('editor@example.com');
-    await editorPage.getByLabel(/^Password/).fill(PASSWORD);
-    await editorPage.getByRole('button', { name: 'Log in' }).click();
-    await editorPage.getByRole('heading', { name: /Welcome/ }).waitFor();
+    await signIn(editorPage, app.url, 'editor@example.com');
     expect(await editorPage.getByRole('link', { name: 'Webhooks' }).count()).to.equal(0);
     await editorPage.goto(`${app.url}/admin/settings/webhooks`);
     await editorPage.getByRole('alert').filter({ hasText: 'You do not have the permissions to open this page.' }).waitFor();
