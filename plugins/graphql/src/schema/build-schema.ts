@@ -128,9 +128,7 @@ export function buildSchema(platform: PluginContext, config: GraphqlConfig, exte
   addDeclaredScalars(composer, declared);
   if (config.shadowCRUD) addDeclaredParams(composer, models.contentTypes(), params, exposed);
   for (const [key, value] of declaredResolversConfig(declared, models, exposed)) mergeConfig(resolversConfig, key, value);
-  const plugins: Array<(composer: SchemaComposer<GraphqlContext>) => void> = [
-    declaredSchemaPlugin(deps, declared, exposed, (schema) => addDeclaredRelationParams(schema, models, params)),
-  ];
+  const plugins: Array<(composer: SchemaComposer<GraphqlContext>) => void> = [declaredSchemaPlugin(deps, declared, exposed, (schema) => addDeclaredRelationParams(schema, models, params))];
   const nexusTypes: unknown[] = [];
   for (const registered of extension.extensions()) {
     try {

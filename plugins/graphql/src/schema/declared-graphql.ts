@@ -54,7 +54,11 @@ export function addDeclaredScalars(composer: SchemaComposer<GraphqlContext>, dec
 const fill = (template: string, model: Model | null) => (model ? template.replaceAll('{Type}', naming.typeName(model)).replaceAll('{uid}', model.uid) : template);
 
 /** Each declared operation once per model it is for (none: once); a model's only when its types were generated. */
-function operationFields(declared: GraphqlDeclarations, models: ModelRegistry, exposed: (model: Model) => boolean): Array<{ operation: GraphqlOperationDeclaration; model: Model | null; name: string }> {
+function operationFields(
+  declared: GraphqlDeclarations,
+  models: ModelRegistry,
+  exposed: (model: Model) => boolean,
+): Array<{ operation: GraphqlOperationDeclaration; model: Model | null; name: string }> {
   const out: Array<{ operation: GraphqlOperationDeclaration; model: Model | null; name: string }> = [];
   for (const operation of declared.operations()) {
     const selector = operation.models;
