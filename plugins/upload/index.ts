@@ -13,6 +13,7 @@ import { FILE_UID, fileSchema } from './src/file-content-type';
 import { FOLDER_UID, folderSchema } from './src/folder-content-type';
 // Types only: the extension service of the graphql plugin, when it is enabled.
 import type {} from '@platform/graphql';
+import { createAdminController } from './src/http/admin-controller';
 import { createContentApiController } from './src/http/content-api-controller';
 import { readGraphqlMultipart, uploadGraphql } from './src/graphql';
 import { uploadRoutes } from './src/http/routes';
@@ -27,6 +28,8 @@ import { createUploadService, type UploadService } from './src/upload-service';
 
 export { FILE_UID } from './src/file-content-type';
 export { FOLDER_UID } from './src/folder-content-type';
+export { ADMIN_ROUTES, type UploadAdminRoute } from './src/admin-routes';
+export type { UploadAdminController } from './src/http/admin-controller';
 export { morphTableName } from './src/morph-table';
 export { MEDIA_CATEGORIES, type MediaAttribute, type MediaCategory, type MediaOptions } from './src/media-attribute';
 export { mediaCategory } from './src/media-input';
@@ -66,6 +69,8 @@ export default definePlugin<Config>({
   },
   controllers: {
     'content-api': (ctx) => createContentApiController(ctx),
+    // the media library's folders and listing by folder: routes in ADMIN_ROUTES, which only the admin mounts
+    admin: (ctx) => createAdminController(ctx),
   },
   routes: uploadRoutes,
   register(ctx) {

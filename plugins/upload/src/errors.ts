@@ -29,6 +29,10 @@ export const errors = definePluginErrors('upload', {
   PROVIDER_NO_URL: { kind: 'internal' },
   /** an upload reached the service before the provider was loaded (bootstrap) */
   PROVIDER_NOT_READY: { kind: 'internal' },
+  /** a folder name that is empty, has a slash or is taken among its siblings; a move into itself */
+  FOLDER_INVALID: { kind: 'request', status: 400, name: 'ValidationError' },
+  /** no folder with that id */
+  FOLDER_NOT_FOUND: { kind: 'request', status: 404, name: 'NotFoundError' },
   /** no file with that id */
   FILE_NOT_FOUND: { kind: 'request', status: 404, name: 'NotFoundError' },
 });

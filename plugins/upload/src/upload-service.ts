@@ -7,7 +7,7 @@
  */
 import type { PluginContext } from '@platform/core';
 import type { ContentApiContext, Entity, FindParams } from '@platform/query-engine';
-import { apiFolderKeeper, linkToFolder } from './api-folder';
+import { apiFolderKeeper, linkToFolder, type Folder } from './api-folder';
 import type { UploadConfig } from './config';
 import { errors } from './errors';
 import { FILE_UID } from './file-content-type';
@@ -25,6 +25,8 @@ export interface UploadInput {
   link: LinkTarget | null;
   workDir: string;
   context: ContentApiContext;
+  /** where the files go: the API upload folder when absent (the Content API), the root when null */
+  folder?: Folder | null;
 }
 
 export interface UploadService {
@@ -35,6 +37,11 @@ export interface UploadService {
   replace(id: number, file: IncomingFile, info: FileInfo, workDir: string): Promise<Entity>;
   updateFileInfo(id: number, info: FileInfo): Promise<Entity>;
   remove(id: number): Promise<Entity>;
+  /**
+   * Deletes files, and runs `alongside` in the same transaction (a folder's rows go with its
+   * files); their stored objects are deleted once it is committed.
+   */
+  removeMany(ids: number[], alongside?: () => Promise<void>): Promise<Entity[]>;
   findOne(id: number, params?: FindParams): Promise<Entity | null>;
   findMany(params?: FindParams): Promise<Entity[]>;
 }
@@ -142,7 +149,8 @@ export function createUploadService(ctx: PluginContext<UploadConfig & Record<str
       providerName = name;
     },
 
-    async upload({ files, infos, link, workDir, context }) {
+    async upload(input) {
+      const { files, infos, link, workDir, context } = input;
       const prepared: PreparedFile[] = [];
       for (const [index, file] of files.entries()) prepared.push(await prepareFile(file, infos[index] ?? {}, config(), workDir));
       const checkedLink = link
@@ -153,15 +161,15 @@ export function createUploadService(ctx: PluginContext<UploadConfig & Record<str
             context,
           )
         : null;
-      const folder = await apiFolder();
+      const folder = input.folder === undefined ? await apiFolder() : input.folder;
       return storeThenWrite(prepared, async (stored) => {
         const created: Entity[] = [];
         for (const [index, file] of prepared.entries()) {
           // biome-ignore lint/style/noNonNullAssertion: storeThenWrite stores one file per prepared one, in order
-          created.push(await entities().create(FILE_UID, { data: { ...recordOf(file, stored[index]!), folderPath: folder.path } }));
+          created.push(await entities().create(FILE_UID, { data: { ...recordOf(file, stored[index]!), folderPath: folder?.path ?? '/' } }));
         }
         const ids = created.map((entity) => entity.id);
-        await linkToFolder(ctx, ids, folder);
+        if (folder) await linkToFolder(ctx, ids, folder);
         if (checkedLink) await writeLink(ctx, checkedLink, ids);
         return created;
       });
@@ -205,6 +213,23 @@ export function createUploadService(ctx: PluginContext<UploadConfig & Record<str
       const deleted = await ctx.db.transaction(() => entities().delete(FILE_UID, id));
       if (!deleted) throw notFound();
       if (row.provider === providerName) await forget(objectsOf(row));
+      return deleted;
+    },
+
+    async removeMany(ids, alongside) {
+      const rows: StoredRow[] = [];
+      for (const id of ids) rows.push(await existing(id));
+      const deleted = await ctx.db.transaction(async () => {
+        const out: Entity[] = [];
+        for (const id of ids) {
+          const entity = await entities().delete(FILE_UID, id);
+          if (!entity) throw notFound();
+          out.push(entity);
+        }
+        await alongside?.();
+        return out;
+      });
+      await forget(rows.filter((row) => row.provider === providerName).flatMap(objectsOf));
       return deleted;
     },
 

@@ -11,8 +11,11 @@ import { requireAction, type Access } from '../access';
 export type AdminHandler = (koa: RequestContext) => unknown | Promise<unknown>;
 
 export interface AdminRoutes {
-  /** another plugin's admin route (its handler a controller action), for administrators holding `permission` */
-  mounted(route: RouteDefinition, permission: string): RouteDefinition;
+  /**
+   * another plugin's admin route (its handler a controller action), for administrators holding
+   * `permission`; its path is under `prefix` (`/admin`, or nothing for a plugin's own paths, `/upload/...`)
+   */
+  mounted(route: RouteDefinition, permission: string, prefix?: string): RouteDefinition;
   /** a route for a signed-in administrator */
   signedIn(method: HttpMethod, path: string, handler: AdminHandler): RouteDefinition;
   /** a route anyone may call (init, login, register-admin) */
@@ -32,14 +35,14 @@ export function adminRoutes(access: () => Access): AdminRoutes {
     info: { type: 'admin', pluginName: 'admin' },
   });
   return {
-    mounted: (definition, permission) => {
+    mounted: (definition, permission, prefix = '/admin') => {
       const allowed: Middleware = async (koa, next) => {
         requireAction(koa, permission);
         await next();
       };
       return {
         method: definition.method,
-        path: `/admin${definition.path}`,
+        path: `${prefix}${definition.path}`,
         handler: definition.handler,
         config: { auth: false, prefix: '', middlewares: [session, allowed] },
         info: { type: 'admin', pluginName: 'admin' },

@@ -2,7 +2,7 @@
  * The admin routes of other plugins' settings, over the services those plugins publish (no
  * second copy of their rules): API tokens (`/admin/api-tokens`, Strapi's paths) and locales
  * (`/i18n/locales`), each checked against the administrator's permissions. Present only when
- * the plugin is enabled; and the webhooks plugin's admin routes, which it declares for the admin to mount.
+ * the plugin is enabled; and the webhooks and upload plugins' admin routes, which they declare for the admin to mount.
  */
 import { NotFoundError, type PluginContext, type RouteDefinition } from '@platform/core';
 import { requireAction } from '../access';
@@ -60,6 +60,12 @@ export function pluginSettingsRoutes(ctx: PluginContext, routes: AdminRoutes): R
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { ADMIN_ROUTES } = require('@platform/webhooks') as { ADMIN_ROUTES: ReadonlyArray<RouteDefinition & { permission: string }> };
     for (const route of ADMIN_ROUTES) out.push(routes.mounted(route, route.permission));
+  }
+  if (ctx.isEnabled('upload')) {
+    // the media library's folders: upload declares Strapi's routes (`/upload/...`) and leaves mounting them to the admin
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { ADMIN_ROUTES } = require('@platform/upload') as { ADMIN_ROUTES: ReadonlyArray<RouteDefinition & { permission: string }> };
+    for (const route of ADMIN_ROUTES) out.push(routes.mounted(route, route.permission, ''));
   }
   if (ctx.isEnabled('i18n')) {
     const locales = () => ctx.service<Locales>('plugin::i18n.locales');

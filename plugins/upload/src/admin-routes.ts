@@ -1,0 +1,27 @@
+/**
+ * Strapi v4's admin routes of the media library's folders (`/upload/folders`,
+ * `/upload/actions/bulk-move|bulk-delete`), its file listing by folder (`/upload/files`) and its
+ * upload into a folder (`POST /upload`), with the permission each needs. Declared, never mounted
+ * by this plugin: only the admin mounts them, behind an administrator's session and permissions.
+ * Paths are complete (Strapi serves them without the `/admin` prefix).
+ */
+import type { RouteDefinition } from '@platform/core';
+
+const CONTROLLER = 'plugin::upload.admin';
+
+export interface UploadAdminRoute extends RouteDefinition {
+  handler: string;
+  /** the admin permission a caller needs */
+  permission: 'plugin::upload.read' | 'plugin::upload.assets.create' | 'plugin::upload.assets.update';
+}
+
+export const ADMIN_ROUTES: readonly UploadAdminRoute[] = Object.freeze([
+  { method: 'GET', path: '/upload/files', handler: `${CONTROLLER}.listFiles`, permission: 'plugin::upload.read' },
+  { method: 'POST', path: '/upload', handler: `${CONTROLLER}.upload`, permission: 'plugin::upload.assets.create' },
+  { method: 'GET', path: '/upload/folders', handler: `${CONTROLLER}.listFolders`, permission: 'plugin::upload.read' },
+  { method: 'GET', path: '/upload/folders/:id', handler: `${CONTROLLER}.getFolder`, permission: 'plugin::upload.read' },
+  { method: 'POST', path: '/upload/folders', handler: `${CONTROLLER}.createFolder`, permission: 'plugin::upload.assets.create' },
+  { method: 'PUT', path: '/upload/folders/:id', handler: `${CONTROLLER}.updateFolder`, permission: 'plugin::upload.assets.update' },
+  { method: 'POST', path: '/upload/actions/bulk-move', handler: `${CONTROLLER}.bulkMove`, permission: 'plugin::upload.assets.update' },
+  { method: 'POST', path: '/upload/actions/bulk-delete', handler: `${CONTROLLER}.bulkDelete`, permission: 'plugin::upload.assets.update' },
+] satisfies UploadAdminRoute[]);

@@ -1,0 +1,172 @@
+/**
+ * `plugin::upload.admin`: the handlers of the media library's admin routes (../admin-routes.ts),
+ * mounted by the admin behind its session and permissions. Answers are Strapi v4's admin shapes:
+ * `{ data }` for folders and bulk actions, `{ results, pagination }` for the file listing. A
+ * folder's files are those whose `folderPath` is its path (`/` at the root), as Strapi's media
+ * library lists them. File records go through the Content API's output sanitizer, so a file's
+ * folder stays private everywhere.
+ */
+import { isPlainObject, type PluginContext, type RequestContext } from '@platform/core';
+import { parseId, restContext, type Entity, type FindParams } from '@platform/query-engine';
+import type { UploadConfig } from '../config';
+import { errors } from '../errors';
+import { FILE_UID } from '../file-content-type';
+import { FOLDER_UID } from '../folder-content-type';
+import { checkName, createFolderStore, ROOT_PATH, type FolderRow } from '../folders/folder-store';
+import { readUploadRequest } from './multipart';
+import { parseFileInfos } from './upload-body';
+
+const MAX_IDS = 1000;
+
+const invalid = (message: string, path: string) => errors.request('FOLDER_INVALID', message, { errors: [{ path: [path], message, name: 'ValidationError' }] });
+
+function body(koa: RequestContext): Record<string, unknown> {
+  const value = koa.request.body;
+  if (value === undefined || value === null || value === '') return {};
+  if (!isPlainObject(value)) throw invalid('The request body must be an object', '');
+  return value;
+}
+
+/** A folder id (a positive integer), null for the root; undefined when absent. */
+function folderRef(value: unknown, path: string): number | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === null || value === '' || value === 'null') return null;
+  const id = typeof value === 'number' || typeof value === 'string' ? parseId(value) : null;
+  if (id === null) throw invalid(`${path} must be a folder id or null`, path);
+  return id;
+}
+
+function idList(value: unknown, path: string): number[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || value.length > MAX_IDS) throw invalid(`${path} must be an array of at most ${MAX_IDS} ids`, path);
+  const ids = value.map((item) => (typeof item === 'number' || typeof item === 'string' ? parseId(item) : null));
+  if (ids.some((id) => id === null)) throw invalid(`${path} must be an array of ids`, path);
+  return [...new Set(ids as number[])];
+}
+
+const adminId = (koa: RequestContext): number | null => {
+  const id = (koa.state.admin as { user?: { id?: unknown } } | undefined)?.user?.id;
+  return typeof id === 'number' ? id : null;
+};
+
+export function createAdminController(plugin: PluginContext<UploadConfig & Record<string, unknown>>) {
+  const folders = createFolderStore(plugin);
+  const service = () => plugin.service('plugin::upload.upload');
+  const contentApi = () => plugin.service('plugin::query-engine.content-api');
+  const entities = () => plugin.service('plugin::query-engine.entity-service');
+  const output = <T>(data: T, koa: RequestContext): T => contentApi().sanitizeOutput(plugin.models.get(FILE_UID), data, restContext(koa));
+  const routeId = (koa: RequestContext): number => {
+    const id = parseId(koa.params.id ?? '');
+    if (id === null) throw errors.request('FOLDER_NOT_FOUND', 'folder.notFound', {});
+    return id;
+  };
+  /** the folder a request names (`?folder=`, a form field), null for the root */
+  const target = async (value: unknown, path: string): Promise<FolderRow | null> => {
+    const id = folderRef(Array.isArray(value) ? value[value.length - 1] : value, path);
+    return id === undefined || id === null ? null : folders.get(id);
+  };
+  const existingFiles = async (ids: number[]) => {
+    if (ids.length === 0) return;
+    const found = await plugin.db.connection(plugin.models.get(FILE_UID).tableName).whereIn('id', ids).select('id');
+    if (found.length !== ids.length) throw errors.request('FILE_NOT_FOUND', 'file.notFound', {});
+  };
+
+  return {
+    /** the files of one folder (`?folder=`, the root without it), with the Content API's filters, sort and pagination */
+    async listFiles(koa: RequestContext) {
+      const { folder: raw, ...query } = koa.query;
+      const folder = await target(raw, 'folder');
+      const path = folder?.path ?? ROOT_PATH;
+      // the folder is a private attribute: read with private access (an administrator may name
+      // it, as Strapi's media library does), the answer sanitized as the Content API's
+      const store = {
+        find: (params: FindParams, defaults?: Parameters<ReturnType<typeof entities>['findPage']>[2]) =>
+          entities().findPage(FILE_UID, { ...params, includePrivate: true, filters: params.filters ? { $and: [params.filters, { folderPath: path }] } : { folderPath: path } }, defaults),
+      };
+      return contentApi().find({ uid: FILE_UID, context: restContext(koa), query, authorization: 'transport', store });
+    },
+
+    /** uploads into the folder of the `folder` form field (the root without it) */
+    async upload(koa: RequestContext) {
+      const request = await readUploadRequest(koa, plugin.config);
+      try {
+        const folder = await target(request.fields.folder, 'folder');
+        const infos = parseFileInfos(request.fields.fileInfo);
+        const files = request.files.filter((file) => file.size > 0);
+        if (files.length === 0 || files.length < request.files.length) throw errors.request('FILES_EMPTY', 'Files are empty', {});
+        koa.status = 201;
+        return output(await service().upload({ files, infos, link: null, workDir: request.workDir, context: restContext(koa), folder }), koa);
+      } finally {
+        await request.dispose();
+      }
+    },
+
+    async listFolders(koa: RequestContext) {
+      const parent = folderRef(koa.query.parent, 'parent') ?? null;
+      if (parent !== null) await folders.get(parent);
+      return { data: await folders.list(parent) };
+    },
+
+    async getFolder(koa: RequestContext) {
+      return { data: await folders.withParents(routeId(koa)) };
+    },
+
+    async createFolder(koa: RequestContext) {
+      const input = body(koa);
+      const name = checkName(input.name);
+      const parent = folderRef(input.parent, 'parent') ?? null;
+      koa.status = 201;
+      return { data: await folders.create(name, parent, adminId(koa)) };
+    },
+
+    async updateFolder(koa: RequestContext) {
+      const id = routeId(koa);
+      const input = body(koa);
+      const name = input.name === undefined ? undefined : checkName(input.name);
+      return { data: await folders.update(id, { name, parent: folderRef(input.parent, 'parent') }, adminId(koa)) };
+    },
+
+    /** `{ fileIds, folderIds, destinationFolderId }` (null: the root) → the moved files and folders */
+    async bulkMove(koa: RequestContext) {
+      const input = body(koa);
+      const fileIds = idList(input.fileIds, 'fileIds');
+      const folderIds = idList(input.folderIds, 'folderIds');
+      const destinationId = folderRef(input.destinationFolderId, 'destinationFolderId');
+      if (destinationId === undefined) throw invalid('destinationFolderId is a required field', 'destinationFolderId');
+      const moved = await plugin.db.transaction(async () => {
+        const destination = destinationId === null ? null : await folders.get(destinationId);
+        await existingFiles(fileIds);
+        const movedFolders: Entity[] = [];
+        for (const id of folderIds) movedFolders.push(await folders.update(id, { parent: destinationId }, adminId(koa)));
+        if (fileIds.length > 0) await folders.moveFiles(fileIds, destination);
+        const movedFiles = fileIds.length === 0 ? [] : await entities().findMany(FILE_UID, { filters: { id: { $in: fileIds } }, sort: ['id:asc'], pagination: { page: 1, pageSize: fileIds.length } });
+        return { files: movedFiles, folders: movedFolders };
+      });
+      return { data: { files: output(moved.files, koa), folders: moved.folders } };
+    },
+
+    /** `{ fileIds, folderIds }` → what was deleted; a folder goes with everything in it, files with their stored objects */
+    async bulkDelete(koa: RequestContext) {
+      const input = body(koa);
+      const fileIds = idList(input.fileIds, 'fileIds');
+      const folderIds = idList(input.folderIds, 'folderIds');
+      await existingFiles(fileIds);
+      const inside = await folders.contents(folderIds);
+      const deletedFolders =
+        inside.folderIds.length === 0 ? [] : await entities().findMany(FOLDER_UID, { filters: { id: { $in: folderIds } }, sort: ['id:asc'], pagination: { page: 1, pageSize: folderIds.length } });
+      const allFiles = [...new Set([...fileIds, ...inside.fileIds])];
+      const deletedFiles = await service().removeMany(allFiles, () => folders.deleteRows(inside.folderIds));
+      return {
+        data: {
+          files: output(
+            deletedFiles.filter((file) => fileIds.includes(file.id)),
+            koa,
+          ),
+          folders: deletedFolders,
+        },
+      };
+    },
+  };
+}
+
+export type UploadAdminController = ReturnType<typeof createAdminController>;

@@ -1,0 +1,230 @@
+/**
+ * The media library's folders over the admin API on each database, in Strapi v4's tables
+ * (`upload_folders`, `upload_folders_parent_links`, `files_folder_links`, `files.folder_path`):
+ * create (a name unique among its siblings), list with counts, breadcrumbs, rename, move files
+ * and folders (never a folder into itself), upload into a folder, list a folder's files, delete a
+ * folder with everything in it (stored files too); bad input is a 400 envelope, an administrator
+ * without the media permissions a 403, and the Content API's answers never show a folder.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect } from 'chai';
+import type { TestApp } from '../helpers/app';
+import { testClients } from '../helpers/databases';
+import { form, png, send, uploadApp } from '../upload/helpers';
+import { adminWithRole, bearer, PASSWORD, registerSuperAdmin, startAdminApp } from './helpers';
+
+interface FolderAnswer {
+  id: number;
+  name: string;
+  pathId: number;
+  path: string;
+}
+
+const pick = (folder: FolderAnswer) => ({ id: folder.id, name: folder.name, pathId: folder.pathId, path: folder.path });
+
+for (const client of testClients()) {
+  describe(`media library folders (${client})`, () => {
+    let app: TestApp;
+    let root: string;
+    let editor: string;
+    let viewer: string;
+    const appDir = uploadApp();
+    const folderRows = async () =>
+      (await app.knex('upload_folders').select('id', 'name', 'path_id', 'path').orderBy('id')).map((row) => ({ id: row.id, name: row.name, pathId: Number(row.path_id), path: row.path }));
+    const parentLinks = async () => (await app.knex('upload_folders_parent_links').select('folder_id', 'inv_folder_id').orderBy('folder_id')).map((row) => [row.folder_id, row.inv_folder_id]);
+    const fileLinks = async () => (await app.knex('files_folder_links').select('file_id', 'folder_id').orderBy('file_id')).map((row) => [row.file_id, row.folder_id]);
+    const filePaths = async () => (await app.knex('files').select('id', 'folder_path').orderBy('id')).map((row) => [row.id, row.folder_path]);
+    const uploadTo = async (token: string, name: string, folder?: number) =>
+      send(app, 'POST', '/upload', form([{ name, type: 'image/png', data: await png(8, 8) }], folder === undefined ? {} : { folder: String(folder) }), bearer(token));
+
+    before(async () => {
+      app = await startAdminApp(client, { appDir: appDir.dir, config: { plugins: { 'users-permissions': {} } } });
+      root = await registerSuperAdmin(app);
+      editor = (await adminWithRole(app, root, 'strapi-editor', 'editor@example.com')).token;
+      // a role without any permission: no media library
+      const role = await app.post('/admin/roles', { name: 'Reader' }, bearer(root));
+      expect(role.status, role.text).to.equal(201);
+      const user = await app.post('/admin/users', { email: 'reader@example.com', firstname: 'Reader', password: PASSWORD, roles: [role.body.data.id] }, bearer(root));
+      expect(user.status, user.text).to.equal(201);
+      viewer = (await app.post('/admin/login', { email: 'reader@example.com', password: PASSWORD })).body.data.token;
+    });
+    after(async () => {
+      await app?.close();
+      appDir.remove();
+    });
+
+    it('creates folders, unique by name among their siblings, and lists them with their counts', async () => {
+      const photos = await app.post('/upload/folders', { name: ' Photos ', parent: null }, bearer(editor));
+      expect(photos.status, photos.text).to.equal(201);
+      expect(pick(photos.body.data)).to.deep.equal({ id: photos.body.data.id, name: 'Photos', pathId: 1, path: '/1' });
+      const id = photos.body.data.id;
+      const trips = await app.post('/upload/folders', { name: 'Trips', parent: id }, bearer(editor));
+      expect(trips.status, trips.text).to.equal(201);
+      expect(pick(trips.body.data)).to.deep.equal({ id: trips.body.data.id, name: 'Trips', pathId: 2, path: '/1/2' });
+      // the same name elsewhere is fine, not beside itself
+      expect((await app.post('/upload/folders', { name: 'Trips' }, bearer(editor))).status).to.equal(201);
+      const taken = await app.post('/upload/folders', { name: 'Trips', parent: id }, bearer(editor));
+      expect(taken.status).to.equal(400);
+      expect(taken.body).to.deep.equal({
+        data: null,
+        error: {
+          status: 400,
+          name: 'ValidationError',
+          message: 'A folder with this name already exists',
+          details: { errors: [{ path: ['name'], message: 'A folder with this name already exists', name: 'ValidationError' }] },
+        },
+      });
+
+      expect(await folderRows()).to.deep.equal([
+        { id, name: 'Photos', pathId: 1, path: '/1' },
+        { id: trips.body.data.id, name: 'Trips', pathId: 2, path: '/1/2' },
+        { id: id + 2, name: 'Trips', pathId: 3, path: '/3' },
+      ]);
+      expect(await parentLinks()).to.deep.equal([[trips.body.data.id, id]]);
+      const creator = await app.knex('upload_folders').where('id', id).first('created_by_id', 'updated_by_id');
+      expect([creator.created_by_id, creator.updated_by_id]).to.deep.equal([2, 2]);
+
+      const list = await app.get('/upload/folders', bearer(editor));
+      expect(list.status).to.equal(200);
+      expect(list.body.data.map((f: FolderAnswer & { children: unknown; files: unknown }) => [f.name, f.path, f.children, f.files])).to.deep.equal([
+        ['Photos', '/1', { count: 1 }, { count: 0 }],
+        ['Trips', '/3', { count: 0 }, { count: 0 }],
+      ]);
+      const inside = await app.get(`/upload/folders?parent=${id}`, bearer(editor));
+      expect(inside.body.data.map((f: FolderAnswer) => f.path)).to.deep.equal(['/1/2']);
+      const crumbs = await app.get(`/upload/folders/${trips.body.data.id}`, bearer(editor));
+      expect(crumbs.status).to.equal(200);
+      expect([crumbs.body.data.name, crumbs.body.data.parent.name, crumbs.body.data.parent.parent]).to.deep.equal(['Trips', 'Photos', null]);
+    });
+
+    it('uploads into a folder, lists a folder files, and keeps folders out of the Content API', async () => {
+      const [photos] = await folderRows();
+      const inFolder = await uploadTo(editor, 'beach.png', photos?.id);
+      expect(inFolder.status, inFolder.text).to.equal(201);
+      const atRoot = await uploadTo(editor, 'logo.png');
+      expect(atRoot.status, atRoot.text).to.equal(201);
+      const [beach, logo] = [(inFolder.body as Array<{ id: number }>)[0]?.id, (atRoot.body as Array<{ id: number }>)[0]?.id];
+      expect(await filePaths()).to.deep.equal([
+        [beach, '/1'],
+        [logo, '/'],
+      ]);
+      expect(await fileLinks()).to.deep.equal([[beach, photos?.id]]);
+
+      const listed = await app.get(`/upload/files?folder=${photos?.id}&sort=name:asc`, bearer(editor));
+      expect(listed.status, listed.text).to.equal(200);
+      expect(listed.body.results.map((f: { name: string }) => f.name)).to.deep.equal(['beach.png']);
+      expect(listed.body.pagination).to.deep.equal({ page: 1, pageSize: 25, pageCount: 1, total: 1 });
+      const rootFiles = await app.get('/upload/files', bearer(editor));
+      expect(rootFiles.body.results.map((f: { name: string }) => f.name)).to.deep.equal(['logo.png']);
+      expect((await app.get('/upload/folders', bearer(editor))).body.data[0].files).to.deep.equal({ count: 1 });
+
+      // the Content API (an admin session through the bridge too) never shows a folder
+      for (const file of (await app.get('/api/upload/files', bearer(editor))).body as Array<Record<string, unknown>>) {
+        expect(file).to.not.have.any.keys('folder', 'folderPath');
+      }
+      expect((await app.get('/api/upload/files?filters[folderPath][$eq]=/1', bearer(editor))).status).to.equal(400);
+    });
+
+    it('renames and moves folders and files, never a folder into itself', async () => {
+      const [photos, trips, other] = await folderRows();
+      const renamed = await app.put(`/upload/folders/${trips?.id}`, { name: 'Holidays' }, bearer(editor));
+      expect(renamed.status, renamed.text).to.equal(200);
+      expect(pick(renamed.body.data)).to.deep.equal({ id: trips?.id, name: 'Holidays', pathId: 2, path: '/1/2' });
+
+      for (const destination of [photos?.id, trips?.id]) {
+        const loop = await app.post('/upload/actions/bulk-move', { folderIds: [photos?.id], destinationFolderId: destination }, bearer(editor));
+        expect(loop.status).to.equal(400);
+        expect(loop.body.error.message).to.equal('A folder cannot be moved inside itself or one of its subfolders');
+      }
+      const [beach] = await filePaths();
+      // Photos (with Holidays and beach.png) into the other root folder
+      const moved = await app.post('/upload/actions/bulk-move', { folderIds: [photos?.id], destinationFolderId: other?.id }, bearer(editor));
+      expect(moved.status, moved.text).to.equal(200);
+      expect(moved.body.data.folders.map(pick)).to.deep.equal([{ id: photos?.id, name: 'Photos', pathId: 1, path: '/3/1' }]);
+      expect(await folderRows()).to.deep.equal([
+        { id: photos?.id, name: 'Photos', pathId: 1, path: '/3/1' },
+        { id: trips?.id, name: 'Holidays', pathId: 2, path: '/3/1/2' },
+        { id: other?.id, name: 'Trips', pathId: 3, path: '/3' },
+      ]);
+      expect(await parentLinks()).to.deep.equal([
+        [photos?.id, other?.id],
+        [trips?.id, photos?.id],
+      ]);
+      expect((await filePaths())[0]).to.deep.equal([beach?.[0], '/3/1']);
+
+      // files: the root's logo into Holidays, then beach.png to the root
+      const logo = (await filePaths())[1]?.[0];
+      const files = await app.post('/upload/actions/bulk-move', { fileIds: [logo], destinationFolderId: trips?.id }, bearer(editor));
+      expect(files.status, files.text).to.equal(200);
+      expect(files.body.data.files.map((f: Record<string, unknown>) => [f.id, f.name, 'folderPath' in f])).to.deep.equal([[logo, 'logo.png', false]]);
+      expect((await app.post('/upload/actions/bulk-move', { fileIds: [beach?.[0]], destinationFolderId: null }, bearer(editor))).status).to.equal(200);
+      expect(await filePaths()).to.deep.equal([
+        [beach?.[0], '/'],
+        [logo, '/3/1/2'],
+      ]);
+      expect(await fileLinks()).to.deep.equal([[logo, trips?.id]]);
+    });
+
+    it('deletes a folder with its folders and files, stored files too', async () => {
+      const [photos, trips, other] = await folderRows();
+      const [beach, logo] = await filePaths();
+      const stored = (await app.knex('files').where('id', logo?.[0]).first('hash', 'ext')) as { hash: string; ext: string };
+      const onDisk = path.join(appDir.uploads, `${stored.hash}${stored.ext}`);
+      expect(fs.existsSync(onDisk)).to.equal(true);
+
+      const deleted = await app.post('/upload/actions/bulk-delete', { folderIds: [photos?.id] }, bearer(editor));
+      expect(deleted.status, deleted.text).to.equal(200);
+      expect({ files: deleted.body.data.files, folders: deleted.body.data.folders.map(pick) }).to.deep.equal({ files: [], folders: [{ id: photos?.id, name: 'Photos', pathId: 1, path: '/3/1' }] });
+      expect(await folderRows()).to.deep.equal([{ id: other?.id, name: 'Trips', pathId: 3, path: '/3' }]);
+      expect(await parentLinks()).to.deep.equal([]);
+      expect(await fileLinks()).to.deep.equal([]);
+      expect(await filePaths()).to.deep.equal([[beach?.[0], '/']]);
+      expect(fs.existsSync(onDisk)).to.equal(false);
+      expect(trips).to.not.equal(undefined);
+    });
+
+    it('answers bad input with 400 envelopes and unknown folders with 404', async () => {
+      const bad = async (res: Promise<{ status: number; body: { error?: { status: number; name: string; message: string } } }>, message: string) => {
+        const { status, body } = await res;
+        expect([status, body.error?.name, body.error?.message]).to.deep.equal([400, 'ValidationError', message]);
+      };
+      await bad(app.post('/upload/folders', { name: '' }, bearer(editor)), 'name is a required field');
+      await bad(app.post('/upload/folders', { name: 7 }, bearer(editor)), 'name is a required field');
+      await bad(app.post('/upload/folders', { name: 'a/b' }, bearer(editor)), 'name cannot contain slashes');
+      await bad(app.post('/upload/folders', { name: 'x'.repeat(256) }, bearer(editor)), 'name must be at most 255 characters');
+      await bad(app.post('/upload/folders', { name: 'A', parent: 'x' }, bearer(editor)), 'parent must be a folder id or null');
+      await bad(app.post('/upload/folders', '[1]', bearer(editor)), 'The request body must be an object');
+      await bad(app.post('/upload/actions/bulk-move', { fileIds: 'x', destinationFolderId: null }, bearer(editor)), 'fileIds must be an array of at most 1000 ids');
+      await bad(app.post('/upload/actions/bulk-move', { fileIds: [0], destinationFolderId: null }, bearer(editor)), 'fileIds must be an array of ids');
+      await bad(app.post('/upload/actions/bulk-move', { fileIds: [] }, bearer(editor)), 'destinationFolderId is a required field');
+      await bad(app.get('/upload/files?folder=abc', bearer(editor)), 'folder must be a folder id or null');
+      const missing = await app.post('/upload/folders', { name: 'A', parent: 999 }, bearer(editor));
+      expect(missing.body).to.deep.equal({ data: null, error: { status: 404, name: 'NotFoundError', message: 'folder.notFound', details: {} } });
+      expect((await app.put('/upload/folders/999', { name: 'B' }, bearer(editor))).status).to.equal(404);
+      expect((await app.post('/upload/actions/bulk-delete', { fileIds: [999] }, bearer(editor))).status).to.equal(404);
+      expect((await app.knex('upload_folders').count({ n: '*' }).first())?.n).to.satisfy((n: unknown) => Number(n) === 1);
+    });
+
+    it('answers 403 to an administrator without the media permissions, 401 without a session', async () => {
+      const [folder] = await folderRows();
+      for (const [method, route, body] of [
+        ['GET', '/upload/folders', undefined],
+        ['GET', `/upload/folders/${folder?.id}`, undefined],
+        ['GET', '/upload/files', undefined],
+        ['POST', '/upload/folders', { name: 'Mine' }],
+        ['PUT', `/upload/folders/${folder?.id}`, { name: 'Mine' }],
+        ['POST', '/upload/actions/bulk-move', { folderIds: [], destinationFolderId: null }],
+        ['POST', '/upload/actions/bulk-delete', { folderIds: [folder?.id] }],
+      ] as const) {
+        const call = (headers?: Record<string, string>) => (method === 'GET' ? app.get(route, headers) : method === 'PUT' ? app.put(route, body, headers) : app.post(route, body, headers));
+        const forbidden = await call(bearer(viewer));
+        expect([forbidden.status, forbidden.body], `${method} ${route}`).to.deep.equal([403, { data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} } }]);
+        expect((await call()).status, `${method} ${route}`).to.equal(401);
+      }
+      expect((await uploadTo(viewer, 'no.png')).status).to.equal(403);
+      expect(await folderRows()).to.deep.equal([{ id: folder?.id, name: 'Trips', pathId: 3, path: '/3' }]);
+      expect((await app.knex('files').count({ n: '*' }).first())?.n).to.satisfy((n: unknown) => Number(n) === 1);
+    });
+  });
+}
