@@ -1,6 +1,7 @@
 /**
  * The admin panel in headless Chromium, as an editor uses it: the first visit registers the
- * Super Admin; an image is uploaded in the media library; an article is created with a
+ * Super Admin; an image is uploaded in the media library, a folder is made there and a file
+ * uploaded into it; an article is created with a
  * relation, a component, a dynamic-zone item and the image, saved and published, and the
  * Content API serves it (`GET /api/articles?populate=*`). An Editor is kept out of the
  * settings. The pages raise no error and no Content-Security-Policy violation under the
@@ -90,6 +91,36 @@ describe('the admin panel in a browser', function () {
     await page.getByText('cover.png').waitFor();
     await checkPage('media-library');
     expect((await app.knex('files').select('name', 'mime')).map((f) => [f.name, f.mime])).to.deep.equal([['cover.png', 'image/png']]);
+  });
+
+  it('creates a folder in the media library, uploads a file into it and moves one there', async () => {
+    await page.getByRole('button', { name: 'Create folder' }).click();
+    await page.getByLabel(/^Folder name/).fill('Trips');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.getByRole('button', { name: 'Open folder Trips' }).waitFor();
+    await checkPage('media-library-folders');
+    await page.getByRole('button', { name: 'Open folder Trips' }).click();
+    await page.getByRole('navigation', { name: 'Folders' }).getByText('Trips').waitFor();
+    await page.locator('input[type=file]').setInputFiles({ name: 'beach.png', mimeType: 'image/png', buffer: tinyPng() });
+    await page.getByText('beach.png').waitFor();
+    expect(await page.getByText('cover.png').count()).to.equal(0);
+    await checkPage('media-library-folder');
+    const [folder] = await app.knex('upload_folders').select('id', 'name', 'path_id', 'path');
+    expect([folder.name, Number(folder.path_id), folder.path]).to.deep.equal(['Trips', 1, '/1']);
+    expect((await app.knex('files').select('name', 'folder_path').orderBy('id')).map((f) => [f.name, f.folder_path])).to.deep.equal([
+      ['cover.png', '/'],
+      ['beach.png', '/1'],
+    ]);
+    expect((await app.knex('files_folder_links').select('folder_id')).map((l) => l.folder_id)).to.deep.equal([folder.id]);
+
+    // back to the root by the breadcrumbs; cover.png selected and moved into Trips
+    await page.getByRole('navigation', { name: 'Folders' }).getByRole('button', { name: 'Media Library' }).click();
+    await page.getByRole('checkbox', { name: 'Select cover.png' }).check();
+    await page.getByRole('textbox', { name: 'Move selected files to' }).click();
+    await page.getByRole('option', { name: 'Trips' }).click();
+    await page.getByRole('button', { name: 'Move', exact: true }).click();
+    await page.getByText('0 folders · 2 files').waitFor();
+    expect((await app.knex('files').where('name', 'cover.png').first('folder_path')).folder_path).to.equal('/1');
   });
 
   it('creates an article with a relation, a component, a dynamic zone item and the image, and publishes it', async () => {

@@ -1,6 +1,8 @@
 /**
  * The media library's calls: the upload plugin's own routes (`/api/upload`), which accept an
- * administrator's session for the media-library permissions (the server's bridge).
+ * administrator's session for the media-library permissions (the server's bridge), and its
+ * admin routes for folders (`/upload/folders`, `/upload/actions/*`), the files of a folder
+ * (`/upload/files?folder=`) and uploads into a folder (`POST /upload`).
  */
 import { api, queryString, upload } from '../api';
 import type { MediaFile } from '../types';
@@ -19,18 +21,63 @@ export function thumbnail(file: MediaFile): string | null {
   return file.formats?.thumbnail?.url ?? file.url;
 }
 
-export async function listFiles(options: { page: number; pageSize: number; kind: MediaKind | null; search: string }): Promise<MediaFile[]> {
+export interface Folder {
+  id: number;
+  name: string;
+  pathId: number;
+  path: string;
+  children?: { count: number };
+  files?: { count: number };
+  /** with GET /upload/folders/:id: its parents, nested up to the root */
+  parent?: Folder | null;
+}
+
+/**
+ * One page of files: of a folder (`folder`: its id, null for the root) through the admin
+ * listing, or of every folder (`folder` undefined: a media field's picker).
+ */
+export async function listFiles(options: { page: number; pageSize: number; kind: MediaKind | null; search: string; folder?: number | null }): Promise<MediaFile[]> {
   const filters: Record<string, unknown> = {};
   if (options.kind && options.kind !== 'files') filters.mime = { $startsWith: MIME_PREFIX[options.kind] };
   if (options.kind === 'files') filters.$and = Object.values(MIME_PREFIX).map((prefix) => ({ mime: { $notContains: prefix } }));
   if (options.search) filters.name = { $containsi: options.search };
-  return api.get<MediaFile[]>(`/api/upload/files${queryString({ sort: 'createdAt:desc', filters, pagination: { page: options.page, pageSize: options.pageSize } })}`);
+  const pagination = { page: options.page, pageSize: options.pageSize };
+  if (options.folder === undefined) return api.get<MediaFile[]>(`/api/upload/files${queryString({ sort: 'createdAt:desc', filters, pagination })}`);
+  const answer = await api.get<{ results: MediaFile[] }>(`/upload/files${queryString({ folder: options.folder ?? undefined, sort: 'createdAt:desc', filters, pagination })}`);
+  return answer.results;
 }
 
-export function uploadFiles(files: File[], onProgress: (fraction: number) => void): Promise<MediaFile[]> {
+/** Uploads into a folder (its id, null for the root), or, with `folder` undefined, as the Content API does. */
+export function uploadFiles(files: File[], onProgress: (fraction: number) => void, folder?: number | null): Promise<MediaFile[]> {
   const form = new FormData();
   for (const file of files) form.append('files', file, file.name);
-  return upload<MediaFile[]>('/api/upload', form, onProgress);
+  if (folder === undefined) return upload<MediaFile[]>('/api/upload', form, onProgress);
+  if (folder !== null) form.append('folder', String(folder));
+  return upload<MediaFile[]>('/upload', form, onProgress);
+}
+
+export async function listFolders(parent: number | null): Promise<Folder[]> {
+  return (await api.get<{ data: Folder[] }>(`/upload/folders${parent === null ? '' : `?parent=${parent}`}`)).data;
+}
+
+export async function getFolder(id: number): Promise<Folder> {
+  return (await api.get<{ data: Folder }>(`/upload/folders/${id}`)).data;
+}
+
+export function createFolder(name: string, parent: number | null): Promise<unknown> {
+  return api.post('/upload/folders', { name, parent });
+}
+
+export function renameFolder(id: number, name: string): Promise<unknown> {
+  return api.put(`/upload/folders/${id}`, { name });
+}
+
+export function moveToFolder(items: { fileIds?: number[]; folderIds?: number[] }, destinationFolderId: number | null): Promise<unknown> {
+  return api.post('/upload/actions/bulk-move', { ...items, destinationFolderId });
+}
+
+export function deleteFolders(folderIds: number[]): Promise<unknown> {
+  return api.post('/upload/actions/bulk-delete', { folderIds });
 }
 
 export function updateInfo(id: number, info: { name?: string; alternativeText?: string | null; caption?: string | null }): Promise<MediaFile> {

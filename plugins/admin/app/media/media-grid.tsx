@@ -1,6 +1,7 @@
 /**
  * Files as cards with thumbnails, filtered by kind and name, uploaded by drag and drop with a
- * progress bar; in picking mode (a media field) cards are selected instead of edited.
+ * progress bar; in picking mode (a media field) cards are selected instead of edited. In the
+ * library, the files are those of the open folder, and uploads go into it.
  */
 import { Alert, Badge, Button, Card, Checkbox, Group, Image, Progress, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
@@ -18,9 +19,11 @@ export interface MediaGridProps {
   onToggle?(file: MediaFile): void;
   onOpen?(file: MediaFile): void;
   canUpload: boolean;
+  /** the folder shown and uploaded into (its id, null for the root); undefined: every file (a field's picker) */
+  folder?: number | null;
 }
 
-export function MediaGrid({ allowed, selected, onToggle, onOpen, canUpload }: MediaGridProps) {
+export function MediaGrid({ allowed, selected, onToggle, onOpen, canUpload, folder }: MediaGridProps) {
   const [kind, setKind] = useState<MediaKind | 'all'>(allowed?.length === 1 ? (allowed[0] as MediaKind) : 'all');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -30,11 +33,11 @@ export function MediaGrid({ allowed, selected, onToggle, onOpen, canUpload }: Me
 
   const load = useCallback(async () => {
     try {
-      setFiles(await listFiles({ page, pageSize: PAGE_SIZE, kind: kind === 'all' ? null : kind, search }));
+      setFiles(await listFiles({ page, pageSize: PAGE_SIZE, kind: kind === 'all' ? null : kind, search, folder }));
     } catch (e) {
       setError(e instanceof ApiError ? e.message : 'The files could not be loaded');
     }
-  }, [page, kind, search]);
+  }, [page, kind, search, folder]);
   useEffect(() => {
     void load();
   }, [load]);
@@ -43,7 +46,7 @@ export function MediaGrid({ allowed, selected, onToggle, onOpen, canUpload }: Me
     setError(null);
     setProgress(0);
     try {
-      await uploadFiles(dropped, setProgress);
+      await uploadFiles(dropped, setProgress, folder);
       setPage(1);
       await load();
     } catch (e) {
@@ -88,15 +91,14 @@ export function MediaGrid({ allowed, selected, onToggle, onOpen, canUpload }: Me
                 <Badge size="xs" variant="default">
                   {kindOf(file)}
                 </Badge>
-                {onToggle ? (
-                  <Checkbox aria-label={`Select ${file.name}`} checked={isSelected} onChange={() => onToggle(file)} />
-                ) : (
-                  onOpen && (
+                <Group gap={4}>
+                  {onOpen && (
                     <Button size="compact-xs" variant="subtle" onClick={() => onOpen(file)} aria-label={`Edit ${file.name}`}>
                       Edit
                     </Button>
-                  )
-                )}
+                  )}
+                  {onToggle && <Checkbox aria-label={`Select ${file.name}`} checked={isSelected} onChange={() => onToggle(file)} />}
+                </Group>
               </Group>
             </Card>
           );
