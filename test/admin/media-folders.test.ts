@@ -124,6 +124,10 @@ for (const client of testClients()) {
         expect(file).to.not.have.any.keys('folder', 'folderPath');
       }
       expect((await app.get('/api/upload/files?filters[folderPath][$eq]=/1', bearer(editor))).status).to.equal(400);
+      // nor are the admin routes' handlers actions a Content API role could be given
+      const tree = (await app.get('/api/users-permissions/permissions', bearer(root))).body.permissions;
+      expect(Object.keys(tree['plugin::upload'].controllers)).to.deep.equal(['content-api']);
+      expect(tree).to.not.have.key('plugin::webhooks');
     });
 
     it('renames and moves folders and files, never a folder into itself', async () => {

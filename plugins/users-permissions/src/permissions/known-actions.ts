@@ -1,7 +1,7 @@
 /**
  * Every action a permission can name in this app: the core actions of each content-type
  * (`api::article.article.find` ... `delete`), and what each route asks for (its scope, or its
- * handler when it names an action), this plugin's own included. Wildcards in the config
+ * handler when it names an action) of the Content API, this plugin's own included. Wildcards in the config
  * (`api::article.article.*`) expand against it, and the roles API lists it.
  */
 import type { PluginContext } from '@platform/core';
@@ -17,6 +17,9 @@ export function knownActions(ctx: PluginContext): string[] {
     for (const action of model.kind === 'singleType' ? SINGLE_ACTIONS : COLLECTION_ACTIONS) actions.add(`${model.uid}.${action}`);
   }
   for (const { route } of ctx.routes()) {
+    // the admin API's routes (another plugin's handlers the admin mounts, `plugin::upload.admin.*`)
+    // are no Content API actions: no role of its users is given them
+    if (route.info?.type === 'admin') continue;
     for (const action of requiredActions(route) ?? []) actions.add(action);
   }
   return [...actions].sort();
