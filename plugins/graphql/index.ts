@@ -11,6 +11,7 @@ import type { GraphQLSchema } from 'graphql';
 import { DEFAULT_CONFIG, validateConfig } from './src/config';
 import { errors } from './src/errors';
 import { createExtensionService, type ExtensionService } from './src/extension/extension-service';
+import { applyDeclaredSwitches } from './src/extension/declared-switches';
 import { graphqlBodyErrors } from './src/http/body-errors';
 import { consoleAssetRoutes, serveConsolePage, wantsConsole } from './src/http/console';
 import type { GraphqlConfig } from './src/types';
@@ -90,6 +91,7 @@ function start(ctx: PluginContext<GraphqlConfig>): void {
   // and `develop` writes schema.graphql.
   ctx.hooks.bootstrap.tapPromise(PLUGIN_NAME, async () => {
     const extension = ctx.service('plugin::graphql.extension');
+    applyDeclaredSwitches(ctx.service('plugin::query-engine.content-api').declarations.graphql, ctx.models, extension);
     schemas.buildWith(() => {
       try {
         return servingModule().serveSchema(ctx, production);

@@ -6,7 +6,6 @@
  * it declares `locale`) and its own routes, so when it is disabled nothing of it remains.
  */
 import { definePlugin } from '@platform/core';
-import { isLocalizedModel } from './src/localized-model';
 import { localeSchema } from './src/locale-content-type';
 import { addLocaleAttributes } from './src/extend-schemas';
 import { createLocalesService, type LocalesService } from './src/locales-service';
@@ -17,7 +16,7 @@ import { tapWriteHooks } from './src/write-hooks';
 import { localizationPath, localizationRoutes, localizedApiModels, pluginRoutes } from './src/routes';
 import { declareLocalesRoute, declareLocalizationRoute } from './src/route-declarations';
 import { errors } from './src/errors';
-import { i18nGraphql, switchI18nFields } from './src/graphql';
+import { declareGraphql } from './src/graphql-declarations';
 
 export { LOCALE, LOCALIZATIONS, isLocalizedSchema } from './src/extend-schemas';
 export { isLocalizedModel, sharedScalarFields } from './src/localized-model';
@@ -41,8 +40,7 @@ export default definePlugin<I18nConfig>({
   requires: ['query-engine'],
   // A new localization starts as a draft when draft & publish is there; the localization
   // routes belong to the REST content API, so they exist only with it.
-  // Its GraphQL arguments, scalar and mutations, when the GraphQL plugin is there.
-  optional: ['draft-publish', 'content-manager', 'graphql'],
+  optional: ['draft-publish', 'content-manager'],
   errors: errors.table,
   config: { default: {}, validate: validateI18nConfig },
   contentTypes: { locale: { schema: localeSchema } },
@@ -63,21 +61,10 @@ export default definePlugin<I18nConfig>({
     hooks.validateParams.tap(PLUGIN_NAME, ({ model, params }) => validateLocaleParam(model, params));
     hooks.scope.tap(PLUGIN_NAME, (context) => scopeLocale(context, () => locales.getDefaultLocale()));
     tapWriteHooks(ctx, hooks, locales);
-    declareLocalesRoute(ctx.service('plugin::query-engine.content-api').declarations);
-    if (ctx.isEnabled('graphql')) {
-      const extension = ctx.service('plugin::graphql.extension');
-      extension.use(i18nGraphql(ctx, locales));
-      // which types are localized is known once the schemas are extended
-      ctx.hooks.modelsBuilt.tap(PLUGIN_NAME, (models) =>
-        switchI18nFields(
-          extension,
-          models
-            .contentTypes()
-            .filter(isLocalizedModel)
-            .map((model) => model.uid),
-        ),
-      );
-    }
+    const { declarations } = ctx.service('plugin::query-engine.content-api');
+    declareLocalesRoute(declarations);
+    // its GraphQL scalar, mutations and read-only locales, read by GraphQL when it is there
+    declareGraphql(declarations, ctx, locales);
   },
   async bootstrap(ctx) {
     const locales = ctx.service('plugin::i18n.locales');

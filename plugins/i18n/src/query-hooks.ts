@@ -14,6 +14,9 @@ export const ALL_LOCALES = 'all';
  * The client parameter, as declared to the content-API contract (its value is checked below),
  * with what the transports read to describe it: on the routes of localized content-types.
  */
+/** The GraphQL scalar of a locale argument (./graphql-declarations.ts). */
+export const LOCALE_CODE = 'I18NLocaleCode';
+
 export const LOCALE_PARAM: ParamDeclaration = {
   name: 'locale',
   owner: 'i18n',
@@ -23,6 +26,8 @@ export const LOCALE_PARAM: ParamDeclaration = {
     description: 'The locale of the entries (a code of GET /api/i18n/locales; default: the default locale; `all`: every locale in a list)',
     schema: { type: 'string' },
   },
+  // an argument of every generated operation of a localized type
+  graphql: { type: LOCALE_CODE, operations: ['find', 'findOne', 'create', 'update', 'delete'] },
 };
 
 export function validateLocaleParam(model: Model, params: FindParams): void {

@@ -18,7 +18,7 @@ import { readEntityResponse, readEntityResponses } from '../execution/root-resol
 import { resolveSettings } from '../execution/settings';
 import { cacheableFields, snapshotResolvers } from './cacheable-fields';
 import { addDeclaredEnums, addDeclaredParams, addDeclaredRelationParams } from './declared-params';
-import { addDeclaredScalars, applyDeclaredSwitches, declaredGraphql, declaredResolversConfig, declaredSchemaPlugin } from './declared-graphql';
+import { addDeclaredScalars, declaredGraphql, declaredResolversConfig, declaredSchemaPlugin } from './declared-graphql';
 import { addNexusTypes, isNexusType, nexus } from './nexus-types';
 import type { ExtensionService } from '../extension/extension-service';
 import type { Extension, GraphqlConfig, GraphqlContext, ResolverConfig } from '../types';
@@ -103,7 +103,6 @@ export function buildSchema(platform: PluginContext, config: GraphqlConfig, exte
   const declared = declaredGraphql(platform);
   const params = platform.service('plugin::query-engine.content-api').params.list();
   const deps = { platform, settings, resolversConfig };
-  applyDeclaredSwitches(declared, models, switches);
 
   addSharedTypes(composer);
   if (config.shadowCRUD) {

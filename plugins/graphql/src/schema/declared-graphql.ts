@@ -1,7 +1,7 @@
 /**
  * What features declared about their GraphQL side to the content API
  * (`declarations.graphql`, plain data: see the query engine's graphql-declarations.ts), applied
- * where an extension's equivalent would be: switches before the types are generated, scalars
+ * where an extension's equivalent would be (the switches: ../extension/declared-switches.ts): scalars
  * with the declared parameters, permissions merged before the extensions' `resolversConfig`,
  * and the rest (nullable required attributes, relation arguments, operations) as the first
  * schema-composer plugin. So a feature changes the schema without importing this plugin.
@@ -11,24 +11,11 @@ import type { SchemaComposer } from 'graphql-compose';
 import type { Model, ModelRegistry, PluginContext } from '@platform/core';
 import { selects, type ContentApi, type GraphqlDeclarations, type GraphqlOperationDeclaration, type GraphqlScalarDeclaration } from '@platform/query-engine';
 import * as naming from '../naming';
-import type { ContentTypeSwitches } from '../extension/shadow-crud';
 import type { GraphqlContext, ResolverConfig } from '../types';
 import type { RootDeps } from '../execution/root-resolvers';
 import { readEntityResponse, readEntityResponses } from '../execution/root-resolvers';
 
 export const declaredGraphql = (platform: PluginContext): GraphqlDeclarations => platform.service<ContentApi>('plugin::query-engine.content-api').declarations.graphql;
-
-/** Turns off what the rules leave out, before anything is generated. */
-export function applyDeclaredSwitches(declared: GraphqlDeclarations, models: ModelRegistry, switches: (uid: string) => ContentTypeSwitches): void {
-  for (const rule of declared.modelRules()) {
-    for (const model of models.all()) {
-      if (!selects(rule.models, model)) continue;
-      if (rule.hidden) switches(model.uid).disable();
-      if (rule.withoutActions) switches(model.uid).disableActions(rule.withoutActions);
-      for (const field of rule.withoutInput ?? []) switches(model.uid).field(field).disableInput();
-    }
-  }
-}
 
 function scalarType(declared: GraphqlScalarDeclaration): GraphQLScalarType {
   const accepted = (value: unknown, node?: ValueNode) => {
