@@ -25,6 +25,7 @@ export { relationIssue, missingRelationsIssue } from './src/write/relation-issue
 export { INT4_RANGE, MAX_ID, parseId, isStorableId, storableIds } from './src/ids';
 export { SQL_CHUNK, INSERT_CHUNK, chunks } from './src/chunks';
 export { toDatabaseValue } from './src/write/db-values';
+export { isUniqueViolation } from './src/write/db-errors';
 export { whereVisibleRows } from './src/read/query/hidden-rows';
 export { fromDatabaseValue, storedColumn } from './src/stored-value';
 export { createContentApi, type ContentApi } from './src/content-api/service';

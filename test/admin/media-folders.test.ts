@@ -230,5 +230,17 @@ for (const client of testClients()) {
       expect(await folderRows()).to.deep.equal([{ id: folder?.id, name: 'Trips', pathId: 3, path: '/3' }]);
       expect((await app.knex('files').count({ n: '*' }).first())?.n).to.satisfy((n: unknown) => Number(n) === 1);
     });
+
+    it('folders created at the same moment each get a path id of their own', async () => {
+      const before = await folderRows();
+      const names = ['One', 'Two', 'Three', 'Four', 'Five'];
+      const answers = await Promise.all(names.map((name) => app.post('/upload/folders', { name }, bearer(editor))));
+      expect(answers.map((answer) => answer.status)).to.deep.equal([201, 201, 201, 201, 201]);
+      const made = (await folderRows()).slice(before.length);
+      expect(made.map((row) => row.name).sort()).to.deep.equal([...names].sort());
+      const top = Math.max(...before.map((row) => row.pathId));
+      expect(made.map((row) => row.pathId).sort((a, b) => a - b)).to.deep.equal([top + 1, top + 2, top + 3, top + 4, top + 5]);
+      expect(made.every((row) => row.path === `/${row.pathId}`)).to.equal(true);
+    });
   });
 }

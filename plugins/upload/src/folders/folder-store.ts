@@ -6,10 +6,13 @@
  * moved folder, of every folder under it and of their files, in one transaction.
  */
 import type { PluginContext, RelationField } from '@platform/core';
-import type { Entity } from '@platform/query-engine';
+import { type Entity, isUniqueViolation } from '@platform/query-engine';
 import { errors } from '../errors';
 import { FILE_UID } from '../file-content-type';
 import { FOLDER_UID } from '../folder-content-type';
+
+/** A folder's `path_id` is the highest so far plus one: creations at the same moment race for it. */
+const PATH_ID_ATTEMPTS = 20;
 
 export interface FolderRow {
   id: number;
@@ -111,7 +114,18 @@ export function createFolderStore(ctx: PluginContext) {
 
   const parentPath = async (parent: number | null) => (parent === null ? '' : (await get(parent)).path);
 
+  /** Tries a folder's creation again when another one took its `path_id` meanwhile (the index is unique). */
   async function create(name: string, parent: number | null, adminId: number | null): Promise<Entity> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await createOnce(name, parent, adminId);
+      } catch (error) {
+        if (attempt >= PATH_ID_ATTEMPTS || !isUniqueViolation(error)) throw error;
+      }
+    }
+  }
+
+  async function createOnce(name: string, parent: number | null, adminId: number | null): Promise<Entity> {
     return ctx.db.transaction(async () => {
       const base = await parentPath(parent);
       await checkFree(name, parent);
