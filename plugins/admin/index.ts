@@ -17,6 +17,7 @@ import { createExtensions, type AdminExtensions } from './src/extensions';
 import { adminRoutes } from './src/http/admin-route';
 import { authRoutes } from './src/http/auth-routes';
 import { contentManagerRoutes } from './src/http/content-manager-routes';
+import { uidRoutes } from './src/http/uid-routes';
 import { extensionRoutes } from './src/http/extension-routes';
 import { appRoutes } from './src/http/static-app';
 import { usersRoutes } from './src/http/users-routes';
@@ -64,6 +65,7 @@ export default definePlugin<AdminConfig, Runtime>({
         ...authRoutes(ctx, routes, () => parts.access),
         ...usersRoutes(ctx, routes, () => parts.access),
         ...contentManagerRoutes(ctx, routes, () => parts.operations),
+        ...uidRoutes(ctx, routes),
         ...pluginSettingsRoutes(ctx, routes),
         ...extensionRoutes(ctx, routes, () => ctx.service<AdminExtensions>('plugin::admin.extensions')),
         // last: the page answers every other GET under /admin

@@ -13,6 +13,7 @@ import type { TestApp } from '../helpers/app';
 import { axeViolations, hasChromium, launch, screenshot, signIn, tinyPng, watchProblems } from './browser';
 import { uploadApp } from '../upload/helpers';
 import { adminWithRole, PASSWORD, startAdminApp } from './helpers';
+import { eventually } from '../helpers/eventually';
 
 describe('the admin panel in a browser', function () {
   this.timeout(180000);
@@ -133,7 +134,11 @@ describe('the admin panel in a browser', function () {
       .getByLabel(/^Title/)
       .first()
       .fill('Analytical engines');
-    await page.getByRole('button', { name: /Generate Slug/ }).click();
+    // the server generates the slug of a new entry from its title, unique among the stored entries
+    const slug = page.locator('input[name=slug]');
+    await eventually(async () => (await slug.inputValue()) === 'analytical-engines', 10000, 'the generated slug');
+    await page.getByText('Available', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Regenerate Slug' }).click();
     await page.getByRole('textbox', { name: 'Add to Category' }).click();
     await page.getByRole('textbox', { name: 'Add to Category' }).fill('Sci');
     await page

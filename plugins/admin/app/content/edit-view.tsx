@@ -13,6 +13,7 @@ import type { Entry } from '../types';
 import { Fields } from './field-input';
 import { emptyValues, toBody, toFormValues } from './form-values';
 import { FormValues } from './inputs/scalar-inputs';
+import { EditFactsContext } from './inputs/uid-input';
 import { useLocales } from './use-locales';
 
 interface Props {
@@ -62,6 +63,8 @@ export function EditView({ uid, id }: Props) {
   useEffect(() => {
     void load();
   }, [load]);
+
+  const facts = useMemo(() => ({ creating: creating || (single && !entry), locale: type?.options.localized ? locale : null, stored: entry }), [creating, single, entry, type, locale]);
 
   const fieldErrors = useMemo(() => {
     const out: Record<string, string> = {};
@@ -116,6 +119,7 @@ export function EditView({ uid, id }: Props) {
 
   return (
     <FormValues.Provider value={values}>
+      <EditFactsContext.Provider value={facts}>
       <Stack>
         <Group justify="space-between">
           <div>
@@ -195,6 +199,7 @@ export function EditView({ uid, id }: Props) {
           </Grid.Col>
         </Grid>
       </Stack>
+      </EditFactsContext.Provider>
     </FormValues.Provider>
   );
 }

@@ -14,6 +14,7 @@ import { MarkdownInput } from './inputs/markdown-input';
 import { MediaInput } from './inputs/media-input';
 import { RelationInput } from './inputs/relation-input';
 import { ScalarInput } from './inputs/scalar-inputs';
+import { UidInput } from './inputs/uid-input';
 
 const BUILT_IN: Record<string, ComponentType<FieldInputProps>> = {
   relation: RelationInput,
@@ -22,6 +23,7 @@ const BUILT_IN: Record<string, ComponentType<FieldInputProps>> = {
   dynamiczone: DynamicZoneInput,
   json: JsonField,
   richtext: MarkdownInput,
+  uid: UidInput,
 };
 
 /** Attributes the panel never edits (written by the server). */

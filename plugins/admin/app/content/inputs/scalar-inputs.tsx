@@ -1,23 +1,14 @@
 /**
- * Inputs of the scalar attribute types: text kinds, uid (generated from its target field),
+ * Inputs of the scalar attribute types: text kinds (the uid's own input is uid-input.tsx),
  * numbers, dates and times (the browser's own pickers), boolean, enumeration. Each is a
  * labelled Mantine input that shows the API's error for its field.
  */
-import { Button, Group, NumberInput, PasswordInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
-import { createContext, useContext } from 'react';
+import { NumberInput, PasswordInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
+import { createContext } from 'react';
 import type { FieldInputProps } from '../../registry';
 
 /** The form's current values, for inputs that derive from another field (uid). */
 export const FormValues = createContext<Record<string, unknown>>({});
-
-export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
@@ -31,7 +22,6 @@ function toLocalInput(value: unknown): string {
 }
 
 export function ScalarInput({ name, label, attribute, value, onChange, error, disabled }: FieldInputProps) {
-  const values = useContext(FormValues);
   const common = { name, label, error, disabled, required: attribute.required === true };
   switch (attribute.type) {
     case 'text':
@@ -40,17 +30,6 @@ export function ScalarInput({ name, label, attribute, value, onChange, error, di
       return <TextInput {...common} type="email" value={text(value)} onChange={(e) => onChange(e.currentTarget.value)} />;
     case 'password':
       return <PasswordInput {...common} autoComplete="new-password" value={text(value)} onChange={(e) => onChange(e.currentTarget.value)} />;
-    case 'uid': {
-      const source = attribute.targetField ? text(values[attribute.targetField]) : '';
-      return (
-        <Group align="flex-end" wrap="nowrap">
-          <TextInput {...common} style={{ flex: 1 }} value={text(value)} onChange={(e) => onChange(e.currentTarget.value)} />
-          <Button variant="light" disabled={disabled || !source} onClick={() => onChange(slugify(source))} aria-label={`Generate ${label} from ${attribute.targetField ?? ''}`}>
-            Generate
-          </Button>
-        </Group>
-      );
-    }
     case 'integer':
     case 'biginteger':
     case 'float':
