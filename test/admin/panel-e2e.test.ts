@@ -185,6 +185,28 @@ describe('the admin panel in a browser', function () {
     await checkPage('list-view');
   });
 
+  it("edits a category's articles from the inverse side of the relation", async () => {
+    const science = await app.knex('categories').where('name', 'Science').first('id');
+    const article = await app.knex('articles').first('id');
+    const links = async () =>
+      (await app.knex('articles_category_links').select('article_id', 'category_id', 'article_order')).map((row) => [Number(row.article_id), Number(row.category_id), Number(row.article_order)]);
+    await page.goto(`${app.url}/admin/content-manager/collection-types/api::category.category/${science.id}`);
+    await page.getByRole('heading', { name: `Category #${science.id}` }).waitFor();
+    await page.getByRole('button', { name: 'Remove Analytical engines' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    expect(await links()).to.deep.equal([]);
+    await page.getByRole('textbox', { name: 'Add to Articles' }).fill('Analytical');
+    await page
+      .getByRole('option', { name: /Analytical engines/ })
+      .first()
+      .click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Remove Analytical engines' }).waitFor();
+    await eventually(async () => (await links()).length === 1, 10000, 'the link saved');
+    expect(await links()).to.deep.equal([[Number(article.id), Number(science.id), 1]]);
+  });
+
   it('keeps an Editor out of the settings', async () => {
     const root = (await app.post('/admin/login', { email: 'ada@example.com', password: PASSWORD })).body.data.token as string;
     await adminWithRole(app, root, 'strapi-editor', 'editor@example.com');

@@ -36,8 +36,6 @@ export function humanize(name: string): string {
 
 export function isEditable(name: string, attribute: Attribute): boolean {
   if (HIDDEN.has(name)) return false;
-  // the inverse side of a relation is written through its owner
-  if (attribute.type === 'relation' && attribute.mappedBy) return false;
   return attribute.writable !== false && attribute.visible !== false;
 }
 

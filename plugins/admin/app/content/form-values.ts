@@ -78,7 +78,7 @@ export function toBody(attributes: Record<string, Attribute>, values: Record<str
     const value = values[name];
     switch (attribute.type) {
       case 'relation':
-        // mappedBy sides are written through their owner; the panel writes the owning side only
+        // the list as shown, on either side of the relation (the engine writes the owner's link table)
         out[name] = isToMany(attribute) ? (value as RelationValue[]).map((v) => v.id) : value ? (value as RelationValue).id : null;
         break;
       case 'media':
