@@ -15,14 +15,13 @@
  */
 import { definePlugin } from '@platform/core';
 import { apiTokenCommand } from './src/commands';
-import { permissionSchema, tokenSchema } from './src/content-types';
+import { PERMISSION_UID, permissionSchema, TOKEN_UID, tokenSchema } from './src/content-types';
 import { errors } from './src/errors';
 import { collectActions } from './src/known-actions';
 import { createLastUsedTracker } from './src/last-used';
 import { createApiTokensService, type ApiTokensService } from './src/service';
 import { createApiTokenStrategy } from './src/strategy';
 import { CHANGED_CHANNEL, createRuntime, saltOf, type Runtime } from './src/runtime';
-import { GRAPHQL, hideFromGraphql } from './src/graphql';
 import { writeLastUsed } from './src/token-store';
 import { validateConfig, type ApiTokensConfig } from './src/config';
 
@@ -49,7 +48,7 @@ const SALT_VARIABLE = 'API_TOKEN_SALT';
 export default definePlugin<ApiTokensConfig, Runtime>({
   name: PLUGIN_NAME,
   requires: ['query-engine'],
-  optional: ['users-permissions', GRAPHQL],
+  optional: ['users-permissions'],
   errors: errors.table,
   config: {
     default: { refreshInterval: 5000, lastUsedInterval: 60 * 60 * 1000 },
@@ -74,17 +73,18 @@ export default definePlugin<ApiTokensConfig, Runtime>({
   },
   commands: { 'api-token': apiTokenCommand },
   register(ctx) {
+    const { declarations } = ctx.service('plugin::query-engine.content-api');
     // read by the API's document, which lists API tokens among the credentials routes take
-    ctx
-      .service('plugin::query-engine.content-api')
-      .declarations.addCredentials(PLUGIN_NAME, 'apiToken', { type: 'http', scheme: 'bearer', description: 'An API token (`platform api-token create`): `Authorization: Bearer <token>`' });
+    declarations.addCredentials(PLUGIN_NAME, 'apiToken', { type: 'http', scheme: 'bearer', description: 'An API token (`platform api-token create`): `Authorization: Bearer <token>`' });
+    // the token tables are no content: GraphQL's generated schema leaves both types out, as
+    // Strapi v4 keeps its admin types out of the content API
+    declarations.graphql.model(PLUGIN_NAME, { models: (model) => model.uid === TOKEN_UID || model.uid === PERMISSION_UID, hidden: true });
     // asked here, so a `platform start` without a salt stops before the database is touched
     const salt = ctx.secret(SALT_VARIABLE, ctx.config.salt ?? ctx.appConfig<unknown>('admin.apiToken.salt'));
     const state = ctx.state;
     state.salt = salt;
     const lastUsed = createLastUsedTracker((id, at) => writeLastUsed(ctx.db.knex, id, at), ctx.config.lastUsedInterval, ctx.log);
     ctx.hooks.authenticate.tapPromise({ name: PLUGIN_NAME, stage: AUTHENTICATE_STAGE }, createApiTokenStrategy({ cache: state.cache, salt, lastUsed }));
-    hideFromGraphql(ctx);
     // last, so that routes other taps add are known too
     ctx.hooks.routesBuilt.tap({ name: PLUGIN_NAME, stage: 1000 }, (routes) => {
       state.actions = collectActions(routes);
