@@ -96,7 +96,8 @@ export function EditView({ uid, id }: Props) {
   };
 
   const save = async () => {
-    const body = toBody(type.attributes, values, session.components);
+    // a stored entry's relations go as the changes the editor made to what was loaded
+    const body = toBody(type.attributes, values, session.components, entry ? toFormValues(type.attributes, entry, session.components) : undefined);
     if (creating) {
       const created = await run(() => api.post<Entry>(`${base}${localeQuery}`, body), 'Saved');
       if (created) navigate(`/content-manager/collection-types/${uid}/${created.id}`, { replace: true });

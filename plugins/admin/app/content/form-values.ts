@@ -3,7 +3,9 @@
  * components and dynamic zones nested) and the form's values, and back to the body of a save:
  * relations and media become ids (lists in their order), components keep their nested values
  * (with `id`, so an existing component is updated in place), dynamic-zone items their
- * `__component`.
+ * `__component`. A save of a stored entry sends only the relations the editor changed, as
+ * changes where it can (`connect` / `disconnect`): a page opened before another editor linked an
+ * entry elsewhere (the other side of the relation) does not undo that link when it is saved.
  */
 import type { Attribute, ComponentSchema, Entry } from '../types';
 
@@ -71,16 +73,44 @@ export function emptyValues(attributes: Record<string, Attribute>): Record<strin
 
 const mediaIds = (value: unknown): unknown => (Array.isArray(value) ? value.map((f: Entry) => f.id) : value && typeof value === 'object' ? (value as Entry).id : null);
 
-export function toBody(attributes: Record<string, Attribute>, values: Record<string, unknown>, components: Components): Record<string, unknown> {
+type RelationBody = number | null | number[] | { connect: number[]; disconnect: number[] };
+
+/**
+ * What a save sends for a relation, on either side of it (the engine writes the owner's link
+ * table): the list as shown for a new entry; for a stored one nothing when it is as loaded,
+ * `connect` / `disconnect` when entries were only added at the end or taken out, and the whole
+ * list when the editor reordered it.
+ */
+export function relationBody(attribute: Attribute, value: unknown, stored: unknown): RelationBody | undefined {
+  if (!isToMany(attribute)) {
+    const id = value ? (value as RelationValue).id : null;
+    if (stored === undefined) return id;
+    return id === (stored ? (stored as RelationValue).id : null) ? undefined : id;
+  }
+  const ids = ((value as RelationValue[] | null) ?? []).map((v) => v.id);
+  if (stored === undefined) return ids;
+  const before = ((stored as RelationValue[] | null) ?? []).map((v) => v.id);
+  const now = new Set(ids);
+  const kept = before.filter((id) => now.has(id));
+  const disconnect = before.filter((id) => !now.has(id));
+  const connect = ids.slice(kept.length);
+  const keptInPlace = kept.every((id, index) => ids[index] === id) && connect.every((id) => !before.includes(id));
+  if (!keptInPlace) return ids;
+  return connect.length === 0 && disconnect.length === 0 ? undefined : { connect, disconnect };
+}
+
+/** The body of a save; `stored` is the entry's values as loaded (left out for a new entry). */
+export function toBody(attributes: Record<string, Attribute>, values: Record<string, unknown>, components: Components, stored?: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, attribute] of Object.entries(attributes)) {
     if (SYSTEM.has(name) || !(name in values)) continue;
     const value = values[name];
     switch (attribute.type) {
-      case 'relation':
-        // the list as shown, on either side of the relation (the engine writes the owner's link table)
-        out[name] = isToMany(attribute) ? (value as RelationValue[]).map((v) => v.id) : value ? (value as RelationValue).id : null;
+      case 'relation': {
+        const body = relationBody(attribute, value, stored?.[name]);
+        if (body !== undefined) out[name] = body;
         break;
+      }
       case 'media':
         out[name] = mediaIds(value);
         break;
