@@ -166,6 +166,7 @@ async function benchDatabase(db: BenchDb, options: BenchOptions): Promise<DbRepo
         rawFloor: raw.result,
         sameBytesAsRawFloor: raw.same,
         sameAs: w.sameAs,
+        restTwin: w.restTwin,
         webhooks,
       });
     }

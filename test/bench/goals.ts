@@ -40,6 +40,9 @@ export const ANCHORS: Anchor[] = [
 /** a create with webhooks configured costs at most this much more server CPU than without (issue 33) */
 export const WEBHOOKS_GOAL = 0.1;
 
+/** a GraphQL page costs at most this many times the CPU of the same page over REST (issue 35) */
+export const GRAPHQL_GOAL = 1.3;
+
 export interface GoalOutcome {
   /** Strapi's anchor carried over to this run (its raw floor then -> now) */
   strapiNowMs: number;

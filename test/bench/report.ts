@@ -10,7 +10,7 @@ import { FIRST_LOAD_GOAL_BYTES } from './admin-panel';
 import type { TwoNodeReport } from './two-nodes';
 import { median, type SoakResult } from './soak';
 import { transferLines, type TransferResult } from './transfer';
-import { ANCHORS, judge, WEBHOOKS_GOAL } from './goals';
+import { ANCHORS, GRAPHQL_GOAL, judge, WEBHOOKS_GOAL } from './goals';
 
 export interface WorkloadRow {
   name: string;
@@ -25,6 +25,8 @@ export interface WorkloadRow {
   sameBytesAsRawFloor: boolean | null;
   /** the workload this one repeats without its credential */
   sameAs?: string;
+  /** the REST workload answering the same page as this GraphQL one */
+  restTwin?: string;
   /** the webhooks this one's server delivers every create to, the workload it repeats without them, and the deliveries received against those expected */
   webhooks?: { count: number; vs: string; received: number; expected: number };
 }
@@ -169,6 +171,15 @@ export function renderReport(
       lines.push(
         '',
         `Cost of the credential (${row.name} vs ${plain.name}): ${f(auth.requestsPerSecond)} vs ${f(bare.requestsPerSecond)} req/s (${f((auth.requestsPerSecond / bare.requestsPerSecond - 1) * 100, 1)} %), CPU ${f(auth.cpuMsPerRequest, 2)} vs ${f(bare.cpuMsPerRequest, 2)} ms/req (${f((auth.cpuMsPerRequest / bare.cpuMsPerRequest - 1) * 100, 1)} %), SQL/req ${row.sqlPerRequest ?? '?'} vs ${plain.sqlPerRequest ?? '?'}.`,
+      );
+    }
+    for (const row of r.rows) {
+      const rest = row.restTwin ? r.rows.find((other) => other.name === row.restTwin) : undefined;
+      if (!row.result || !rest?.result) continue;
+      const ratio = row.result.cpuMsPerRequest / rest.result.cpuMsPerRequest;
+      lines.push(
+        '',
+        `GraphQL against REST for the same page (${row.name} vs ${rest.name}): CPU ${f(row.result.cpuMsPerRequest, 2)} vs ${f(rest.result.cpuMsPerRequest, 2)} ms/req, ${f(ratio, 2)}× (goal at most ${f(GRAPHQL_GOAL, 1)}×: ${ratio <= GRAPHQL_GOAL ? 'met' : 'missed'}), SQL/req ${row.sqlPerRequest ?? '?'} vs ${rest.sqlPerRequest ?? '?'}.`,
       );
     }
     for (const row of r.rows) {

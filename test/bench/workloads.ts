@@ -24,6 +24,8 @@ export interface Workload {
   open?: boolean;
   /** the workload this one is the same request as, without its credential: the report shows the cost of auth */
   sameAs?: string;
+  /** the REST workload that answers the same page as this GraphQL one: the report sets their CPU side by side (issue 35's goal: at most 1.3×) */
+  restTwin?: string;
   /**
    * runs against a server with the response cache on (the others run with it off); the bench
    * checks that its answer is byte-identical to the uncached server's
@@ -109,6 +111,22 @@ export const WORKLOADS: Workload[] = [
     body: { query: GRAPHQL_POPULATE },
     unavailable: graphqlMissing,
     nearestFloor: 'list-populate-all',
+  },
+  // the same page as its REST twin (issue 35): 25 articles, their title and the names of their category, tags and author
+  {
+    name: 'list-25-title-relations',
+    method: 'GET',
+    path: '/api/articles?pagination[pageSize]=25&fields[0]=title&populate[category][fields][0]=name&populate[tags][fields][0]=name&populate[author][fields][0]=name',
+    nearestFloor: 'list-populate-all',
+  },
+  {
+    name: 'graphql-list-25-relations',
+    method: 'POST',
+    path: '/graphql',
+    body: { query: GRAPHQL_POPULATE },
+    unavailable: graphqlMissing,
+    nearestFloor: 'list-populate-all',
+    restTwin: 'list-25-title-relations',
   },
   { name: 'graphql-populate-cached', method: 'POST', path: '/graphql', body: { query: GRAPHQL_POPULATE }, unavailable: graphqlMissing, cached: true },
   // list-25 itself runs as the public role; the cost of auth is measured against the same list

@@ -11,6 +11,7 @@ import { createHandler, type Request as HttpRequest } from 'graphql-http';
 import { GraphQLError, NoSchemaIntrospectionCustomRule, type ExecutionResult, type GraphQLSchema, type ValidationRule } from 'graphql';
 import { ApplicationError, ValidationError, type PluginContext, type RequestContext } from '@platform/core';
 import type { ContentApiAction } from '@platform/query-engine';
+import { createDocumentCache } from './document-cache';
 import { createErrorFormatter } from './format-error';
 import { operationLimitsRule } from './limits';
 import { readMultipartRequest, type MultipartRequest } from './multipart';
@@ -66,13 +67,15 @@ export function createEndpoint({ platform, schema, entryFields, introspection, c
   if (!introspection) rules.push(NoSchemaIntrospectionCustomRule);
   const tracing = config.apolloServer.tracing === true;
   const formatError = createErrorFormatter(platform.log);
+  const documents = createDocumentCache((text) => parseDocument(text, config.maxTokens));
 
   /** the requests whose operation ran (an answer with `data`) */
   const executed = new WeakSet<RequestContext>();
   const handler = createHandler<RequestContext, undefined, GraphqlContext>({
     schema,
     validationRules: rules,
-    parse: (source) => parseDocument(source, config.maxTokens),
+    parse: (source) => documents.parse(typeof source === 'string' ? source : source.body),
+    validate: (schema, document, rules) => documents.validate(schema, document, rules ?? []),
     context: (request) => createContext(platform, request.raw, tracing),
     formatError,
     onOperation: (request, args, result) => {
