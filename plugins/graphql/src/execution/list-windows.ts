@@ -36,7 +36,12 @@ export function planWindows(context: GraphqlContext, root: string, nodes: FieldN
 /** Where a relation field's slice starts in the loaded list; undefined when the plan did not cut it. */
 export function loadedStart(context: GraphqlContext, info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'path'>): number | undefined {
   const node = info.fieldNodes[0];
-  return node ? startsOf(context, rootKey(info.path)).get(node) : undefined;
+  return node ? loadedStartAt(context, rootKey(info.path), node) : undefined;
+}
+
+/** The same, for field node `node` under the root field of response key `root`. */
+export function loadedStartAt(context: GraphqlContext, root: string, node: FieldNode): number | undefined {
+  return startsOf(context, root).get(node);
 }
 
 function rootKey(path: GraphQLResolveInfo['path']): string {

@@ -11,6 +11,7 @@ import * as naming from '../naming';
 import { entryTarget, graphqlScalar, holdsMany, isRequired, scalarOutputType, visibleFields } from './attribute-types';
 import { scalarFilterName } from './filter-inputs';
 import { relationArgs } from './shared-types';
+import { readsLoaded } from '../execution/loaded-reads';
 import { componentListResolver, dynamicZoneResolver, dynamicZoneTypeResolver, relationResolver } from '../execution/field-resolvers';
 import type { ContentTypeSwitches } from '../extension/shadow-crud';
 import type { GraphqlContext } from '../types';
@@ -51,8 +52,8 @@ export function addObjectType(input: ModelTypesInput, model: Model): void {
   composer.createObjectTC({
     name: naming.entityName(model),
     fields: {
-      id: { type: 'ID', resolve: (entity: unknown) => (entity as { id: number }).id },
-      attributes: { type: naming.typeName(model), resolve: (entity: unknown) => entity },
+      id: { type: 'ID', resolve: readsLoaded((entity: unknown) => (entity as { id: number }).id, { kind: 'property', name: 'id' }) },
+      attributes: { type: naming.typeName(model), resolve: readsLoaded((entity: unknown) => entity, { kind: 'self' }) },
     },
   });
   composer.createObjectTC({ name: naming.entityResponseName(model), fields: { data: naming.entityName(model) } });
