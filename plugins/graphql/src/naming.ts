@@ -8,7 +8,17 @@ import upperFirst from 'lodash/upperFirst';
 import lowerFirst from 'lodash/lowerFirst';
 import type { Model } from '@platform/core';
 
-const pascal = (value: string): string => upperFirst(camelCase(value));
+/** the names of an app's models, converted once: resolvers ask for them on every request */
+const pascalNames = new Map<string, string>();
+
+function pascal(value: string): string {
+  let name = pascalNames.get(value);
+  if (name === undefined) {
+    name = upperFirst(camelCase(value));
+    pascalNames.set(value, name);
+  }
+  return name;
+}
 
 /** `api::article.article` -> `Article`; `plugin::upload.file` -> `UploadFile`; `shared.seo` -> `ComponentSharedSeo` */
 export function typeName(model: Model): string {

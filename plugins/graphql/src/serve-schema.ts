@@ -35,6 +35,8 @@ export function serveSchema(ctx: PluginContext<GraphqlConfig>, production: boole
         maxTokens: ctx.config.maxTokens,
       });
   const multipartReader = ctx.service('plugin::graphql.extension').multipartReader();
-  const handle = createEndpoint({ platform: ctx, schema, entryFields, introspection: ctx.config.apolloServer.introspection ?? !production, cachedAnswers, multipartReader });
+  // the generated reads no extension replaced or gave policies or middlewares
+  const readOnlyRoots = new Set([...readRoots.keys()].filter((key) => cacheableFields.has(key)));
+  const handle = createEndpoint({ platform: ctx, schema, entryFields, readOnlyRoots, introspection: ctx.config.apolloServer.introspection ?? !production, cachedAnswers, multipartReader });
   return { schema, handle };
 }

@@ -7,15 +7,15 @@
  * with 3 relations, about 700 fields, more than the page's SQL.
  *
  * A document whose chosen operation is a query made only of plain fields (aliases allowed; no
- * fragments, no directives, no introspection, no abstract types) over root fields with a
- * resolver and nested fields read by default or by a generated resolver is compiled once into
+ * fragments, no directives, no introspection, no abstract types) over generated read root
+ * fields and nested fields read by default or by a generated resolver is compiled once into
  * a function per field that reads and serializes its value as graphql-js would. Its root
  * fields' resolvers run as graphql-js runs them (the same arguments and resolve info). Any
  * other document runs through graphql-js; and so does a compiled one whose run meets what
  * graphql-js would answer with errors (a resolver failing, a null where the schema promises a
  * value, a value its scalar refuses, variables that do not coerce): it is executed again by
- * graphql-js, whose answer is sent, so errors keep their exact shape. Queries only read, so
- * running one again changes nothing.
+ * graphql-js, whose answer is sent, so errors keep their exact shape. Those root fields only
+ * read, so running one again changes nothing.
  */
 import {
   execute,
@@ -65,6 +65,8 @@ interface RootField {
   definition: Field;
   resolve: NonNullable<Field['resolve']>;
   complete: Complete;
+  /** its arguments when they name no variable, computed once (each run gets a copy: the resolver owns its arguments) */
+  fixed: Record<string, unknown> | null;
 }
 
 interface Compiled {
@@ -83,6 +85,17 @@ function plainField(selection: SelectionSetNode['selections'][number], keys: Set
   if (keys.has(key) || key === '__proto__') return null;
   keys.add(key);
   return key;
+}
+
+/** a copy of the arrays and plain objects of `value`; anything else (a scalar's own value) as it is */
+function copyPlain(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(copyPlain);
+  if (typeof value !== 'object' || value === null) return value;
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) out[key] = copyPlain(item);
+  return out;
 }
 
 /** whether a field's arguments name a variable */
@@ -197,7 +210,7 @@ function compileType(type: GraphQLOutputType, set: SelectionSetNode | undefined)
   };
 }
 
-function compile(args: ExecutionArgs): Compiled | null {
+function compile(args: ExecutionArgs, readOnlyRoots: ReadonlySet<string>): Compiled | null {
   const { schema, document } = args;
   const operation = getOperationAST(document, args.operationName);
   const queryType = schema.getQueryType();
@@ -209,10 +222,11 @@ function compile(args: ExecutionArgs): Compiled | null {
     const key = plainField(selection, keys);
     if (key === null || selection.kind !== Kind.FIELD) return null;
     const definition = queryType.getFields()[selection.name.value];
-    if (!definition?.resolve) return null;
+    if (!definition?.resolve || !readOnlyRoots.has(`${queryType.name}.${definition.name}`)) return null;
     const complete = compileType(definition.type, selection.selectionSet);
     if (!complete) return null;
-    fields.push({ key, node: selection, definition, resolve: definition.resolve, complete });
+    const fixed = usesVariables(selection) ? null : getArgumentValues(definition, selection);
+    fields.push({ key, node: selection, definition, resolve: definition.resolve, complete, fixed });
   }
   return fields.length > 0 ? { operation, queryType, fields } : null;
 }
@@ -227,7 +241,7 @@ async function run(compiled: Compiled, args: ExecutionArgs): Promise<ExecutionRe
   const variables = coerced.coerced;
   let fieldArgs: Array<Record<string, unknown>>;
   try {
-    fieldArgs = fields.map((field) => getArgumentValues(field.definition, field.node, variables));
+    fieldArgs = fields.map((field) => (field.fixed ? (copyPlain(field.fixed) as Record<string, unknown>) : getArgumentValues(field.definition, field.node, variables)));
   } catch {
     return byGraphqlJs(args);
   }
@@ -265,8 +279,11 @@ async function run(compiled: Compiled, args: ExecutionArgs): Promise<ExecutionRe
 /**
  * graphql-http's `execute`: a compiled operation's answer when its document has one (compiled
  * on its first request, once per document and operation name), else graphql-js's.
+ * `readOnlyRoots`: the root fields (`Query.articles`) that only read, so running one again when
+ * graphql-js must answer changes nothing: the generated reads no extension replaced or gave
+ * policies or middlewares (the fields the response cache trusts too).
  */
-export function createLoadedExecution() {
+export function createLoadedExecution(readOnlyRoots: ReadonlySet<string>) {
   const compiledOf = new WeakMap<DocumentNode, Map<string | null, Compiled | null>>();
   return (args: ExecutionArgs): Promise<ExecutionResult> | ExecutionResult => {
     let byName = compiledOf.get(args.document);
@@ -278,7 +295,7 @@ export function createLoadedExecution() {
     let compiled = byName.get(name);
     if (compiled === undefined) {
       try {
-        compiled = compile(args);
+        compiled = compile(args, readOnlyRoots);
       } catch {
         // an argument graphql-js would refuse while running (a scalar's own check): it answers it
         compiled = null;

@@ -23,6 +23,8 @@ export interface EndpointInput {
   platform: PluginContext<GraphqlConfig>;
   schema: GraphQLSchema;
   entryFields: ReadonlySet<string>;
+  /** the root fields (`Query.articles`) that only read: their queries may be compiled (../execution/loaded-execution.ts) */
+  readOnlyRoots: ReadonlySet<string>;
   introspection: boolean;
   /** answers from the response cache when the operation may be (./cached-answers.ts) */
   cachedAnswers?: (http: RequestContext, run: () => Promise<void>) => Promise<void>;
@@ -79,7 +81,7 @@ function refuseVariables(text: string): ValidationError | null {
   return nestingExceeds(text) ? new ValidationError(`Variables nested deeper than ${MAX_NESTING} levels`) : null;
 }
 
-export function createEndpoint({ platform, schema, entryFields, introspection, cachedAnswers, multipartReader }: EndpointInput) {
+export function createEndpoint({ platform, schema, entryFields, readOnlyRoots, introspection, cachedAnswers, multipartReader }: EndpointInput) {
   const config = platform.config;
   const rules: ValidationRule[] = [
     operationLimitsRule({
@@ -102,7 +104,7 @@ export function createEndpoint({ platform, schema, entryFields, introspection, c
     parse: (source) => documents.parse(typeof source === 'string' ? source : source.body),
     validate: (schema, document, rules) => documents.validate(schema, document, rules ?? []),
     // with tracing every resolver is timed, so every field runs through graphql-js
-    ...(tracing ? {} : { execute: createLoadedExecution() }),
+    ...(tracing ? {} : { execute: createLoadedExecution(readOnlyRoots) }),
     context: (request) => createContext(platform, request.raw, tracing),
     formatError,
     onOperation: (request, args, result) => {
