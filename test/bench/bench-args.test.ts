@@ -101,6 +101,36 @@ describe('benchmark command line and report', () => {
     expect(markdown).to.not.include('Response compression');
   });
 
+  it('sets a GraphQL workload against its REST twin, with the ratio judged against the 1.3× goal', () => {
+    const load = { requestsPerSecond: 500, p50: 5, p99: 9, non2xx: 0, errors: 0, cpuMsPerRequest: 1.5, bytesPerRequest: 2048 };
+    const none = { floor: null, sameJsonAsFloor: null, rawFloor: null, sameBytesAsRawFloor: null };
+    const report = (graphqlCpu: number) =>
+      renderReport(
+        [
+          {
+            db: 'sqlite',
+            scale: 10,
+            loadSeconds: 0,
+            startupMs: 400,
+            rssStartMb: 95,
+            rssIdleMb: 90,
+            rssAfterMb: 100,
+            workers: null,
+            floors: null,
+            rows: [
+              { name: 'list-25-title-relations', result: load, sqlPerRequest: 5, ...none },
+              { name: 'graphql-list-25-relations', result: { ...load, cpuMsPerRequest: graphqlCpu }, sqlPerRequest: 4, restTwin: 'list-25-title-relations', ...none },
+            ],
+          },
+        ],
+        { duration: 10, connections: 50, date: '2026-01-01T00:00:00.000Z' },
+      );
+    expect(report(1.8)).to.include(
+      'GraphQL against REST for the same page (graphql-list-25-relations vs list-25-title-relations): CPU 1.80 vs 1.50 ms/req, 1.20× (goal at most 1.3×: met), SQL/req 4 vs 5.',
+    );
+    expect(report(3.3)).to.include('CPU 3.30 vs 1.50 ms/req, 2.20× (goal at most 1.3×: missed)');
+  });
+
   it("renders the two-node run: both nodes' rate, CPU per request, byte identity and freshness", () => {
     const load = { requestsPerSecond: 9000, p50: 2, p99: 6, non2xx: 0, errors: 0, cpuMsPerRequest: 0.05, bytesPerRequest: 2048 };
     const markdown = renderReport(
