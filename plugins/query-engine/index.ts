@@ -39,7 +39,19 @@ export { ENGINE_PARAMS, INTERNAL_PARAMS, type ParamRegistry } from './src/conten
 export type * from './src/content-api/types';
 export { modelSchemaRef, parseModelSchemaRef } from './src/content-api/declarations';
 export { selects } from './src/content-api/graphql-declarations';
-export type { GraphqlDeclarations, GraphqlModelRule, GraphqlOperationCall, GraphqlOperationDeclaration, GraphqlScalarDeclaration, ModelSelector } from './src/content-api/graphql-declarations';
+export type {
+  GraphqlDeclarations,
+  GraphqlInputTypeDeclaration,
+  GraphqlModelRule,
+  GraphqlOperationCall,
+  GraphqlOperationDeclaration,
+  GraphqlScalarDeclaration,
+  ModelSelector,
+  MultipartFile,
+  MultipartParts,
+  MultipartReader,
+  MultipartWatcher,
+} from './src/content-api/graphql-declarations';
 export type { Declarations, JsonSchema, RouteDescription, RouteMatch, RouteDeclaration, RouteAccessContext, CredentialsDeclaration } from './src/content-api/declarations';
 
 declare module '@platform/core' {

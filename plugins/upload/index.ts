@@ -9,13 +9,11 @@
 import { definePlugin } from '@platform/core';
 import { DEFAULT_CONFIG, validateConfig, type UploadConfig } from './src/config';
 import { errors } from './src/errors';
-import { FILE_UID, fileSchema } from './src/file-content-type';
-import { FOLDER_UID, folderSchema } from './src/folder-content-type';
-// Types only: the extension service of the graphql plugin, when it is enabled.
-import type {} from '@platform/graphql';
+import { fileSchema } from './src/file-content-type';
+import { folderSchema } from './src/folder-content-type';
 import { createAdminController } from './src/http/admin-controller';
 import { createContentApiController } from './src/http/content-api-controller';
-import { readGraphqlMultipart, uploadGraphql } from './src/graphql';
+import { declareGraphql } from './src/graphql-declarations';
 import { uploadRoutes } from './src/http/routes';
 import { declareRoutes } from './src/route-declarations';
 import { mediaAttributeType } from './src/media-attribute';
@@ -48,10 +46,6 @@ type Config = UploadConfig & Record<string, unknown>;
 export default definePlugin<Config>({
   name: 'upload',
   requires: ['query-engine'],
-  // Over GraphQL, files and folders are read like any type and written through Strapi v4's
-  // upload mutations (GraphQL multipart requests). Its multipart routes and flat answers are
-  // declared to the content API, where the API's document reads them.
-  optional: ['graphql'],
   errors: errors.table,
   config: {
     default: { ...DEFAULT_CONFIG },
@@ -75,12 +69,10 @@ export default definePlugin<Config>({
   routes: uploadRoutes,
   register(ctx) {
     ctx.service('plugin::query-engine.field-kinds').register(mediaKind);
-    if (ctx.isEnabled('graphql')) {
-      const extension = ctx.service('plugin::graphql.extension');
-      for (const uid of [FILE_UID, FOLDER_UID]) extension.shadowCRUD(uid).disableActions(['create', 'update', 'delete']);
-      extension.readMultipartWith(readGraphqlMultipart(ctx.config));
-      extension.use(uploadGraphql(ctx));
-    }
+    // Over GraphQL, files and folders are read like any type and written through Strapi v4's
+    // upload mutations (GraphQL multipart requests); its multipart routes and flat answers are
+    // declared in bootstrap. GraphQL and the API's document read these declarations.
+    declareGraphql(ctx.service('plugin::query-engine.content-api').declarations, ctx);
   },
   async bootstrap(ctx) {
     declareRoutes(ctx.service('plugin::query-engine.content-api').declarations);

@@ -73,7 +73,7 @@ type Scenario = { boot: { code: string; message: string } } | { enabled: string[
 
 const SCENARIOS: Record<string, Scenario> = {
   admin: {
-    enabled: ['query-engine', 'cache', 'content-manager', 'graphql', 'upload', 'data-transfer', 'documentation', 'draft-publish', 'email', 'i18n', 'relations', 'strapi-compat', 'webhooks'],
+    enabled: ['query-engine', 'cache', 'content-manager', 'upload', 'data-transfer', 'documentation', 'draft-publish', 'email', 'graphql', 'i18n', 'relations', 'strapi-compat', 'webhooks'],
     run({ app }) {
       it('serves no panel and no admin API, makes no admin tables and adds no command', async () => {
         for (const path of ['/admin', '/admin/init', '/admin/assets/main.js', '/content-manager/content-types']) {

@@ -60,7 +60,7 @@ describe('plugin commands and secrets', function () {
     const run = await platform(['--help', '--app', appDir], env);
     expect(run).to.deep.equal({
       code: 0,
-      stdout: `${HELP}\nCommands of the app's plugins (platform <command> --help):\n  graphql:schema     print the GraphQL schema (SDL) generated for the app\n  export             write the app's content, files and settings to a data-transfer archive\n  import             restore a data-transfer archive (written by platform export or strapi export)\n  openapi            print or write the OpenAPI document of the API\n  types              write TypeScript declarations of the content model\n  webhooks           list, create or trigger webhooks, and read their deliveries\n  stamp              add or count stamps\n`,
+      stdout: `${HELP}\nCommands of the app's plugins (platform <command> --help):\n  export             write the app's content, files and settings to a data-transfer archive\n  import             restore a data-transfer archive (written by platform export or strapi export)\n  openapi            print or write the OpenAPI document of the API\n  types              write TypeScript declarations of the content model\n  graphql:schema     print the GraphQL schema (SDL) generated for the app\n  webhooks           list, create or trigger webhooks, and read their deliveries\n  stamp              add or count stamps\n`,
       stderr: '',
     });
   });
@@ -126,7 +126,7 @@ describe('plugin commands and secrets', function () {
     const run = await platform(['stamps', '--app', appDir], env);
     expect(run.code).to.equal(2);
     expect(run.stderr).to.equal(
-      `platform: Unknown command "stamps"\n\n${HELP}\nCommands of the app's plugins (platform <command> --help):\n  graphql:schema     print the GraphQL schema (SDL) generated for the app\n  export             write the app's content, files and settings to a data-transfer archive\n  import             restore a data-transfer archive (written by platform export or strapi export)\n  openapi            print or write the OpenAPI document of the API\n  types              write TypeScript declarations of the content model\n  webhooks           list, create or trigger webhooks, and read their deliveries\n  stamp              add or count stamps\n\n`,
+      `platform: Unknown command "stamps"\n\n${HELP}\nCommands of the app's plugins (platform <command> --help):\n  export             write the app's content, files and settings to a data-transfer archive\n  import             restore a data-transfer archive (written by platform export or strapi export)\n  openapi            print or write the OpenAPI document of the API\n  types              write TypeScript declarations of the content model\n  graphql:schema     print the GraphQL schema (SDL) generated for the app\n  webhooks           list, create or trigger webhooks, and read their deliveries\n  stamp              add or count stamps\n\n`,
     );
   });
 

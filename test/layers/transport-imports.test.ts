@@ -17,7 +17,6 @@ const PLUGINS = path.resolve(__dirname, '..', '..', 'plugins');
 const TRANSPORTS = new Set(['graphql', 'documentation']);
 /** Feature files that still extend the GraphQL schema through the graphql plugin (to be converted). */
 const PENDING: Record<string, string[]> = {
-  upload: ['index.ts', 'src/graphql.ts'],
   'users-permissions': ['index.ts', 'src/graphql.ts'],
 };
 

@@ -34,7 +34,8 @@ export function serveSchema(ctx: PluginContext<GraphqlConfig>, production: boole
         cacheableFields,
         maxTokens: ctx.config.maxTokens,
       });
-  const multipartReader = ctx.service('plugin::graphql.extension').multipartReader();
+  // an app's reader (the extension service) before the one a feature declared (upload)
+  const multipartReader = ctx.service('plugin::graphql.extension').multipartReader() ?? ctx.service('plugin::query-engine.content-api').declarations.graphql.multipartReader();
   // the generated reads no extension replaced or gave policies or middlewares
   const readOnlyRoots = new Set([...readRoots.keys()].filter((key) => cacheableFields.has(key)));
   const handle = createEndpoint({ platform: ctx, schema, entryFields, readOnlyRoots, introspection: ctx.config.apolloServer.introspection ?? !production, cachedAnswers, multipartReader });

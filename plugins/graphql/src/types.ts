@@ -156,31 +156,5 @@ export interface ExtensionArgs {
 // biome-ignore lint/suspicious/noConfusingVoidType: an extension function may only call the extension service and return nothing
 export type ExtensionInput = Extension | ((args: ExtensionArgs) => Extension | void);
 
-/** A file part of a multipart request, on disk until the answer is sent. */
-export interface MultipartFile {
-  /** the name of its part (a key of the request's `map`) */
-  field: string;
-  path: string;
-  /** the name the client sent */
-  filename: string;
-  /** the type the client declared */
-  mimeType: string | null;
-  size: number;
-}
-
-/** What a multipart reader read: text parts (each as the list of its values) and file parts. */
-export interface MultipartParts {
-  fields: Record<string, string[]>;
-  files: MultipartFile[];
-  /** removes the files it wrote; called on every path once the answer is made */
-  dispose(): Promise<void>;
-}
-
-/** Called for each part in the order it arrives; throwing stops reading with that error. */
-export type MultipartWatcher = (part: { name: string; kind: 'field' | 'file'; value?: string }) => void;
-
-/**
- * Reads a multipart body within its owner's bounds (sizes, count), files streamed to disk: the
- * plugin that handles files (upload) registers one with `extension.readMultipartWith`.
- */
-export type MultipartReader = (http: RequestContext, watch: MultipartWatcher) => Promise<MultipartParts>;
+// The multipart types are the content API's: the plugin that reads files declares its reader there.
+export type { MultipartFile, MultipartParts, MultipartReader, MultipartWatcher } from '@platform/query-engine';

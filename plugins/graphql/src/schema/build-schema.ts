@@ -18,7 +18,7 @@ import { readEntityResponse, readEntityResponses } from '../execution/root-resol
 import { resolveSettings } from '../execution/settings';
 import { cacheableFields, snapshotResolvers } from './cacheable-fields';
 import { addDeclaredEnums, addDeclaredParams, addDeclaredRelationParams } from './declared-params';
-import { addDeclaredScalars, declaredGraphql, declaredResolversConfig, declaredSchemaPlugin } from './declared-graphql';
+import { addDeclaredTypes, declaredGraphql, declaredResolversConfig, declaredSchemaPlugin } from './declared-graphql';
 import { addNexusTypes, isNexusType, nexus } from './nexus-types';
 import type { ExtensionService } from '../extension/extension-service';
 import type { Extension, GraphqlConfig, GraphqlContext, ResolverConfig } from '../types';
@@ -124,7 +124,7 @@ export function buildSchema(platform: PluginContext, config: GraphqlConfig, exte
   const generated = snapshotResolvers(composer);
   // what features declared for GraphQL (./declared-graphql.ts), before the extensions add theirs
   addDeclaredEnums(composer, params);
-  addDeclaredScalars(composer, declared);
+  addDeclaredTypes(composer, declared, models, exposed);
   if (config.shadowCRUD) addDeclaredParams(composer, models.contentTypes(), params, exposed);
   for (const [key, value] of declaredResolversConfig(declared, models, exposed)) mergeConfig(resolversConfig, key, value);
   const plugins: Array<(composer: SchemaComposer<GraphqlContext>) => void> = [declaredSchemaPlugin(deps, declared, exposed, (schema) => addDeclaredRelationParams(schema, models, params))];

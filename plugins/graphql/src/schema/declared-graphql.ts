@@ -34,8 +34,14 @@ function scalarType(declared: GraphqlScalarDeclaration): GraphQLScalarType {
   });
 }
 
-export function addDeclaredScalars(composer: SchemaComposer<GraphqlContext>, declared: GraphqlDeclarations): void {
+/** The scalars, and the input types made for models whose types were generated. */
+export function addDeclaredTypes(composer: SchemaComposer<GraphqlContext>, declared: GraphqlDeclarations, models: ModelRegistry, exposed: (model: Model) => boolean): void {
   for (const scalar of declared.scalars()) composer.add(scalarType(scalar));
+  for (const type of declared.inputTypes()) {
+    const selector = type.models;
+    if (selector !== undefined && !models.all().some((model) => selects(selector, model) && exposed(model))) continue;
+    composer.createInputTC({ name: type.name, fields: { ...type.fields } });
+  }
 }
 
 const fill = (template: string, model: Model | null) => (model ? template.replaceAll('{Type}', naming.typeName(model)).replaceAll('{uid}', model.uid) : template);
@@ -75,10 +81,11 @@ export function declaredResolversConfig(declared: GraphqlDeclarations, models: M
   return out;
 }
 
-/** GraphQL's input objects have no prototype: plain objects for the feature's code. */
+/** GraphQL's input objects have no prototype: plain objects for the feature's code (other values, an `Upload`'s, stay as they are). */
 function plainArgs(args: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(args)) out[key] = value !== null && typeof value === 'object' && !Array.isArray(value) ? plainArgs(value as Record<string, unknown>) : value;
+  for (const [key, value] of Object.entries(args))
+    out[key] = value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === null ? plainArgs(value as Record<string, unknown>) : value;
   return out;
 }
 

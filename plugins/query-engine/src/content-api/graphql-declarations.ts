@@ -60,6 +60,40 @@ export interface GraphqlOperationCall {
   readEntries(ids: number[], options?: { includeHidden?: boolean }): Promise<Array<{ data: unknown }>>;
 }
 
+/** An input type of the feature's own: field name → GraphQL type. */
+export interface GraphqlInputTypeDeclaration {
+  name: string;
+  fields: Readonly<Record<string, string>>;
+  /** made only when one of these models' types are generated (default: always) */
+  models?: ModelSelector;
+}
+
+/** A file part of a multipart request, on disk until the answer is sent. */
+export interface MultipartFile {
+  /** the name of its part (a key of the request's `map`) */
+  field: string;
+  path: string;
+  /** the name the client sent */
+  filename: string;
+  /** the type the client declared */
+  mimeType: string | null;
+  size: number;
+}
+
+/** What a multipart reader read: text parts (each as the list of its values) and file parts. */
+export interface MultipartParts {
+  fields: Record<string, string[]>;
+  files: MultipartFile[];
+  /** removes the files it wrote; called on every path once the answer is made */
+  dispose(): Promise<void>;
+}
+
+/** Called for each part in the order it arrives; throwing stops reading with that error. */
+export type MultipartWatcher = (part: { name: string; kind: 'field' | 'file'; value?: string }) => void;
+
+/** Reads a multipart body within its owner's bounds (sizes, count), files streamed to disk. */
+export type MultipartReader = (http: RequestContext, watch: MultipartWatcher) => Promise<MultipartParts>;
+
 /** A root field of the feature's own. */
 export interface GraphqlOperationDeclaration {
   root: 'Query' | 'Mutation';
@@ -79,10 +113,15 @@ export interface GraphqlDeclarations {
   model(owner: string, rule: GraphqlModelRule): void;
   scalar(owner: string, scalar: GraphqlScalarDeclaration): void;
   operation(owner: string, operation: GraphqlOperationDeclaration): void;
+  inputType(owner: string, type: GraphqlInputTypeDeclaration): void;
+  /** GraphQL multipart requests (file uploads) are read with `reader`, within its owner's bounds; without one they are refused */
+  readMultipartWith(owner: string, reader: MultipartReader): void;
   /** in the order declared */
   modelRules(): readonly GraphqlModelRule[];
   scalars(): readonly GraphqlScalarDeclaration[];
   operations(): readonly GraphqlOperationDeclaration[];
+  inputTypes(): readonly GraphqlInputTypeDeclaration[];
+  multipartReader(): MultipartReader | null;
 }
 
 /** Whether `selector` selects `model`. */
@@ -94,6 +133,8 @@ export function createGraphqlDeclarations(): GraphqlDeclarations {
   const rules: GraphqlModelRule[] = [];
   const scalars: GraphqlScalarDeclaration[] = [];
   const operations: GraphqlOperationDeclaration[] = [];
+  const inputTypes: GraphqlInputTypeDeclaration[] = [];
+  let reader: MultipartReader | null = null;
   return {
     model: (_owner, rule) => {
       rules.push(rule);
@@ -104,8 +145,16 @@ export function createGraphqlDeclarations(): GraphqlDeclarations {
     operation: (_owner, operation) => {
       operations.push(operation);
     },
+    inputType: (_owner, type) => {
+      inputTypes.push(type);
+    },
+    readMultipartWith: (_owner, given) => {
+      reader = given;
+    },
     modelRules: () => rules,
     scalars: () => scalars,
     operations: () => operations,
+    inputTypes: () => inputTypes,
+    multipartReader: () => reader,
   };
 }
