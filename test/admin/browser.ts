@@ -37,6 +37,7 @@ export async function signIn(page: Page, appUrl: string, email: string): Promise
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
+  await settled(page);
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
@@ -51,7 +52,21 @@ interface AxeViolation {
  * axe-core's violations on the page. The script is evaluated through the DevTools protocol,
  * which the page's Content-Security-Policy does not govern (a <script> tag would be refused).
  */
+/**
+ * Resolves once no CSS transition or animation runs in the page: a dialog fading in is
+ * attached and "visible" to the locators while its colours are still half transparent, and
+ * what a check reads then (axe's contrast, a screenshot) is not what an editor sees.
+ */
+export async function settled(page: Page): Promise<void> {
+  // a function, not a string: the panel's content security policy refuses eval in the page
+  await page.waitForFunction(() => {
+    const { document } = globalThis as unknown as { document: { getAnimations(): Array<{ playState: string }> } };
+    return document.getAnimations().every((animation) => animation.playState !== 'running');
+  });
+}
+
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await settled(page);
   const source = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
   await page.evaluate(source);
   // a string, evaluated in the page (this file is compiled without the DOM's types)
