@@ -13,6 +13,7 @@
 import { Cron } from 'croner';
 import type { Database, Logger, StorageTable } from '@platform/core';
 import { isPlainObject } from '@platform/core';
+import { isUniqueViolation } from '@platform/query-engine';
 import { isRecurrenceObject, recurrenceToCron } from './cron-rule';
 import { errors } from './errors';
 
@@ -98,11 +99,6 @@ function readTask(key: string, value: unknown, file: string): CronTask {
   if (options.tz !== undefined && typeof options.tz !== 'string') throw errors.boot('CRON_TASK', `${where}: options.tz must be a time zone name such as "Europe/Paris"`);
   const tz = (options.tz as string | undefined) ?? rule.tz;
   return { name: key, ...rule, ...(tz ? { tz } : {}), start: dateOption(options.start, where), end: dateOption(options.end, where), task: value.task as CronTaskFn };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const { code } = error as { code?: unknown };
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'ER_DUP_ENTRY' || code === '23505';
 }
 
 export interface CronSources {

@@ -43,6 +43,7 @@ describe('write/db-errors', () => {
     expect(isUniqueViolation({ code: '23505' })).to.equal(true);
     expect(isUniqueViolation({ code: 'ER_DUP_ENTRY', errno: 1062 })).to.equal(true);
     expect(isUniqueViolation({ code: 'SQLITE_CONSTRAINT_UNIQUE' })).to.equal(true);
+    expect(isUniqueViolation({ code: 'SQLITE_CONSTRAINT_PRIMARYKEY' })).to.equal(true);
     expect(isUniqueViolation({ code: 'SQLITE_CONSTRAINT_NOTNULL' })).to.equal(false);
     expect(isUniqueViolation(null)).to.equal(false);
   });

@@ -14,10 +14,11 @@ interface DriverError {
   message?: string;
 }
 
+/** A unique index or primary key refused a row (PostgreSQL and MariaDB report both alike; SQLite tells them apart). */
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as DriverError | null;
   if (!e || typeof e !== 'object') return false;
-  return e.code === '23505' || e.code === 'ER_DUP_ENTRY' || e.errno === 1062 || e.code === 'SQLITE_CONSTRAINT_UNIQUE';
+  return e.code === '23505' || e.code === 'ER_DUP_ENTRY' || e.errno === 1062 || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
 /** The ValidationError for a violated attribute index, or null when the index is not an attribute's. */
