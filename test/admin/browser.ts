@@ -49,22 +49,41 @@ interface AxeViolation {
 }
 
 /**
+ * Resolves once no finite CSS transition or animation runs in the page: a dialog fading in is
+ * attached and "visible" to the locators while its colours are still half transparent, and
+ * what a check reads then (axe's contrast, a screenshot) is not what an editor sees. A spinner
+ * that turns for ever is no transition and is not waited for; a page still moving after
+ * `timeout` fails with the animations named, not a bare time-out.
+ */
+export async function settled(page: Page, timeout = 10_000): Promise<void> {
+  // functions, not strings: the panel's content security policy refuses eval in the page
+  try {
+    await page.waitForFunction(
+      () => {
+        const { document } = globalThis as unknown as { document: { getAnimations(): Array<{ playState: string; effect: { getTiming(): { iterations: number } } | null }> } };
+        return document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY);
+      },
+      undefined,
+      { timeout },
+    );
+  } catch (error) {
+    const running = await page
+      .evaluate(() => {
+        const { document } = globalThis as unknown as { document: { getAnimations(): Array<{ playState: string; animationName?: string; transitionProperty?: string }> } };
+        return document
+          .getAnimations()
+          .filter((animation) => animation.playState === 'running')
+          .map((animation) => animation.animationName ?? animation.transitionProperty ?? 'an animation');
+      })
+      .catch(() => [] as string[]);
+    throw new Error(`the page still moves after ${timeout} ms (${running.join(', ') || 'no animation left'}): ${(error as Error).message}`);
+  }
+}
+
+/**
  * axe-core's violations on the page. The script is evaluated through the DevTools protocol,
  * which the page's Content-Security-Policy does not govern (a <script> tag would be refused).
  */
-/**
- * Resolves once no CSS transition or animation runs in the page: a dialog fading in is
- * attached and "visible" to the locators while its colours are still half transparent, and
- * what a check reads then (axe's contrast, a screenshot) is not what an editor sees.
- */
-export async function settled(page: Page): Promise<void> {
-  // a function, not a string: the panel's content security policy refuses eval in the page
-  await page.waitForFunction(() => {
-    const { document } = globalThis as unknown as { document: { getAnimations(): Array<{ playState: string }> } };
-    return document.getAnimations().every((animation) => animation.playState !== 'running');
-  });
-}
-
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await settled(page);
   const source = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
