@@ -3,8 +3,8 @@
  * graphql-compose, served by graphql-http) over the same entity service, content-API contract
  * and permissions as REST. Features declare their arguments, types and operations to the
  * query engine's content API as data (`declarations.graphql`, read in ./src/schema/declared-graphql.ts);
- * an app's code (Strapi v4's extension code) and features not converted yet use its `extension`
- * service; it takes nothing from the REST plugin.
+ * an app's code (Strapi v4's extension code) uses its `extension` service; it takes nothing from
+ * the REST plugin.
  */
 import { definePlugin, type PluginContext, type RequestContext } from '@platform/core';
 import type { GraphQLSchema } from 'graphql';

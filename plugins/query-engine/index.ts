@@ -41,8 +41,10 @@ export { modelSchemaRef, parseModelSchemaRef } from './src/content-api/declarati
 export { selects } from './src/content-api/graphql-declarations';
 export type {
   GraphqlDeclarations,
+  GraphqlInputField,
   GraphqlInputTypeDeclaration,
   GraphqlModelRule,
+  GraphqlObjectTypeDeclaration,
   GraphqlOperationCall,
   GraphqlOperationDeclaration,
   GraphqlScalarDeclaration,

@@ -23,8 +23,7 @@ import { tapUserHooks } from './src/user-hooks';
 import { adoptStoredSettings } from './src/advanced-settings';
 import { declarePublicAccess } from './src/public-access';
 import { declareRoutes } from './src/route-declarations';
-import type { ExtensionService } from '@platform/graphql';
-import { switchUsersPermissions, usersPermissionsGraphql } from './src/graphql';
+import { declareGraphql } from './src/graphql-declarations';
 
 export type { UsersPermissionsConfig, RateLimitConfig, AdvancedSettings } from './src/config';
 export type { RateLimiter, Attempt } from './src/rate-limit';
@@ -38,10 +37,8 @@ export { USER_UID, ROLE_UID, PERMISSION_UID } from './src/content-types';
 export default definePlugin<UsersPermissionsConfig, Runtime>({
   name: PLUGIN_NAME,
   requires: ['query-engine'],
-  // its GraphQL types and operations (me, login, register...) when the graphql plugin is there;
-  // who the public role may call is declared to the content API, where the API's document asks;
   // reset and confirmation emails go through the email plugin's service when it is there
-  optional: ['graphql', 'email'],
+  optional: ['email'],
   errors: errors.table,
   config: { validate: validateConfig },
   contentTypes,
@@ -79,12 +76,11 @@ export default definePlugin<UsersPermissionsConfig, Runtime>({
     ctx.hooks.authenticate.tapPromise(PLUGIN_NAME, (request, route) => parts.authenticator.authenticate(request, route));
     guardContentApi(ctx.service<ContentApi>('plugin::query-engine.content-api'), parts.explainDenial);
     tapUserHooks(ctx, () => parts.access);
-    if (ctx.isEnabled('graphql')) {
-      const extension = ctx.service<ExtensionService>('plugin::graphql.extension');
-      switchUsersPermissions(extension);
-      extension.use(usersPermissionsGraphql(ctx));
-    }
-    declarePublicAccess(ctx.service<ContentApi>('plugin::query-engine.content-api').declarations, parts.access);
+    // its GraphQL types and operations (me, login, register...) and who the public role may
+    // call, declared to the content API: GraphQL and the API's document read them
+    const { declarations } = ctx.service<ContentApi>('plugin::query-engine.content-api');
+    declareGraphql(declarations, ctx);
+    declarePublicAccess(declarations, parts.access);
     // Once every plugin has bootstrapped, whatever the order they boot in, the app's and every
     // plugin's routes are in the table (i18n adds its localization routes in its bootstrap):
     // wildcards expand against all of them.

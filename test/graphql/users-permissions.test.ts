@@ -5,6 +5,8 @@
  * limit, and the plugin's types have Strapi v4's shapes.
  */
 import { expect } from 'chai';
+import { definePlugin } from '@platform/core';
+import type { ExtensionService } from '@platform/graphql';
 import { describeEachDatabase } from '../helpers/app';
 import { authPlugins, bearer, JWT_SECRET } from '../users-permissions/helpers';
 import { gql, gqlData } from './helpers';
@@ -140,4 +142,30 @@ describeEachDatabase(
     });
   },
   { config: { plugins: authPlugins({ permissions: PERMISSIONS, ratelimit: { enabled: true, max: 2, interval: 60000 } }) }, env: { JWT_SECRET } },
+);
+
+/** An app's extension over users-permissions' types and operations, registered after them as in Strapi v4. */
+const meExtender = definePlugin({
+  name: 'gql-me-extender',
+  requires: ['graphql'],
+  register(ctx) {
+    ctx.service<ExtensionService>('plugin::graphql.extension').use({
+      typeDefs: 'type UsersPermissionsMe { greeting: String }',
+      resolvers: { Query: { me: () => ({ id: 0, username: 'from the app', greeting: 'hello' }) } },
+    });
+  },
+});
+
+describeEachDatabase(
+  "GraphQL users-permissions under an app's extension",
+  (ctx) => {
+    it("an app's extension adds a field to UsersPermissionsMe and replaces me's resolver; me keeps its permission", async () => {
+      const registered = await gqlData(ctx.app, 'mutation { register(input: { username: "eve", email: "eve@example.com", password: "Passw0rd!" }) { jwt } }');
+      expect(await gqlData(ctx.app, '{ me { username greeting } }', undefined, bearer(registered.register.jwt))).to.deep.equal({ me: { username: 'from the app', greeting: 'hello' } });
+      const anonymous = await gql(ctx.app, '{ me { greeting } }');
+      expect(anonymous.body).to.deep.include({ data: { me: null } });
+      expect(anonymous.body.errors?.[0].extensions).to.deep.equal(FORBIDDEN);
+    });
+  },
+  { config: { plugins: authPlugins({ permissions: PERMISSIONS }) }, env: { JWT_SECRET }, plugins: [meExtender] },
 );

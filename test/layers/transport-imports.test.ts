@@ -2,11 +2,8 @@
  * Transports sit above the features they serve: a feature plugin declares its parameters,
  * routes and schemas to the query engine's content API as data, and the graphql and
  * documentation plugins read those declarations. So no feature plugin imports either of them
- * (by package name or by a relative path into their folders), in its code or its package.json.
- *
- * The GraphQL side of four features still goes through the graphql plugin's extension service:
- * those files are listed below, one by one, and the list can only shrink (a listed file that no
- * longer imports the transport fails too, so the list is kept true).
+ * (by package name or by a relative path into their folders), in its code, its package.json or
+ * its tsconfig.json's project references.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,10 +12,6 @@ import { expect } from 'chai';
 const PLUGINS = path.resolve(__dirname, '..', '..', 'plugins');
 /** The transports themselves. */
 const TRANSPORTS = new Set(['graphql', 'documentation']);
-/** Feature files that still extend the GraphQL schema through the graphql plugin (to be converted). */
-const PENDING: Record<string, string[]> = {
-  'users-permissions': ['index.ts', 'src/graphql.ts'],
-};
 
 const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g;
 
@@ -61,7 +54,7 @@ describe('Feature plugins import no transport', () => {
   });
 
   for (const plugin of features) {
-    it(`${plugin}: no import of graphql or documentation${PENDING[plugin] ? ` (GraphQL adapter pending: ${PENDING[plugin].join(', ')})` : ''}`, () => {
+    it(`${plugin}: no import of graphql or documentation`, () => {
       const root = path.join(PLUGINS, plugin);
       const files = ['index.ts', ...sourceFiles(path.join(root, 'src')).map((file) => path.join('src', file))].filter((file) => fs.existsSync(path.join(root, file)));
       const offending: Record<string, string[]> = {};
@@ -70,12 +63,17 @@ describe('Feature plugins import no transport', () => {
         const imported = transportsImported(full, fs.readFileSync(full, 'utf8'));
         if (imported.length > 0) offending[file] = imported;
       }
-      const pending = PENDING[plugin] ?? [];
-      expect(offending, 'only the listed GraphQL adapters may import a transport').to.deep.equal(Object.fromEntries(pending.map((file) => [file, ['graphql']])));
+      expect(offending, 'files that import a transport').to.deep.equal({});
       const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
       const declared = ['dependencies', 'peerDependencies', 'devDependencies'].flatMap((key) => Object.keys(pkg[key] ?? {}));
       const transports = declared.filter((name) => name.startsWith('@platform/') && TRANSPORTS.has(name.slice('@platform/'.length))).sort();
-      expect(transports, 'package.json').to.deep.equal(pending.length > 0 ? ['@platform/graphql'] : []);
+      expect(transports, 'package.json').to.deep.equal([]);
+      const tsconfig = JSON.parse(fs.readFileSync(path.join(root, 'tsconfig.json'), 'utf8')) as { references?: Array<{ path: string }> };
+      const referenced = (tsconfig.references ?? []).map((reference) => path.relative(PLUGINS, path.resolve(root, reference.path)).split(path.sep)[0] ?? '');
+      expect(
+        referenced.filter((name) => TRANSPORTS.has(name)),
+        'tsconfig.json references',
+      ).to.deep.equal([]);
     });
   }
 });

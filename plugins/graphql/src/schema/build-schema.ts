@@ -19,6 +19,7 @@ import { resolveSettings } from '../execution/settings';
 import { cacheableFields, snapshotResolvers } from './cacheable-fields';
 import { addDeclaredEnums, addDeclaredParams, addDeclaredRelationParams } from './declared-params';
 import { addDeclaredTypes, declaredGraphql, declaredResolversConfig, declaredSchemaPlugin } from './declared-graphql';
+import { addDeclaredOperations } from './declared-operations';
 import { addNexusTypes, isNexusType, nexus } from './nexus-types';
 import type { ExtensionService } from '../extension/extension-service';
 import type { Extension, GraphqlConfig, GraphqlContext, ResolverConfig } from '../types';
@@ -126,6 +127,7 @@ export function buildSchema(platform: PluginContext, config: GraphqlConfig, exte
   addDeclaredEnums(composer, params);
   addDeclaredTypes(composer, declared, models, exposed);
   if (config.shadowCRUD) addDeclaredParams(composer, models.contentTypes(), params, exposed);
+  addDeclaredOperations(composer, deps, declared, exposed);
   for (const [key, value] of declaredResolversConfig(declared, models, exposed)) mergeConfig(resolversConfig, key, value);
   const plugins: Array<(composer: SchemaComposer<GraphqlContext>) => void> = [declaredSchemaPlugin(deps, declared, exposed, (schema) => addDeclaredRelationParams(schema, models, params))];
   const nexusTypes: unknown[] = [];

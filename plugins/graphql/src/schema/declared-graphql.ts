@@ -1,19 +1,20 @@
 /**
  * What features declared about their GraphQL side to the content API
  * (`declarations.graphql`, plain data: see the query engine's graphql-declarations.ts), applied
- * where an extension's equivalent would be (the switches: ../extension/declared-switches.ts): scalars
- * with the declared parameters, permissions merged before the extensions' `resolversConfig`,
- * and the rest (nullable required attributes, relation arguments, operations) as the first
- * schema-composer plugin. So a feature changes the schema without importing this plugin.
+ * where an extension's equivalent would be (the switches: ../extension/declared-switches.ts): types
+ * and operations (./declared-operations.ts) with the declared parameters, before the extensions,
+ * permissions merged before the extensions' `resolversConfig`, and the rest (nullable required
+ * attributes, relation arguments) as the first schema-composer plugin. So a feature changes the
+ * schema without importing this plugin.
  */
-import { GraphQLError, GraphQLScalarType, Kind, type GraphQLResolveInfo, type ValueNode } from 'graphql';
+import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
 import type { SchemaComposer } from 'graphql-compose';
 import type { Model, ModelRegistry, PluginContext } from '@platform/core';
-import { selects, type ContentApi, type GraphqlDeclarations, type GraphqlOperationDeclaration, type GraphqlScalarDeclaration } from '@platform/query-engine';
+import { selects, type ContentApi, type GraphqlDeclarations, type GraphqlInputField, type GraphqlScalarDeclaration, type ModelSelector } from '@platform/query-engine';
 import * as naming from '../naming';
 import type { GraphqlContext, ResolverConfig } from '../types';
 import type { RootDeps } from '../execution/root-resolvers';
-import { readEntityResponse, readEntityResponses } from '../execution/root-resolvers';
+import { fill, operationFields } from './declared-operations';
 
 export const declaredGraphql = (platform: PluginContext): GraphqlDeclarations => platform.service<ContentApi>('plugin::query-engine.content-api').declarations.graphql;
 
@@ -34,31 +35,28 @@ function scalarType(declared: GraphqlScalarDeclaration): GraphQLScalarType {
   });
 }
 
-/** The scalars, and the input types made for models whose types were generated. */
+const inputField = (field: GraphqlInputField) => (typeof field === 'string' ? field : { type: field.type, defaultValue: field.defaultValue });
+
+/**
+ * The scalars, the input and output types (those for models only when one's types were
+ * generated), and the fields rules add to generated input types.
+ */
 export function addDeclaredTypes(composer: SchemaComposer<GraphqlContext>, declared: GraphqlDeclarations, models: ModelRegistry, exposed: (model: Model) => boolean): void {
+  const wanted = (selector: ModelSelector | undefined) => selector === undefined || models.all().some((model) => selects(selector, model) && exposed(model));
   for (const scalar of declared.scalars()) composer.add(scalarType(scalar));
   for (const type of declared.inputTypes()) {
-    const selector = type.models;
-    if (selector !== undefined && !models.all().some((model) => selects(selector, model) && exposed(model))) continue;
-    composer.createInputTC({ name: type.name, fields: { ...type.fields } });
+    if (wanted(type.models)) composer.createInputTC({ name: type.name, fields: Object.fromEntries(Object.entries(type.fields).map(([name, field]) => [name, inputField(field)])) });
   }
-}
-
-const fill = (template: string, model: Model | null) => (model ? template.replaceAll('{Type}', naming.typeName(model)).replaceAll('{uid}', model.uid) : template);
-
-/** Each declared operation once per model it is for (none: once); a model's only when its types were generated. */
-function operationFields(
-  declared: GraphqlDeclarations,
-  models: ModelRegistry,
-  exposed: (model: Model) => boolean,
-): Array<{ operation: GraphqlOperationDeclaration; model: Model | null; name: string }> {
-  const out: Array<{ operation: GraphqlOperationDeclaration; model: Model | null; name: string }> = [];
-  for (const operation of declared.operations()) {
-    const selector = operation.models;
-    const targets: Array<Model | null> = selector === undefined ? [null] : models.all().filter((model) => selects(selector, model) && exposed(model));
-    for (const model of targets) out.push({ operation, model, name: fill(operation.name, model) });
+  for (const type of declared.objectTypes()) {
+    if (wanted(type.models)) composer.createObjectTC({ name: type.name, fields: { ...type.fields } });
   }
-  return out;
+  for (const rule of declared.modelRules()) {
+    if (!rule.inputFields) continue;
+    for (const model of models.contentTypes()) {
+      const name = naming.inputName(model);
+      if (selects(rule.models, model) && exposed(model) && composer.has(name)) composer.getITC(name).addFields({ ...rule.inputFields });
+    }
+  }
 }
 
 /** The permissions the rules and operations name, as `resolversConfig` entries (merged before the extensions'). */
@@ -81,37 +79,6 @@ export function declaredResolversConfig(declared: GraphqlDeclarations, models: M
   return out;
 }
 
-/** GraphQL's input objects have no prototype: plain objects for the feature's code (other values, an `Upload`'s, stay as they are). */
-function plainArgs(args: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(args))
-    out[key] = value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === null ? plainArgs(value as Record<string, unknown>) : value;
-  return out;
-}
-
-function operationField(deps: RootDeps, operation: GraphqlOperationDeclaration, model: Model | null) {
-  const args = Object.fromEntries(Object.entries(operation.args ?? {}).map(([name, type]) => [name, fill(type, model)]));
-  return {
-    type: fill(operation.type, model),
-    ...(Object.keys(args).length > 0 ? { args } : {}),
-    resolve: (_parent: unknown, given: Record<string, unknown>, context: GraphqlContext, info: GraphQLResolveInfo) => {
-      const reading = () => {
-        if (!model) throw new Error(`The GraphQL operation ${info.fieldName} names no model to read`);
-        return model;
-      };
-      return operation.resolve({
-        args: plainArgs(given),
-        model,
-        context: context.contentApi,
-        http: context.http,
-        state: context.state,
-        readEntry: (id, options) => readEntityResponse(deps, reading(), id, context, info, options),
-        readEntries: (ids, options) => readEntityResponses(deps, reading(), ids, context, info, options),
-      });
-    },
-  };
-}
-
 /** The required attributes of the models a rule makes optional: nullable in their output type. */
 function relaxRequired(composer: SchemaComposer<GraphqlContext>, declared: GraphqlDeclarations, models: ModelRegistry, exposed: (model: Model) => boolean): void {
   for (const rule of declared.modelRules()) {
@@ -126,16 +93,11 @@ function relaxRequired(composer: SchemaComposer<GraphqlContext>, declared: Graph
   }
 }
 
-/** The schema-composer plugin that adds the declarations' fields, run before the extensions' plugins. */
+/** The schema-composer plugin that changes generated types as declared (required attributes, relation arguments), run before the extensions' plugins. */
 export function declaredSchemaPlugin(deps: RootDeps, declared: GraphqlDeclarations, exposed: (model: Model) => boolean, relationParams: (composer: SchemaComposer<GraphqlContext>) => void) {
   const models = deps.platform.models;
   return (composer: SchemaComposer<GraphqlContext>): void => {
     relaxRequired(composer, declared, models, exposed);
     relationParams(composer);
-    const fields = operationFields(declared, models, exposed);
-    for (const root of ['Query', 'Mutation'] as const) {
-      const own = fields.filter(({ operation }) => operation.root === root);
-      if (own.length > 0) composer[root].addFields(Object.fromEntries(own.map(({ operation, model, name }) => [name, operationField(deps, operation, model)])));
-    }
   };
 }

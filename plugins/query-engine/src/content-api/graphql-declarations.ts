@@ -1,8 +1,8 @@
 /**
  * What features declare about their GraphQL side, as plain data the graphql plugin reads when it
  * builds its schema: how the generated pieces of some models change (left out, nullable, given
- * a default or another permission), scalars, and operations of their own whose resolver calls
- * the content operations or the feature's own service. A feature writes these in `register`
+ * a default, another permission or more input fields), scalars, input and output types, and
+ * operations of their own whose resolver calls the content operations or the feature's own service. A feature writes these in `register`
  * and never imports the graphql plugin; with that plugin off nothing reads them.
  *
  * Names and types are GraphQL's as text. In an operation declared for several models,
@@ -31,6 +31,8 @@ export interface GraphqlModelRule {
   createDefaults?: Readonly<Record<string, unknown>>;
   /** the permissions generated operations require in place of their content-type action */
   scopes?: Partial<Record<ContentApiAction, readonly string[]>>;
+  /** fields added to the generated input type (field name → GraphQL type), which the feature's own operations write */
+  inputFields?: Readonly<Record<string, string>>;
 }
 
 /** A string scalar that accepts some values only; any other is a GraphQL error with `message`. */
@@ -60,8 +62,19 @@ export interface GraphqlOperationCall {
   readEntries(ids: number[], options?: { includeHidden?: boolean }): Promise<Array<{ data: unknown }>>;
 }
 
+/** An input field's GraphQL type, or its type and the value a client that leaves it out gets. */
+export type GraphqlInputField = string | { type: string; defaultValue: string | number | boolean | null };
+
 /** An input type of the feature's own: field name → GraphQL type. */
 export interface GraphqlInputTypeDeclaration {
+  name: string;
+  fields: Readonly<Record<string, GraphqlInputField>>;
+  /** made only when one of these models' types are generated (default: always) */
+  models?: ModelSelector;
+}
+
+/** An output type of the feature's own (what its operations answer): field name → GraphQL type, each read as the answer's property of that name. */
+export interface GraphqlObjectTypeDeclaration {
   name: string;
   fields: Readonly<Record<string, string>>;
   /** made only when one of these models' types are generated (default: always) */
@@ -114,6 +127,7 @@ export interface GraphqlDeclarations {
   scalar(owner: string, scalar: GraphqlScalarDeclaration): void;
   operation(owner: string, operation: GraphqlOperationDeclaration): void;
   inputType(owner: string, type: GraphqlInputTypeDeclaration): void;
+  objectType(owner: string, type: GraphqlObjectTypeDeclaration): void;
   /** GraphQL multipart requests (file uploads) are read with `reader`, within its owner's bounds; without one they are refused */
   readMultipartWith(owner: string, reader: MultipartReader): void;
   /** in the order declared */
@@ -121,6 +135,7 @@ export interface GraphqlDeclarations {
   scalars(): readonly GraphqlScalarDeclaration[];
   operations(): readonly GraphqlOperationDeclaration[];
   inputTypes(): readonly GraphqlInputTypeDeclaration[];
+  objectTypes(): readonly GraphqlObjectTypeDeclaration[];
   multipartReader(): MultipartReader | null;
 }
 
@@ -134,6 +149,7 @@ export function createGraphqlDeclarations(): GraphqlDeclarations {
   const scalars: GraphqlScalarDeclaration[] = [];
   const operations: GraphqlOperationDeclaration[] = [];
   const inputTypes: GraphqlInputTypeDeclaration[] = [];
+  const objectTypes: GraphqlObjectTypeDeclaration[] = [];
   let reader: MultipartReader | null = null;
   return {
     model: (_owner, rule) => {
@@ -148,6 +164,9 @@ export function createGraphqlDeclarations(): GraphqlDeclarations {
     inputType: (_owner, type) => {
       inputTypes.push(type);
     },
+    objectType: (_owner, type) => {
+      objectTypes.push(type);
+    },
     readMultipartWith: (_owner, given) => {
       reader = given;
     },
@@ -155,6 +174,7 @@ export function createGraphqlDeclarations(): GraphqlDeclarations {
     scalars: () => scalars,
     operations: () => operations,
     inputTypes: () => inputTypes,
+    objectTypes: () => objectTypes,
     multipartReader: () => reader,
   };
 }
