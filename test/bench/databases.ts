@@ -17,8 +17,8 @@ export interface BenchDatabase {
   config: { connection: { client: string; connection: Record<string, unknown> } };
 }
 
-export async function prepareBenchDatabase(db: BenchDb, scale: number, reload: boolean): Promise<BenchDatabase> {
-  const name = `platform_bench_${scale}`;
+/** `name`: another data set than the bench's own (which is named after its scale) */
+export async function prepareBenchDatabase(db: BenchDb, scale: number, reload: boolean, name = `platform_bench_${scale}`): Promise<BenchDatabase> {
   if (db === 'sqlite') {
     const filename = path.join(ROOT, '.tmp', 'bench', `${name}.db`);
     fs.mkdirSync(path.dirname(filename), { recursive: true });

@@ -44,6 +44,7 @@ export async function answerText(url: string, w: Workload): Promise<string> {
   return res.text();
 }
 
+const adminMissing = (plugins: string[]) => (plugins.includes('admin') ? null : 'the admin plugin is disabled');
 const graphqlMissing = (plugins: string[]) => (plugins.includes('graphql') ? null : 'the graphql plugin is disabled');
 
 const GRAPHQL_POPULATE =
@@ -71,7 +72,24 @@ export const WORKLOADS: Workload[] = [
     path: '/content-manager/collection-types/api::article.article?page=1&pageSize=25',
     credential: 'admin',
     nearestFloor: 'list-25',
-    unavailable: (plugins) => (plugins.includes('admin') ? null : 'the admin plugin is disabled'),
+    unavailable: adminMissing,
+  },
+  // what an editor does with the list: search (`_q`, every searchable text) sorted by a column, and a page far down the title order
+  {
+    name: 'admin-list-25-search',
+    method: 'GET',
+    path: '/content-manager/collection-types/api::article.article?page=1&pageSize=25&_q=dolor&sort=title:ASC',
+    credential: 'admin',
+    nearestFloor: 'list-25',
+    unavailable: adminMissing,
+  },
+  {
+    name: 'admin-list-25-page-390',
+    method: 'GET',
+    path: '/content-manager/collection-types/api::article.article?page=390&pageSize=25&sort=title:ASC',
+    credential: 'admin',
+    nearestFloor: 'list-25',
+    unavailable: adminMissing,
   },
   { name: 'list-deep-filter', method: 'GET', path: '/api/articles?filters[category][name][$eq]=category-3&filters[tags][name][$eq]=tag-7', nearestFloor: 'list-25' },
   // writes as a user of the authenticated role (the public one may only read)

@@ -1,9 +1,7 @@
 /** The transfer context of a command run with the data-transfer plugin's context. */
 import type { PluginContext } from '@platform/core';
 import type { UploadProvider } from '@platform/upload';
-import type { TransferContext } from './transfer-context';
-
-const FILE_UID = 'plugin::upload.file';
+import { FILE_UID, type TransferContext } from './transfer-context';
 
 export function transferContext(ctx: PluginContext): TransferContext {
   const upload = ctx.isEnabled('upload') ? ctx.service<{ readonly provider: UploadProvider }>('plugin::upload.upload') : null;

@@ -10,7 +10,7 @@ import { readEntities } from './entity-reader';
 import type { ConfigurationLine, Group, SchemaLine } from './format';
 import { readLinks } from './link-reader';
 import { transferableModels } from './schema-diff';
-import { CORE_STORE_TABLE, WEBHOOKS_TABLE, type TransferContext } from './transfer-context';
+import { CORE_STORE_TABLE, FILE_UID, WEBHOOKS_TABLE, type TransferContext } from './transfer-context';
 
 /** Strapi's version the archives say they come from: the format platform writes is 4.26's. */
 export const STRAPI_VERSION = '4.26.2';
@@ -85,7 +85,7 @@ function objectsOf(row: Record<string, unknown>): StoredFile[] {
 }
 
 async function writeAssets(context: TransferContext, writer: ArchiveWriter, options: ExportOptions): Promise<number> {
-  const file = context.models.find('plugin::upload.file');
+  const file = context.models.find(FILE_UID);
   if (!file || !options.uploadsDir) return 0;
   let count = 0;
   for await (const line of readEntities(context, file, options.pageSize)) {

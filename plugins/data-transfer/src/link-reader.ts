@@ -4,11 +4,9 @@
  */
 import type { Model, RelationField } from '@platform/core';
 import type { LinkLine } from './format';
-import type { TransferContext } from './transfer-context';
+import { FILE_UID, type TransferContext } from './transfer-context';
 
 type Row = Record<string, unknown>;
-
-const FILE_UID = 'plugin::upload.file';
 
 async function* pages(context: TransferContext, table: string, pageSize: number): AsyncGenerator<Row[]> {
   let after = 0;

@@ -21,6 +21,8 @@ export interface TransferContext {
 /** Strapi v4's key-value settings table (the `configuration` stage's core-store lines). */
 export const CORE_STORE_TABLE = 'strapi_core_store_settings';
 export const WEBHOOKS_TABLE = 'strapi_webhooks';
+/** Strapi's uid of a media file (written here: the upload plugin is an optional peer, not loaded with this one). */
+export const FILE_UID = 'plugin::upload.file';
 
 /**
  * Core-store keys that describe the app that wrote them rather than its content: Strapi's
