@@ -37,8 +37,8 @@ const REQUESTS: Array<{ name: string; path: string; admin: boolean }> = [
 
 async function seed(platform: Platform): Promise<number> {
   const knex = platform.db.knex;
-  const [{ n }] = (await knex('articles').count({ n: '*' })) as Array<{ n: number | string }>;
-  const have = Number(n);
+  const [counted] = (await knex('articles').count({ n: '*' })) as Array<{ n: number | string }>;
+  const have = Number(counted?.n ?? 0);
   if (have >= SCALE) return 0;
   const random = createRandom(7);
   const started = Date.now();
@@ -84,7 +84,7 @@ async function main() {
     const statements = new Map<string, number>();
     const totals = new Map<string, unknown>();
     for (const request of REQUESTS) {
-      const headers = request.admin ? { authorization: `Bearer ${credentials.admin}` } : {};
+      const headers: Record<string, string> = request.admin ? { authorization: `Bearer ${credentials.admin}` } : {};
       let count = 0;
       const off = platform.db.onQuery(() => count++);
       const res = await fetch(url + request.path, { headers });
@@ -97,7 +97,7 @@ async function main() {
     // in turn, so that whatever else the machine does weighs on every request alike
     for (let round = 0; round < REPEAT; round++) {
       for (const request of REQUESTS) {
-        const headers = request.admin ? { authorization: `Bearer ${credentials.admin}` } : {};
+        const headers: Record<string, string> = request.admin ? { authorization: `Bearer ${credentials.admin}` } : {};
         const started = process.hrtime.bigint();
         const res = await fetch(url + request.path, { headers });
         await res.arrayBuffer();
