@@ -3,8 +3,10 @@
  * (`upload_folders`, `upload_folders_parent_links`, `files_folder_links`, `files.folder_path`):
  * create (a name unique among its siblings), list with counts, breadcrumbs, rename, move files
  * and folders (never a folder into itself), upload into a folder, list a folder's files, delete a
- * folder with everything in it (stored files too); bad input is a 400 envelope, an administrator
- * without the media permissions a 403, and the Content API's answers never show a folder.
+ * folder with everything in it (stored files too), the whole tree (`/upload/folder-structure`);
+ * bad input is a 400 envelope, an administrator without the media permissions a 403, and the
+ * Content API's answers never show a folder. An Author sees and touches only the files and
+ * folders it created (Strapi's `admin::is-creator`), in lists, counts, the tree and every write.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +15,12 @@ import type { TestApp } from '../helpers/app';
 import { testClients } from '../helpers/databases';
 import { form, png, send, uploadApp } from '../upload/helpers';
 import { adminWithRole, bearer, PASSWORD, registerSuperAdmin, startAdminApp } from './helpers';
+
+interface TreeNode {
+  id: number;
+  name: string;
+  children: TreeNode[];
+}
 
 interface FolderAnswer {
   id: number;
@@ -170,6 +178,21 @@ for (const client of testClients()) {
       expect(await fileLinks()).to.deep.equal([[logo, trips?.id]]);
     });
 
+    it('answers the whole folder tree, by name, as Strapi v4 does', async () => {
+      const [photos, holidays, trips] = await folderRows();
+      const extra = await app.post('/upload/folders', { name: 'Archive', parent: null }, bearer(editor));
+      expect(extra.status, extra.text).to.equal(201);
+      const lower = await app.post('/upload/folders', { name: 'album', parent: trips?.id }, bearer(editor));
+      const tree = await app.get('/upload/folder-structure', bearer(editor));
+      expect(tree.status, tree.text).to.equal(200);
+      const leaf = (id: number | undefined, name: string, children: TreeNode[] = []): TreeNode => ({ id: id as number, name, children });
+      // code unit order, as Strapi sorts it: capitals before small letters
+      expect(tree.body).to.deep.equal({
+        data: [leaf(extra.body.data.id, 'Archive'), leaf(trips?.id, 'Trips', [leaf(photos?.id, 'Photos', [leaf(holidays?.id, 'Holidays')]), leaf(lower.body.data.id, 'album')])],
+      });
+      expect((await app.post('/upload/actions/bulk-delete', { folderIds: [extra.body.data.id, lower.body.data.id] }, bearer(editor))).status).to.equal(200);
+    });
+
     it('deletes a folder with its folders and files, stored files too', async () => {
       const [photos, trips, other] = await folderRows();
       const [beach, logo] = await filePaths();
@@ -214,6 +237,7 @@ for (const client of testClients()) {
       const [folder] = await folderRows();
       for (const [method, route, body] of [
         ['GET', '/upload/folders', undefined],
+        ['GET', '/upload/folder-structure', undefined],
         ['GET', `/upload/folders/${folder?.id}`, undefined],
         ['GET', '/upload/files', undefined],
         ['POST', '/upload/folders', { name: 'Mine' }],
@@ -241,6 +265,93 @@ for (const client of testClients()) {
       const top = Math.max(...before.map((row) => row.pathId));
       expect(made.map((row) => row.pathId).sort((a, b) => a - b)).to.deep.equal([top + 1, top + 2, top + 3, top + 4, top + 5]);
       expect(made.every((row) => row.path === `/${row.pathId}`)).to.equal(true);
+    });
+
+    it('keeps an Author to the files and folders it created (admin::is-creator)', async () => {
+      const author = await adminWithRole(app, root, 'strapi-author', 'author@example.com');
+      const as = bearer(author.token);
+      const created = async (token: string, name: string, parent: number | null) => {
+        const res = await app.post('/upload/folders', { name, parent }, bearer(token));
+        expect(res.status, res.text).to.equal(201);
+        return res.body.data.id as number;
+      };
+      const fileId = async (token: string, name: string, folder?: number) => {
+        const res = await uploadTo(token, name, folder);
+        expect(res.status, res.text).to.equal(201);
+        return (res.body as Array<{ id: number }>)[0]?.id as number;
+      };
+      const shared = await created(editor, 'Shared', null);
+      const mine = await created(author.token, 'Mine', null);
+      const sub = await created(author.token, 'Sub', mine);
+      const own = await fileId(author.token, 'own.png', mine);
+      const loose = await fileId(author.token, 'loose.png');
+      // an Editor may put its own file into the Author's folder
+      const theirs = await fileId(editor, 'theirs.png', mine);
+      const creators = async (table: string, ids: number[]) => (await app.knex(table).whereIn('id', ids).orderBy('id').select('created_by_id')).map((row) => Number(row.created_by_id));
+      expect(await creators('files', [own, loose, theirs])).to.deep.equal([author.id, author.id, 2]);
+      expect(await creators('upload_folders', [shared, mine, sub])).to.deep.equal([2, author.id, author.id]);
+
+      const names = (body: { data: Array<{ name: string }> }) => body.data.map((f) => f.name);
+      const top = await app.get('/upload/folders', as);
+      expect(top.status, top.text).to.equal(200);
+      expect(top.body.data.map((f: { name: string; children: unknown; files: unknown }) => [f.name, f.children, f.files])).to.deep.equal([['Mine', { count: 1 }, { count: 1 }]]);
+      expect((await app.get('/upload/folder-structure', as)).body).to.deep.equal({ data: [{ id: mine, name: 'Mine', children: [{ id: sub, name: 'Sub', children: [] }] }] });
+      const files = async (query: string) => (await app.get(`/upload/files${query}`, as)).body.results.map((f: { name: string }) => f.name);
+      expect(await files(`?folder=${mine}`)).to.deep.equal(['own.png']);
+      expect(await files('')).to.deep.equal(['loose.png']);
+      // the Editor still sees everything
+      expect((await app.get(`/upload/files?folder=${mine}&sort=name:asc`, bearer(editor))).body.results.map((f: { name: string }) => f.name)).to.deep.equal(['own.png', 'theirs.png']);
+      expect((await app.get('/upload/folder-structure', bearer(editor))).body.data.map((f: TreeNode) => f.name)).to.include.members(['Mine', 'Shared', 'Trips']);
+
+      const forbidden = { data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} } };
+      for (const [label, res] of [
+        ['open', app.get(`/upload/folders/${shared}`, as)],
+        ['list', app.get(`/upload/folders?parent=${shared}`, as)],
+        ['files', app.get(`/upload/files?folder=${shared}`, as)],
+        ['create in', app.post('/upload/folders', { name: 'Nested', parent: shared }, as)],
+        ['upload into', uploadTo(author.token, 'into.png', shared)],
+        ['rename', app.put(`/upload/folders/${shared}`, { name: 'Taken' }, as)],
+        ['move its own into', app.post('/upload/actions/bulk-move', { folderIds: [sub], destinationFolderId: shared }, as)],
+        ['move another', app.post('/upload/actions/bulk-move', { folderIds: [shared], destinationFolderId: mine }, as)],
+        ['move a file of another', app.post('/upload/actions/bulk-move', { fileIds: [theirs], destinationFolderId: null }, as)],
+        ['delete a folder holding a file of another', app.post('/upload/actions/bulk-delete', { folderIds: [mine] }, as)],
+        ['delete a file of another', app.post('/upload/actions/bulk-delete', { fileIds: [theirs] }, as)],
+        ['read a file of another (Content API route)', app.get(`/api/upload/files/${theirs}`, as)],
+        ['delete a file of another (Content API route)', app.del(`/api/upload/files/${theirs}`, as)],
+        ['list every file (Content API route)', app.get('/api/upload/files', as)],
+      ] as const) {
+        const { status, body } = await res;
+        expect([status, body], label).to.deep.equal([403, forbidden]);
+      }
+      expect((await app.get(`/api/upload/files/${own}`, as)).status).to.equal(200);
+      // nothing changed
+      const mineRow = await app.knex('upload_folders').where('id', mine).first('path');
+      expect(await app.knex('upload_folders').whereIn('id', [shared, mine, sub]).orderBy('id').pluck('name')).to.deep.equal(['Shared', 'Mine', 'Sub']);
+      expect(await app.knex('files').whereIn('id', [own, loose, theirs]).orderBy('id').pluck('folder_path')).to.deep.equal([mineRow.path, '/', mineRow.path]);
+      expect(await app.knex('upload_folders_parent_links').where('folder_id', sub).pluck('inv_folder_id')).to.deep.equal([mine]);
+
+      // its own: moved and renamed; an Editor moving its folder into another's leaves it at its root
+      expect((await app.post('/upload/actions/bulk-move', { fileIds: [own], destinationFolderId: sub }, as)).status).to.equal(200);
+      expect((await app.put(`/upload/folders/${sub}`, { name: 'Drafts' }, as)).status).to.equal(200);
+      expect((await app.post('/upload/actions/bulk-move', { folderIds: [sub], destinationFolderId: shared }, bearer(editor))).status).to.equal(200);
+      expect(names((await app.get('/upload/folders', as)).body)).to.deep.equal(['Drafts', 'Mine']);
+      expect((await app.get('/upload/folder-structure', as)).body).to.deep.equal({
+        data: [
+          { id: sub, name: 'Drafts', children: [] },
+          { id: mine, name: 'Mine', children: [] },
+        ],
+      });
+      const crumbs = await app.get(`/upload/folders/${sub}`, as);
+      expect([crumbs.body.data.name, crumbs.body.data.parent]).to.deep.equal(['Drafts', null]);
+      expect(await files(`?folder=${sub}`)).to.deep.equal(['own.png']);
+      // its file left in a folder it does not see is at its root
+      expect((await app.post('/upload/actions/bulk-move', { fileIds: [loose], destinationFolderId: shared }, bearer(editor))).status).to.equal(200);
+      expect(await files('')).to.deep.equal(['loose.png']);
+      // and its own folder, emptied of others' files, is its to delete
+      expect((await app.post('/upload/actions/bulk-move', { fileIds: [theirs], destinationFolderId: shared }, bearer(editor))).status).to.equal(200);
+      const deleted = await app.post('/upload/actions/bulk-delete', { folderIds: [mine] }, as);
+      expect(deleted.status, deleted.text).to.equal(200);
+      expect(await app.knex('upload_folders').whereIn('id', [shared, mine, sub]).orderBy('id').pluck('name')).to.deep.equal(['Shared', 'Drafts']);
     });
   });
 }

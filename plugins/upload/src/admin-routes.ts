@@ -4,6 +4,10 @@
  * upload into a folder (`POST /upload`), with the permission each needs. Declared, never mounted
  * by this plugin: only the admin mounts them, behind an administrator's session and permissions.
  * Paths are complete (Strapi serves them without the `/admin` prefix).
+ *
+ * An administrator may be kept to the files and folders some administrators created (Strapi's
+ * `admin::is-creator` on the Author's media permissions): the admin says whose, per request, in
+ * `koa.state[CREATOR_SCOPE]`, and the handlers keep to them.
  */
 import type { RouteDefinition } from '@platform/core';
 
@@ -15,10 +19,23 @@ export interface UploadAdminRoute extends RouteDefinition {
   permission: 'plugin::upload.read' | 'plugin::upload.assets.create' | 'plugin::upload.assets.update';
 }
 
+/**
+ * Whose files and folders (their `created_by_id`) the caller may see (`read`, from
+ * `plugin::upload.read`) and touch with the route's own permission (`write`); null: everyone's.
+ */
+export interface CreatorScope {
+  read: readonly number[] | null;
+  write: readonly number[] | null;
+}
+
+/** the key of `koa.state` the admin sets the caller's CreatorScope under */
+export const CREATOR_SCOPE = 'uploadCreatorScope';
+
 export const ADMIN_ROUTES: readonly UploadAdminRoute[] = Object.freeze([
   { method: 'GET', path: '/upload/files', handler: `${CONTROLLER}.listFiles`, permission: 'plugin::upload.read' },
   { method: 'POST', path: '/upload', handler: `${CONTROLLER}.upload`, permission: 'plugin::upload.assets.create' },
   { method: 'GET', path: '/upload/folders', handler: `${CONTROLLER}.listFolders`, permission: 'plugin::upload.read' },
+  { method: 'GET', path: '/upload/folder-structure', handler: `${CONTROLLER}.folderStructure`, permission: 'plugin::upload.read' },
   { method: 'GET', path: '/upload/folders/:id', handler: `${CONTROLLER}.getFolder`, permission: 'plugin::upload.read' },
   { method: 'POST', path: '/upload/folders', handler: `${CONTROLLER}.createFolder`, permission: 'plugin::upload.assets.create' },
   { method: 'PUT', path: '/upload/folders/:id', handler: `${CONTROLLER}.updateFolder`, permission: 'plugin::upload.assets.update' },

@@ -33,6 +33,8 @@ export const errors = definePluginErrors('upload', {
   FOLDER_INVALID: { kind: 'request', status: 400, name: 'ValidationError' },
   /** no folder with that id */
   FOLDER_NOT_FOUND: { kind: 'request', status: 404, name: 'NotFoundError' },
+  /** a file or folder another administrator created, for a caller kept to some creators' (the Author) */
+  NOT_OWN: { kind: 'request', status: 403, name: 'ForbiddenError' },
   /** no file with that id */
   FILE_NOT_FOUND: { kind: 'request', status: 404, name: 'NotFoundError' },
 });

@@ -27,6 +27,8 @@ export interface UploadInput {
   context: ContentApiContext;
   /** where the files go: the API upload folder when absent (the Content API), the root when null */
   folder?: Folder | null;
+  /** the administrator uploading (the media library): the files' `created_by_id` and `updated_by_id` */
+  createdBy?: number | null;
 }
 
 export interface UploadService {
@@ -169,6 +171,9 @@ export function createUploadService(ctx: PluginContext<UploadConfig & Record<str
           created.push(await entities().create(FILE_UID, { data: { ...recordOf(file, stored[index]!), folderPath: folder?.path ?? '/' } }));
         }
         const ids = created.map((entity) => entity.id);
+        if (typeof input.createdBy === 'number') {
+          await ctx.db.connection(ctx.models.get(FILE_UID).tableName).whereIn('id', ids).update({ created_by_id: input.createdBy, updated_by_id: input.createdBy });
+        }
         if (folder) await linkToFolder(ctx, ids, folder);
         if (checkedLink) await writeLink(ctx, checkedLink, ids);
         return created;

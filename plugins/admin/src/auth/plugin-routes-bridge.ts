@@ -7,9 +7,15 @@
  * action the route stands for (Strapi's: `plugin::upload.assets.create`,
  * `plugin::users-permissions.roles.read`...), the request runs as that administrator; without
  * the permission it is a 403. Any other bearer is left to the Content API's strategies.
+ *
+ * Under a creator condition (the Author's `admin::is-creator` on the media permissions), a
+ * file is read, replaced, described or deleted here only when the administrator may have it
+ * (its `created_by_id`); the list of every file is refused (the media library lists a
+ * scoped administrator's files through upload's admin route, `/upload/files`, which keeps to them).
  */
 import { ForbiddenError, type AuthState, type PluginContext, type RequestContext, type RouteDefinition } from '@platform/core';
-import type { Access } from '../access';
+import type { Access, AdminState } from '../access';
+import { sameRoleCreators } from '../content/entry-facts';
 import { isPresent } from '../plugins-present';
 import { bearer } from './sessions';
 
@@ -27,6 +33,23 @@ export const BRIDGED_ACTIONS: Readonly<Record<string, string>> = {
   'plugin::users-permissions.role.deleteRole': 'plugin::users-permissions.roles.delete',
   'plugin::i18n.locales.listLocales': 'plugin::i18n.locale.read',
 };
+
+/** the bridged upload routes that name one file (`:id`, or `?id=` for a replacement) */
+const ONE_FILE = new Set(['plugin::upload.content-api.findOne', 'plugin::upload.content-api.destroy', 'plugin::upload.content-api.upload']);
+
+/** A 403 unless the administrator's `action` reaches the file the request names, under its creator condition. */
+async function checkFileCreator(ctx: PluginContext, koa: RequestContext, handler: string, action: string, admin: AdminState): Promise<void> {
+  const scope = admin.ability.listScope(action);
+  if (scope === 'all' || !handler.startsWith('plugin::upload.')) return;
+  if (!ONE_FILE.has(handler)) throw new ForbiddenError('Forbidden', {});
+  const raw = handler === 'plugin::upload.content-api.upload' ? koa.query.id : koa.params.id;
+  // a new upload (no id) creates; a malformed id is the route's own 400/404
+  if (raw === undefined || typeof raw !== 'string' || !/^[1-9]\d{0,15}$/.test(raw)) return;
+  const row = (await ctx.db.connection(ctx.models.get('plugin::upload.file').tableName).where('id', Number(raw)).first('created_by_id')) as { created_by_id: unknown } | undefined;
+  if (!row) return;
+  const creators = scope === 'own' ? [admin.user.id] : scope === 'same-role' ? await sameRoleCreators(ctx, admin.user.roleIds) : [];
+  if (row.created_by_id === null || !creators.includes(Number(row.created_by_id))) throw new ForbiddenError('Forbidden', {});
+}
 
 /** before the API-token strategy (stage -10) and users-permissions (0) */
 export const BRIDGE_STAGE = -20;
@@ -49,6 +72,7 @@ export function bridgeAdminSessions(ctx: PluginContext, access: () => Access): v
     const needed = route.handler === 'plugin::upload.content-api.upload' && koa.query.id !== undefined ? 'plugin::upload.assets.update' : action;
     if (!admin.ability.can(needed)) throw new ForbiddenError('Forbidden', {});
     const handler = route.handler;
+    await checkFileCreator(ctx, koa, handler, needed, admin);
     const auth: AuthState = {
       strategy: ADMIN_STRATEGY,
       credentials: { id: admin.user.id, email: admin.user.email },

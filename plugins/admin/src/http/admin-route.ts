@@ -13,9 +13,10 @@ export type AdminHandler = (koa: RequestContext) => unknown | Promise<unknown>;
 export interface AdminRoutes {
   /**
    * another plugin's admin route (its handler a controller action), for administrators holding
-   * `permission`; its path is under `prefix` (`/admin`, or nothing for a plugin's own paths, `/upload/...`)
+   * `permission`; its path is under `prefix` (`/admin`, or nothing for a plugin's own paths, `/upload/...`);
+   * `after` run once the permission is checked (what the plugin needs to know of the caller)
    */
-  mounted(route: RouteDefinition, permission: string, prefix?: string): RouteDefinition;
+  mounted(route: RouteDefinition, permission: string, prefix?: string, after?: Middleware[]): RouteDefinition;
   /** a route for a signed-in administrator */
   signedIn(method: HttpMethod, path: string, handler: AdminHandler): RouteDefinition;
   /** a route anyone may call (init, login, register-admin) */
@@ -35,7 +36,7 @@ export function adminRoutes(access: () => Access): AdminRoutes {
     info: { type: 'admin', pluginName: 'admin' },
   });
   return {
-    mounted: (definition, permission, prefix = '/admin') => {
+    mounted: (definition, permission, prefix = '/admin', after = []) => {
       const allowed: Middleware = async (koa, next) => {
         requireAction(koa, permission);
         await next();
@@ -44,7 +45,7 @@ export function adminRoutes(access: () => Access): AdminRoutes {
         method: definition.method,
         path: `${prefix}${definition.path}`,
         handler: definition.handler,
-        config: { auth: false, prefix: '', middlewares: [session, allowed] },
+        config: { auth: false, prefix: '', middlewares: [session, allowed, ...after] },
         info: { type: 'admin', pluginName: 'admin' },
       };
     },

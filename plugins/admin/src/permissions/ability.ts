@@ -50,7 +50,7 @@ export interface AdminAbility {
    * How a list must be narrowed for `action`: null when no rule applies, `all` when one
    * applies without condition, `own` when only creator-conditioned rules apply.
    */
-  listScope(action: string, subject: string): 'all' | 'own' | 'same-role' | null;
+  listScope(action: string, subject?: string | null): 'all' | 'own' | 'same-role' | null;
   /** the permissions, as the panel's own page reads them (`/admin/users/me/permissions`) */
   readonly permissions: readonly StoredPermission[];
 }

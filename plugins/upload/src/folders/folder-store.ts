@@ -4,11 +4,16 @@
  * `upload_folders_parent_links`, a file's folder a row of `files_folder_links` with the folder's
  * path copied into `files.folder_path` (`/` at the root). So a move rewrites the paths of the
  * moved folder, of every folder under it and of their files, in one transaction.
+ *
+ * A caller kept to some creators' folders (`Creators`, the Author's `admin::is-creator`) sees
+ * those only; one whose parent it does not see (another's folder) is at its root, in lists and
+ * in the tree alike, so nothing it made is out of its reach.
  */
 import type { PluginContext, RelationField } from '@platform/core';
 import { type Entity, isUniqueViolation } from '@platform/query-engine';
 import { errors } from '../errors';
 import { FILE_UID } from '../file-content-type';
+import type { CreatorScope } from '../admin-routes';
 import { FOLDER_UID } from '../folder-content-type';
 
 /** A folder's `path_id` is the highest so far plus one: creations at the same moment race for it. */
@@ -19,7 +24,26 @@ export interface FolderRow {
   name: string;
   pathId: number;
   path: string;
+  createdById: number | null;
 }
+
+/** the administrators whose folders and files a caller may see or touch; null: everyone's */
+export type Creators = readonly number[] | null;
+
+/** a node of the folder tree (`GET /upload/folder-structure`), as Strapi v4 answers it */
+export interface FolderNode {
+  id: number;
+  name: string;
+  children: FolderNode[];
+}
+
+export const inScope = (creators: Creators, createdById: number | null): boolean => creators === null || (createdById !== null && creators.includes(createdById));
+
+/** a `whereIn` list that is never empty (an empty one is refused by some databases' SQL) */
+export const creatorList = (creators: readonly number[]): number[] => (creators.length > 0 ? [...creators] : [0]);
+
+/** Strapi sorts the tree by name, code unit by code unit (not by a database collation); the id breaks ties. */
+const byName = (a: FolderNode, b: FolderNode) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id);
 
 export const ROOT_PATH = '/';
 
@@ -48,29 +72,39 @@ export function createFolderStore(ctx: PluginContext) {
   const parentLink = () => relation(FOLDER_UID, 'parent');
   const fileLink = () => relation(FILE_UID, 'folder');
 
-  const toRow = (row: { id: unknown; name: unknown; path_id: unknown; path: unknown }): FolderRow => ({
+  const toRow = (row: { id: unknown; name: unknown; path_id: unknown; path: unknown; created_by_id: unknown }): FolderRow => ({
     id: Number(row.id),
     name: String(row.name),
     pathId: Number(row.path_id),
     path: String(row.path),
+    createdById: row.created_by_id === null || row.created_by_id === undefined ? null : Number(row.created_by_id),
   });
 
   async function find(id: number): Promise<FolderRow | null> {
-    const row = await db()(folders().tableName).where({ id }).first('id', 'name', 'path_id', 'path');
+    const row = await db()(folders().tableName).where({ id }).first('id', 'name', 'path_id', 'path', 'created_by_id');
     return row ? toRow(row) : null;
   }
 
-  async function get(id: number): Promise<FolderRow> {
+  /** The folder, or a 404; a 403 when it is not among the `creators`' folders. */
+  async function get(id: number, creators: Creators = null): Promise<FolderRow> {
     const folder = await find(id);
     if (!folder) throw errors.request('FOLDER_NOT_FOUND', 'folder.notFound', {});
+    if (!inScope(creators, folder.createdById)) throw errors.request('NOT_OWN', 'Forbidden', {});
     return folder;
   }
 
-  /** The ids of the folders directly in `parent` (null: the root). */
-  function childIds(parent: number | null) {
+  /** The ids of the folders directly in `parent` (null: the root) that the `creators` made. */
+  function childIds(parent: number | null, creators: Creators = null) {
     const link = parentLink();
-    const linked = db()(link.link.name).select(link.selfColumn);
-    return parent === null ? db()(folders().tableName).select('id').whereNotIn('id', linked) : linked.clone().where(link.otherColumn, parent);
+    const table = folders().tableName;
+    if (parent !== null) {
+      const query = db()(link.link.name).select(link.selfColumn).where(link.otherColumn, parent);
+      return creators === null ? query : query.whereIn(link.selfColumn, db()(table).select('id').whereIn('created_by_id', creatorList(creators)));
+    }
+    if (creators === null) return db()(table).select('id').whereNotIn('id', db()(link.link.name).select(link.selfColumn));
+    // at a scoped root: the creators' folders whose parent is not theirs (none, or another's)
+    const underOwn = db()(`${link.link.name} as l`).join(`${table} as p`, 'p.id', `l.${link.otherColumn}`).whereIn('p.created_by_id', creatorList(creators)).select(`l.${link.selfColumn}`);
+    return db()(table).select('id').whereIn('created_by_id', creatorList(creators)).whereNotIn('id', underOwn);
   }
 
   async function nameTaken(name: string, parent: number | null, except?: number): Promise<boolean> {
@@ -83,33 +117,71 @@ export function createFolderStore(ctx: PluginContext) {
     if (await nameTaken(name, parent, except)) throw invalid('A folder with this name already exists', 'name');
   }
 
-  /** The folders of `parent`, by name, with how many folders and files each holds. */
-  async function list(parent: number | null): Promise<Entity[]> {
-    const ids = (await childIds(parent)).map((row: Record<string, unknown>) => Number(Object.values(row)[0]));
+  /** The folders of `parent`, by name, with how many folders and files each holds (of the `creators`' making). */
+  async function list(parent: number | null, creators: Creators = null): Promise<Entity[]> {
+    const ids = (await childIds(parent, creators)).map((row: Record<string, unknown>) => Number(Object.values(row)[0]));
     if (ids.length === 0) return [];
     const found = await entities().findMany(FOLDER_UID, { filters: { id: { $in: ids } }, sort: ['name:asc', 'id:asc'], pagination: { page: 1, pageSize: ids.length } });
-    const count = async (link: RelationField, column: string) => {
-      const rows = await db()(link.link.name).whereIn(column, ids).groupBy(column).select(column).count({ n: '*' });
+    const count = async (link: RelationField, table: string) => {
+      const column = link.otherColumn;
+      const query = db()(link.link.name).whereIn(column, ids).groupBy(column).select(column).count({ n: '*' });
+      if (creators !== null) query.whereIn(link.selfColumn, db()(table).select('id').whereIn('created_by_id', creatorList(creators)));
+      const rows = await query;
       return new Map(rows.map((row: Record<string, unknown>) => [Number(row[column]), Number(row.n)]));
     };
-    const children = await count(parentLink(), parentLink().otherColumn);
-    const files = await count(fileLink(), fileLink().otherColumn);
+    const children = await count(parentLink(), folders().tableName);
+    const files = await count(fileLink(), ctx.models.get(FILE_UID).tableName);
     return found.map((folder) => ({ ...folder, children: { count: children.get(folder.id) ?? 0 }, files: { count: files.get(folder.id) ?? 0 } }));
   }
 
-  /** A folder with its parents up to the root (`parent` nested, as Strapi populates it for breadcrumbs). */
-  async function withParents(id: number): Promise<Entity> {
-    const folder = await get(id);
+  /**
+   * A folder with its parents up to the root (`parent` nested, as Strapi populates it for
+   * breadcrumbs); for a scoped caller, up to the first parent it does not see (its root).
+   */
+  async function withParents(id: number, creators: Creators = null): Promise<Entity> {
+    const folder = await get(id, creators);
     const pathIds = folder.path.split('/').filter(Boolean).map(Number);
-    const chain = await entities().findMany(FOLDER_UID, { filters: { pathId: { $in: pathIds } }, pagination: { page: 1, pageSize: pathIds.length } });
+    const rows = (await db()(folders().tableName).whereIn('path_id', pathIds).select('path_id', 'created_by_id')) as Array<{ path_id: unknown; created_by_id: unknown }>;
+    const creatorOf = new Map(rows.map((row) => [Number(row.path_id), row.created_by_id === null ? null : Number(row.created_by_id)]));
+    let first = pathIds.length - 1;
+    while (first > 0 && inScope(creators, creatorOf.get(pathIds[first - 1] as number) ?? null)) first--;
+    const shown = pathIds.slice(first);
+    const chain = await entities().findMany(FOLDER_UID, { filters: { pathId: { $in: shown } }, pagination: { page: 1, pageSize: shown.length } });
     const byPathId = new Map(chain.map((entry) => [Number(entry.pathId), entry]));
     let parent: Entity | null = null;
-    for (const pathId of pathIds.slice(0, -1)) {
+    for (const pathId of shown.slice(0, -1)) {
       const entry = byPathId.get(pathId);
       if (entry) parent = { ...entry, parent };
     }
     const own = byPathId.get(folder.pathId);
     return { ...(own ?? { id: folder.id, name: folder.name, pathId: folder.pathId, path: folder.path }), parent };
+  }
+
+  /**
+   * Every folder (of the `creators`' making) as a tree by name, in one statement: Strapi v4's
+   * `GET /upload/folder-structure`. A folder whose parent is not shown is at the root.
+   */
+  async function structure(creators: Creators = null): Promise<FolderNode[]> {
+    const link = parentLink();
+    const query = db()(`${folders().tableName} as f`).leftJoin(`${link.link.name} as l`, `l.${link.selfColumn}`, 'f.id').select('f.id', 'f.name', `l.${link.otherColumn} as parent`);
+    if (creators !== null) query.whereIn('f.created_by_id', creatorList(creators));
+    const rows = (await query) as Array<{ id: unknown; name: unknown; parent: unknown }>;
+    const nodes = new Map<number, { node: FolderNode; parent: number | null }>();
+    for (const row of rows) {
+      const id = Number(row.id);
+      if (!nodes.has(id)) nodes.set(id, { node: { id, name: String(row.name), children: [] }, parent: row.parent === null || row.parent === undefined ? null : Number(row.parent) });
+    }
+    const roots: FolderNode[] = [];
+    for (const { node, parent } of nodes.values()) {
+      const holder = parent === null ? undefined : nodes.get(parent);
+      (holder ? holder.node.children : roots).push(node);
+    }
+    const sort = (list: FolderNode[]) => {
+      list.sort(byName);
+      for (const node of list) sort(node.children);
+    };
+    sort(roots);
+    return roots;
   }
 
   const parentPath = async (parent: number | null) => (parent === null ? '' : (await get(parent)).path);
@@ -154,9 +226,11 @@ export function createFolderStore(ctx: PluginContext) {
     }
   }
 
-  async function update(id: number, input: { name?: string; parent?: number | null }, adminId: number | null): Promise<Entity> {
+  /** Renames or moves a folder of the `write` creators', into a folder of the `read` ones' (the one it sees). */
+  async function update(id: number, input: { name?: string; parent?: number | null }, adminId: number | null, scope: CreatorScope = { read: null, write: null }): Promise<Entity> {
     return ctx.db.transaction(async () => {
-      const folder = await get(id);
+      const folder = await get(id, scope.write);
+      if (input.parent !== undefined && input.parent !== null) await get(input.parent, scope.read);
       const current = (await db()(parentLink().link.name).where(parentLink().selfColumn, id).first(parentLink().otherColumn)) as Record<string, unknown> | undefined;
       const currentParent = current ? Number(current[parentLink().otherColumn]) : null;
       const parent = input.parent === undefined ? currentParent : input.parent;
@@ -187,7 +261,7 @@ export function createFolderStore(ctx: PluginContext) {
 
   /** The folders given and every folder under them; the ids of the files they hold. */
   async function contents(ids: number[]): Promise<{ folderIds: number[]; fileIds: number[] }> {
-    const roots = await Promise.all(ids.map(get));
+    const roots = await Promise.all(ids.map((id) => get(id)));
     const folderIds = new Set<number>();
     for (const root of roots) {
       const rows = await db()(folders().tableName).where('path', root.path).orWhere('path', 'like', `${root.path}/%`).select('id');
@@ -203,12 +277,34 @@ export function createFolderStore(ctx: PluginContext) {
     return { folderIds: [...folderIds], fileIds: [...new Set(files.map((row: Record<string, unknown>) => Number(row[link.selfColumn])))] };
   }
 
+  /** A 403 unless every one of these folders and files is of the `creators`' making. */
+  async function checkOwn(creators: Creators, folderIds: readonly number[], fileIds: readonly number[]): Promise<void> {
+    if (creators === null) return;
+    for (const [table, ids] of [
+      [folders().tableName, folderIds],
+      [ctx.models.get(FILE_UID).tableName, fileIds],
+    ] as const) {
+      if (ids.length === 0) continue;
+      const other = await db()(table)
+        .whereIn('id', [...ids])
+        .where((q) => q.whereNull('created_by_id').orWhereNotIn('created_by_id', creatorList(creators)))
+        .first('id');
+      if (other) throw errors.request('NOT_OWN', 'Forbidden', {});
+    }
+  }
+
+  /** The paths of the `creators`' folders: a scoped caller's files in any other folder are at its root. */
+  async function pathsOf(creators: readonly number[]): Promise<string[]> {
+    const rows = (await db()(folders().tableName).whereIn('created_by_id', creatorList(creators)).select('path')) as Array<{ path: unknown }>;
+    return rows.map((row) => String(row.path));
+  }
+
   /** Deletes folder rows (their links too); the caller runs it in the files' transaction. */
   async function deleteRows(folderIds: number[]): Promise<void> {
     for (const id of folderIds) await entities().delete(FOLDER_UID, id);
   }
 
-  return { find, get, list, withParents, create, update, moveFiles, contents, deleteRows };
+  return { find, get, list, withParents, structure, create, update, moveFiles, contents, checkOwn, pathsOf, deleteRows };
 }
 
 export type FolderStore = ReturnType<typeof createFolderStore>;

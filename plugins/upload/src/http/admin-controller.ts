@@ -5,14 +5,20 @@
  * folder's files are those whose `folderPath` is its path (`/` at the root), as Strapi's media
  * library lists them. File records go through the Content API's output sanitizer, so a file's
  * folder stays private everywhere.
+ *
+ * A caller kept to some creators' files and folders (`koa.state[CREATOR_SCOPE]`, set by the
+ * admin for an Author) lists and counts those only, in SQL; touching any other, or putting
+ * something into a folder it does not see, is a 403. Its files in a folder it does not see are
+ * listed at its root, as such folders are (see folder-store.ts).
  */
 import { isPlainObject, type PluginContext, type RequestContext } from '@platform/core';
 import { parseId, restContext, type Entity, type FindParams } from '@platform/query-engine';
+import { CREATOR_SCOPE, type CreatorScope } from '../admin-routes';
 import type { UploadConfig } from '../config';
 import { errors } from '../errors';
 import { FILE_UID } from '../file-content-type';
 import { FOLDER_UID } from '../folder-content-type';
-import { checkName, createFolderStore, ROOT_PATH, type FolderRow } from '../folders/folder-store';
+import { checkName, createFolderStore, ROOT_PATH, type Creators, type FolderRow } from '../folders/folder-store';
 import { readUploadRequest } from './multipart';
 import { parseFileInfos } from './upload-body';
 
@@ -49,6 +55,10 @@ const adminId = (koa: RequestContext): number | null => {
   return typeof id === 'number' ? id : null;
 };
 
+const EVERYONE: CreatorScope = Object.freeze({ read: null, write: null });
+
+const creatorScope = (koa: RequestContext): CreatorScope => (koa.state[CREATOR_SCOPE] as CreatorScope | undefined) ?? EVERYONE;
+
 export function createAdminController(plugin: PluginContext<UploadConfig & Record<string, unknown>>) {
   const folders = createFolderStore(plugin);
   const service = () => plugin.service('plugin::upload.upload');
@@ -60,10 +70,18 @@ export function createAdminController(plugin: PluginContext<UploadConfig & Recor
     if (id === null) throw errors.request('FOLDER_NOT_FOUND', 'folder.notFound', {});
     return id;
   };
-  /** the folder a request names (`?folder=`, a form field), null for the root */
-  const target = async (value: unknown, path: string): Promise<FolderRow | null> => {
+  /** the folder a request names (`?folder=`, a form field), null for the root; one of the `creators`' */
+  const target = async (value: unknown, path: string, creators: Creators): Promise<FolderRow | null> => {
     const id = folderRef(Array.isArray(value) ? value[value.length - 1] : value, path);
-    return id === undefined || id === null ? null : folders.get(id);
+    return id === undefined || id === null ? null : folders.get(id, creators);
+  };
+  /** which files a folder listing shows: the folder's, the caller's own only when it is kept to them */
+  const folderFiles = async (folder: FolderRow | null, creators: Creators): Promise<Record<string, unknown>> => {
+    if (creators === null) return { folderPath: folder?.path ?? ROOT_PATH };
+    const createdBy = { createdBy: { $in: [...creators] } };
+    if (folder) return { $and: [{ folderPath: folder.path }, createdBy] };
+    // its root: its files in no folder it sees
+    return { $and: [{ folderPath: { $notIn: [...(await folders.pathsOf(creators)), ''] } }, createdBy] };
   };
   const existingFiles = async (ids: number[]) => {
     if (ids.length === 0) return;
@@ -75,13 +93,14 @@ export function createAdminController(plugin: PluginContext<UploadConfig & Recor
     /** the files of one folder (`?folder=`, the root without it), with the Content API's filters, sort and pagination */
     async listFiles(koa: RequestContext) {
       const { folder: raw, ...query } = koa.query;
-      const folder = await target(raw, 'folder');
-      const path = folder?.path ?? ROOT_PATH;
+      const { read } = creatorScope(koa);
+      const folder = await target(raw, 'folder', read);
+      const inFolder = await folderFiles(folder, read);
       // the folder is a private attribute: read with private access (an administrator may name
       // it, as Strapi's media library does), the answer sanitized as the Content API's
       const store = {
         find: (params: FindParams, defaults?: Parameters<ReturnType<typeof entities>['findPage']>[2]) =>
-          entities().findPage(FILE_UID, { ...params, includePrivate: true, filters: params.filters ? { $and: [params.filters, { folderPath: path }] } : { folderPath: path } }, defaults),
+          entities().findPage(FILE_UID, { ...params, includePrivate: true, filters: params.filters ? { $and: [params.filters, inFolder] } : inFolder }, defaults),
       };
       return contentApi().find({ uid: FILE_UID, context: restContext(koa), query, authorization: 'transport', store });
     },
@@ -90,12 +109,12 @@ export function createAdminController(plugin: PluginContext<UploadConfig & Recor
     async upload(koa: RequestContext) {
       const request = await readUploadRequest(koa, plugin.config);
       try {
-        const folder = await target(request.fields.folder, 'folder');
+        const folder = await target(request.fields.folder, 'folder', creatorScope(koa).read);
         const infos = parseFileInfos(request.fields.fileInfo);
         const files = request.files.filter((file) => file.size > 0);
         if (files.length === 0 || files.length < request.files.length) throw errors.request('FILES_EMPTY', 'Files are empty', {});
         koa.status = 201;
-        return output(await service().upload({ files, infos, link: null, workDir: request.workDir, context: restContext(koa), folder }), koa);
+        return output(await service().upload({ files, infos, link: null, workDir: request.workDir, context: restContext(koa), folder, createdBy: adminId(koa) }), koa);
       } finally {
         await request.dispose();
       }
@@ -103,18 +122,25 @@ export function createAdminController(plugin: PluginContext<UploadConfig & Recor
 
     async listFolders(koa: RequestContext) {
       const parent = folderRef(koa.query.parent, 'parent') ?? null;
-      if (parent !== null) await folders.get(parent);
-      return { data: await folders.list(parent) };
+      const { read } = creatorScope(koa);
+      if (parent !== null) await folders.get(parent, read);
+      return { data: await folders.list(parent, read) };
     },
 
     async getFolder(koa: RequestContext) {
-      return { data: await folders.withParents(routeId(koa)) };
+      return { data: await folders.withParents(routeId(koa), creatorScope(koa).read) };
+    },
+
+    /** every folder the caller sees, as a tree by name: `{ data: [{ id, name, children }] }` (Strapi v4's shape) */
+    async folderStructure(koa: RequestContext) {
+      return { data: await folders.structure(creatorScope(koa).read) };
     },
 
     async createFolder(koa: RequestContext) {
       const input = body(koa);
       const name = checkName(input.name);
       const parent = folderRef(input.parent, 'parent') ?? null;
+      if (parent !== null) await folders.get(parent, creatorScope(koa).read);
       koa.status = 201;
       return { data: await folders.create(name, parent, adminId(koa)) };
     },
@@ -123,7 +149,7 @@ export function createAdminController(plugin: PluginContext<UploadConfig & Recor
       const id = routeId(koa);
       const input = body(koa);
       const name = input.name === undefined ? undefined : checkName(input.name);
-      return { data: await folders.update(id, { name, parent: folderRef(input.parent, 'parent') }, adminId(koa)) };
+      return { data: await folders.update(id, { name, parent: folderRef(input.parent, 'parent') }, adminId(koa), creatorScope(koa)) };
     },
 
     /** `{ fileIds, folderIds, destinationFolderId }` (null: the root) → the moved files and folders */
@@ -133,11 +159,13 @@ export function createAdminController(plugin: PluginContext<UploadConfig & Recor
       const folderIds = idList(input.folderIds, 'folderIds');
       const destinationId = folderRef(input.destinationFolderId, 'destinationFolderId');
       if (destinationId === undefined) throw invalid('destinationFolderId is a required field', 'destinationFolderId');
+      const scope = creatorScope(koa);
       const moved = await plugin.db.transaction(async () => {
-        const destination = destinationId === null ? null : await folders.get(destinationId);
+        const destination = destinationId === null ? null : await folders.get(destinationId, scope.read);
         await existingFiles(fileIds);
+        await folders.checkOwn(scope.write, folderIds, fileIds);
         const movedFolders: Entity[] = [];
-        for (const id of folderIds) movedFolders.push(await folders.update(id, { parent: destinationId }, adminId(koa)));
+        for (const id of folderIds) movedFolders.push(await folders.update(id, { parent: destinationId }, adminId(koa), scope));
         if (fileIds.length > 0) await folders.moveFiles(fileIds, destination);
         const movedFiles = fileIds.length === 0 ? [] : await entities().findMany(FILE_UID, { filters: { id: { $in: fileIds } }, sort: ['id:asc'], pagination: { page: 1, pageSize: fileIds.length } });
         return { files: movedFiles, folders: movedFolders };
@@ -152,6 +180,8 @@ export function createAdminController(plugin: PluginContext<UploadConfig & Recor
       const folderIds = idList(input.folderIds, 'folderIds');
       await existingFiles(fileIds);
       const inside = await folders.contents(folderIds);
+      // a folder goes with everything in it: all of it must be the caller's to delete
+      await folders.checkOwn(creatorScope(koa).write, inside.folderIds, [...fileIds, ...inside.fileIds]);
       const deletedFolders =
         inside.folderIds.length === 0 ? [] : await entities().findMany(FOLDER_UID, { filters: { id: { $in: folderIds } }, sort: ['id:asc'], pagination: { page: 1, pageSize: folderIds.length } });
       const allFiles = [...new Set([...fileIds, ...inside.fileIds])];
