@@ -1,8 +1,10 @@
 /**
  * The admin panel in headless Chromium, as an editor uses it: the first visit registers the
  * Super Admin; an image is uploaded in the media library, a folder is made there and a file
- * uploaded into it; an article is created with a
- * relation, a component, a dynamic-zone item and the image, saved and published, and the
+ * uploaded into it, the folder is moved into another through the folder tree (a move into itself
+ * refused with the server's message); an article is created with a relation, a component, a
+ * dynamic-zone item and the image, picked inside its folder (where a file is uploaded from the
+ * picker too), saved and published, and the
  * Content API serves it (`GET /api/articles?populate=*`). An Editor is kept out of the
  * settings. The pages raise no error and no Content-Security-Policy violation under the
  * default policy, pass axe-core's WCAG A/AA checks, and are kept as screenshots.
@@ -117,11 +119,48 @@ describe('the admin panel in a browser', function () {
     // back to the root by the breadcrumbs; cover.png selected and moved into Trips
     await page.getByRole('navigation', { name: 'Folders' }).getByRole('button', { name: 'Media Library' }).click();
     await page.getByRole('checkbox', { name: 'Select cover.png' }).check();
-    await page.getByRole('textbox', { name: 'Move selected files to' }).click();
-    await page.getByRole('option', { name: 'Trips' }).click();
-    await page.getByRole('button', { name: 'Move', exact: true }).click();
+    await page.getByText('1 file selected').waitFor();
+    await page.getByRole('button', { name: 'Move selected' }).click();
+    await page.getByRole('dialog', { name: 'Move 1 file' }).waitFor();
+    await page.getByRole('radio', { name: 'Media Library / Trips' }).check();
+    await page.getByRole('button', { name: 'Move here' }).click();
     await page.getByText('0 folders · 2 files').waitFor();
     expect((await app.knex('files').where('name', 'cover.png').first('folder_path')).folder_path).to.equal('/1');
+  });
+
+  it('moves a folder into another, picked in the folder tree; a move into itself shows the refusal', async () => {
+    await page.getByRole('button', { name: 'Create folder' }).click();
+    await page.getByLabel(/^Folder name/).fill('Archive');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.getByRole('button', { name: 'Open folder Archive' }).waitFor();
+    await page.getByRole('button', { name: 'Move folder Trips' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Move folder Trips' });
+    await dialog.getByRole('radio', { name: 'Media Library / Archive' }).waitFor();
+    await checkPage('media-library-move-folder');
+    // into itself: the server refuses, and says why (the browser logs the refused call, the page throws nothing)
+    const logged = problems.length;
+    await dialog.getByRole('radio', { name: 'Media Library / Trips' }).check();
+    await dialog.getByRole('button', { name: 'Move here' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'A folder cannot be moved inside itself or one of its subfolders' }).waitFor();
+    expect(problems.splice(logged)).to.deep.equal(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+    // by keyboard: the radio buttons are one group, the arrow keys go from one to the next
+    await dialog.getByRole('radio', { name: 'Media Library / Trips' }).focus();
+    await page.keyboard.press('ArrowUp');
+    expect(await dialog.getByRole('radio', { name: 'Media Library / Archive' }).isChecked()).to.equal(true);
+    await dialog.getByRole('button', { name: 'Move here' }).focus();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('1 folders · 0 files').waitFor();
+    expect(await page.getByRole('button', { name: 'Open folder Trips' }).count()).to.equal(0);
+    const folders = await app.knex('upload_folders').orderBy('id').select('name', 'path');
+    expect(folders.map((f) => [f.name, f.path])).to.deep.equal([
+      ['Trips', '/2/1'],
+      ['Archive', '/2'],
+    ]);
+    expect((await app.knex('files').orderBy('id').select('name', 'folder_path')).map((f) => [f.name, f.folder_path])).to.deep.equal([
+      ['cover.png', '/2/1'],
+      ['beach.png', '/2/1'],
+    ]);
   });
 
   it('creates an article with a relation, a component, a dynamic zone item and the image, and publishes it', async () => {
@@ -154,8 +193,17 @@ describe('the admin panel in a browser', function () {
       .nth(1)
       .fill('The engine weaves algebraic patterns');
     await page.getByRole('button', { name: 'Add media to Cover' }).click();
+    // the picker browses the folders: cover.png is in Archive / Trips, where an upload lands too
+    const picker = page.getByRole('dialog', { name: 'Choose files for Cover' });
+    await picker.getByRole('button', { name: 'Open folder Archive' }).click();
+    await picker.getByRole('button', { name: 'Open folder Trips' }).click();
+    await picker.getByRole('navigation', { name: 'Folders' }).getByText('Trips').waitFor();
+    await picker.locator('input[type=file]').setInputFiles({ name: 'inline.png', mimeType: 'image/png', buffer: tinyPng() });
+    await picker.getByText('inline.png').waitFor();
+    await checkPage('edit-view-media-picker');
+    expect((await app.knex('files').where('name', 'inline.png').first('folder_path')).folder_path).to.equal('/2/1');
     // a single file: picking it closes the picker
-    await page.getByLabel('Select cover.png').click();
+    await picker.getByLabel('Select cover.png').click();
     await page.getByRole('button', { name: 'Remove cover.png from Cover' }).waitFor();
     await checkPage('edit-view');
     await page.getByRole('button', { name: 'Save' }).click();

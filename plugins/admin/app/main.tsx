@@ -5,7 +5,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/dropzone/styles.css';
 import './styles.css';
-import { createTheme, type CSSVariablesResolver, defaultVariantColorsResolver, MantineProvider, parseThemeColor, type VariantColorsResolver } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, defaultVariantColorsResolver, MantineProvider, Modal, parseThemeColor, type VariantColorsResolver } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
@@ -25,7 +25,12 @@ const darkText: VariantColorsResolver = (input) => {
   const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
   return parsed.isThemeColor ? { ...colors, color: `var(--mantine-color-${parsed.color}-9)` } : colors;
 };
-const theme = createTheme({ primaryShade: { light: 8, dark: 8 }, variantColorResolver: darkText });
+// every dialog's close button (an icon) is named for screen readers
+const theme = createTheme({
+  primaryShade: { light: 8, dark: 8 },
+  variantColorResolver: darkText,
+  components: { Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }) },
+});
 const contrast: CSSVariablesResolver = (t) => ({ variables: {}, light: {
     '--mantine-color-dimmed': t.colors.gray[7] ?? '#495057',
     '--mantine-color-placeholder': t.colors.gray[7] ?? '#495057',

@@ -1,8 +1,10 @@
 /**
- * The media library's calls: the upload plugin's own routes (`/api/upload`), which accept an
- * administrator's session for the media-library permissions (the server's bridge), and its
+ * The media library's calls: the upload plugin's own routes (`/api/upload`, to describe, replace
+ * and delete a file), which accept an administrator's session for the media-library permissions
+ * (the server's bridge), and its
  * admin routes for folders (`/upload/folders`, `/upload/actions/*`), the files of a folder
- * (`/upload/files?folder=`) and uploads into a folder (`POST /upload`).
+ * (`/upload/files?folder=`), the whole folder tree (`/upload/folder-structure`) and uploads into
+ * a folder (`POST /upload`).
  */
 import { api, queryString, upload } from '../api';
 import type { MediaFile } from '../types';
@@ -32,26 +34,32 @@ export interface Folder {
   parent?: Folder | null;
 }
 
-/**
- * One page of files: of a folder (`folder`: its id, null for the root) through the admin
- * listing, or of every folder (`folder` undefined: a media field's picker).
- */
-export async function listFiles(options: { page: number; pageSize: number; kind: MediaKind | null; search: string; folder?: number | null }): Promise<MediaFile[]> {
+/** a node of the folder tree, as `GET /upload/folder-structure` answers it */
+export interface FolderNode {
+  id: number;
+  name: string;
+  children: FolderNode[];
+}
+
+export async function folderStructure(): Promise<FolderNode[]> {
+  return (await api.get<{ data: FolderNode[] }>('/upload/folder-structure')).data;
+}
+
+/** One page of the files of a folder (its id, null for the root), as the administrator may see them. */
+export async function listFiles(options: { page: number; pageSize: number; kind: MediaKind | null; search: string; folder: number | null }): Promise<MediaFile[]> {
   const filters: Record<string, unknown> = {};
   if (options.kind && options.kind !== 'files') filters.mime = { $startsWith: MIME_PREFIX[options.kind] };
   if (options.kind === 'files') filters.$and = Object.values(MIME_PREFIX).map((prefix) => ({ mime: { $notContains: prefix } }));
   if (options.search) filters.name = { $containsi: options.search };
   const pagination = { page: options.page, pageSize: options.pageSize };
-  if (options.folder === undefined) return api.get<MediaFile[]>(`/api/upload/files${queryString({ sort: 'createdAt:desc', filters, pagination })}`);
   const answer = await api.get<{ results: MediaFile[] }>(`/upload/files${queryString({ folder: options.folder ?? undefined, sort: 'createdAt:desc', filters, pagination })}`);
   return answer.results;
 }
 
-/** Uploads into a folder (its id, null for the root), or, with `folder` undefined, as the Content API does. */
-export function uploadFiles(files: File[], onProgress: (fraction: number) => void, folder?: number | null): Promise<MediaFile[]> {
+/** Uploads into a folder (its id, null for the root). */
+export function uploadFiles(files: File[], onProgress: (fraction: number) => void, folder: number | null): Promise<MediaFile[]> {
   const form = new FormData();
   for (const file of files) form.append('files', file, file.name);
-  if (folder === undefined) return upload<MediaFile[]>('/api/upload', form, onProgress);
   if (folder !== null) form.append('folder', String(folder));
   return upload<MediaFile[]>('/upload', form, onProgress);
 }

@@ -1,9 +1,10 @@
 /**
  * The media library's folders: breadcrumbs from the root to the open folder, the open folder's
- * subfolders as cards (open, rename, delete with a confirmation), and the dialog that names a new
- * folder or renames one. Every control is a labelled button or input, reachable by keyboard.
+ * subfolders as cards (open, select, move, rename, delete with a confirmation), and the dialog
+ * that names a new folder or renames one. Every control is a labelled button or input, reachable
+ * by keyboard.
  */
-import { Alert, Anchor, Breadcrumbs, Button, Card, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Button, Card, Checkbox, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError } from '../api';
 import type { Folder } from './media-api';
@@ -38,16 +39,30 @@ export function FolderBreadcrumbs({ current, onOpen }: { current: Folder | null;
   );
 }
 
-export function FolderCards({ folders, onOpen, onRename, onDelete }: { folders: Folder[]; onOpen(id: number): void; onRename?(folder: Folder): void; onDelete?(folder: Folder): void }) {
+export interface FolderCardsProps {
+  folders: Folder[];
+  onOpen(id: number): void;
+  onRename?(folder: Folder): void;
+  onMove?(folder: Folder): void;
+  onDelete?(folder: Folder): void;
+  /** the selected folders' ids, when folders can be selected (to move them with files) */
+  selected?: number[];
+  onToggle?(folder: Folder): void;
+}
+
+export function FolderCards({ folders, onOpen, onRename, onMove, onDelete, selected, onToggle }: FolderCardsProps) {
   if (folders.length === 0) return null;
   return (
     <section aria-label="Folders in this folder">
       <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 6 }}>
         {folders.map((folder) => (
           <Card key={folder.id} withBorder padding="xs">
-            <Button variant="subtle" justify="start" onClick={() => onOpen(folder.id)} aria-label={`Open folder ${folder.name}`}>
-              {folder.name}
-            </Button>
+            <Group gap={4} wrap="nowrap">
+              {onToggle && <Checkbox aria-label={`Select folder ${folder.name}`} checked={selected?.includes(folder.id) ?? false} onChange={() => onToggle(folder)} />}
+              <Button variant="subtle" justify="start" onClick={() => onOpen(folder.id)} aria-label={`Open folder ${folder.name}`}>
+                {folder.name}
+              </Button>
+            </Group>
             <Text size="xs" c="dimmed">
               {folder.children?.count ?? 0} folders · {folder.files?.count ?? 0} files
             </Text>
@@ -55,6 +70,11 @@ export function FolderCards({ folders, onOpen, onRename, onDelete }: { folders: 
               {onRename && (
                 <Button size="compact-xs" variant="subtle" onClick={() => onRename(folder)} aria-label={`Rename folder ${folder.name}`}>
                   Rename
+                </Button>
+              )}
+              {onMove && (
+                <Button size="compact-xs" variant="subtle" onClick={() => onMove(folder)} aria-label={`Move folder ${folder.name}`}>
+                  Move
                 </Button>
               )}
               {onDelete && (

@@ -1,7 +1,7 @@
 /**
  * Files as cards with thumbnails, filtered by kind and name, uploaded by drag and drop with a
- * progress bar; in picking mode (a media field) cards are selected instead of edited. In the
- * library, the files are those of the open folder, and uploads go into it.
+ * progress bar; in picking mode (a media field) cards are selected instead of edited. The files
+ * are those of the open folder, and uploads go into it.
  */
 import { Alert, Badge, Button, Card, Checkbox, Group, Image, Progress, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
@@ -19,8 +19,8 @@ export interface MediaGridProps {
   onToggle?(file: MediaFile): void;
   onOpen?(file: MediaFile): void;
   canUpload: boolean;
-  /** the folder shown and uploaded into (its id, null for the root); undefined: every file (a field's picker) */
-  folder?: number | null;
+  /** the folder shown and uploaded into (its id, null for the root) */
+  folder: number | null;
 }
 
 export function MediaGrid({ allowed, selected, onToggle, onOpen, canUpload, folder }: MediaGridProps) {

@@ -1,18 +1,24 @@
 /**
  * The media library page: the open folder (breadcrumbs, its subfolders, its files), folders
- * created, renamed and deleted, selected files moved into another folder, and every file's
- * details (name, alternative text, caption) editable, replace and delete.
+ * created, renamed and deleted, folders and files selected and moved anywhere in the folder tree,
+ * and every file's details (name, alternative text, caption) editable, replace and delete.
  */
-import { Alert, Button, FileButton, Group, Image, Modal, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { Alert, Button, FileButton, Group, Image, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
 import { ApiError } from '../api';
 import { useSession } from '../session';
 import type { MediaFile } from '../types';
-import { createFolder, deleteFile, deleteFolders, type Folder, getFolder, listFolders, moveToFolder, renameFolder, replaceFile, thumbnail, updateInfo } from './media-api';
+import { createFolder, deleteFile, deleteFolders, type Folder, renameFolder, replaceFile, thumbnail, updateInfo } from './media-api';
 import { DeleteFolderDialog, FolderBreadcrumbs, FolderCards, FolderNameDialog } from './media-folders';
 import { MediaGrid } from './media-grid';
+import { MoveDialog, type MoveItems } from './move-dialog';
+import { useFolder } from './use-folder';
 
-type Dialog = { kind: 'create' } | { kind: 'rename'; folder: Folder } | { kind: 'delete'; folder: Folder } | null;
+type Dialog = { kind: 'create' } | { kind: 'rename'; folder: Folder } | { kind: 'delete'; folder: Folder } | { kind: 'move'; title: string; items: MoveItems } | null;
+
+const toggled = (ids: number[], id: number) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]);
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function MediaLibraryPage() {
   const session = useSession();
@@ -21,55 +27,29 @@ export function MediaLibraryPage() {
   const [editing, setEditing] = useState<MediaFile | null>(null);
   const [version, setVersion] = useState(0);
   const [folderId, setFolderId] = useState<number | null>(null);
-  const [current, setCurrent] = useState<Folder | null>(null);
-  const [folders, setFolders] = useState<Folder[]>([]);
+  const { current, folders, error } = useFolder(folderId, version);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [selected, setSelected] = useState<number[]>([]);
-  const [destination, setDestination] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [selectedFiles, setSelectedFiles] = useState<number[]>([]);
+  const [selectedFolders, setSelectedFolders] = useState<number[]>([]);
 
-  const load = useCallback(async () => {
-    try {
-      setError(null);
-      setCurrent(folderId === null ? null : await getFolder(folderId));
-      setFolders(await listFolders(folderId));
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'The folders could not be loaded');
-    }
-  }, [folderId]);
-  useEffect(() => {
-    void load();
-  }, [load, version]);
-
+  const clearSelection = () => {
+    setSelectedFiles([]);
+    setSelectedFolders([]);
+  };
   const open = (id: number | null) => {
-    setSelected([]);
-    setDestination(null);
+    clearSelection();
     setFolderId(id);
   };
   const refresh = () => setVersion((v) => v + 1);
   const closeDialog = (done: boolean) => {
     setDialog(null);
-    if (done) refresh();
-  };
-  // where selected files may go: the root, the open folder's parent and its subfolders
-  const parent = current?.parent ?? null;
-  const destinations = [
-    ...(folderId !== null ? [{ value: 'root', label: 'Media Library (root)' }] : []),
-    ...(parent ? [{ value: String(parent.id), label: `${parent.name} (parent folder)` }] : []),
-    ...folders.map((f) => ({ value: String(f.id), label: f.name })),
-  ].filter((option, index, all) => all.findIndex((o) => o.value === option.value) === index);
-  const move = async () => {
-    if (!destination) return;
-    try {
-      setError(null);
-      await moveToFolder({ fileIds: selected }, destination === 'root' ? null : Number(destination));
-      setSelected([]);
-      setDestination(null);
+    if (done) {
+      clearSelection();
       refresh();
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'The files could not be moved');
     }
   };
+  const selectedCount = selectedFiles.length + selectedFolders.length;
+  const selection = [selectedFolders.length > 0 ? plural(selectedFolders.length, 'folder') : null, selectedFiles.length > 0 ? plural(selectedFiles.length, 'file') : null].filter(Boolean).join(' and ');
 
   return (
     <Stack>
@@ -87,14 +67,17 @@ export function MediaLibraryPage() {
         folders={folders}
         onOpen={open}
         onRename={canUpdate ? (folder) => setDialog({ kind: 'rename', folder }) : undefined}
+        onMove={canUpdate ? (folder) => setDialog({ kind: 'move', title: `Move folder ${folder.name}`, items: { fileIds: [], folderIds: [folder.id] } }) : undefined}
         onDelete={canUpdate ? (folder) => setDialog({ kind: 'delete', folder }) : undefined}
+        selected={canUpdate ? selectedFolders : undefined}
+        onToggle={canUpdate ? (folder) => setSelectedFolders((ids) => toggled(ids, folder.id)) : undefined}
       />
-      {canUpdate && selected.length > 0 && (
-        <Group align="end">
-          <Text size="sm">{selected.length} selected</Text>
-          <Select label="Move selected files to" placeholder="Choose a folder" data={destinations} value={destination} onChange={setDestination} />
-          <Button disabled={!destination} onClick={() => void move()}>
-            Move
+      {canUpdate && selectedCount > 0 && (
+        <Group>
+          <Text size="sm">{selection} selected</Text>
+          <Button onClick={() => setDialog({ kind: 'move', title: `Move ${selection}`, items: { fileIds: selectedFiles, folderIds: selectedFolders } })}>Move selected</Button>
+          <Button variant="default" onClick={clearSelection}>
+            Clear selection
           </Button>
         </Group>
       )}
@@ -104,12 +87,13 @@ export function MediaLibraryPage() {
         allowed={null}
         canUpload={canCreate}
         onOpen={canUpdate ? setEditing : undefined}
-        selected={canUpdate ? selected : undefined}
-        onToggle={canUpdate ? (file) => setSelected((ids) => (ids.includes(file.id) ? ids.filter((id) => id !== file.id) : [...ids, file.id])) : undefined}
+        selected={canUpdate ? selectedFiles : undefined}
+        onToggle={canUpdate ? (file) => setSelectedFiles((ids) => toggled(ids, file.id)) : undefined}
       />
       {dialog?.kind === 'create' && <FolderNameDialog title="Create folder" initial="" submitLabel="Create" onSubmit={(name) => createFolder(name, folderId)} onClose={closeDialog} />}
       {dialog?.kind === 'rename' && <FolderNameDialog title={`Rename folder ${dialog.folder.name}`} initial={dialog.folder.name} submitLabel="Rename" onSubmit={(name) => renameFolder(dialog.folder.id, name)} onClose={closeDialog} />}
       {dialog?.kind === 'delete' && <DeleteFolderDialog folder={dialog.folder} onConfirm={() => deleteFolders([dialog.folder.id])} onClose={closeDialog} />}
+      {dialog?.kind === 'move' && <MoveDialog title={dialog.title} items={dialog.items} onClose={closeDialog} />}
       {editing && (
         <FileDetails
           file={editing}

@@ -1,10 +1,11 @@
 /**
- * A media attribute: files picked from the library or uploaded in place (the picker's drop
- * zone), restricted to the attribute's `allowedTypes`; several files keep their order.
+ * A media attribute: files picked from the library, folder by folder, or uploaded in place into
+ * the folder open in the picker, restricted to the attribute's `allowedTypes`; several files keep
+ * their order.
  */
 import { Button, Group, Image, Input, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { MediaGrid } from '../../media/media-grid';
+import { MediaPicker } from '../../media/media-picker';
 import { thumbnail, type MediaKind } from '../../media/media-api';
 import type { FieldInputProps } from '../../registry';
 import { useSession } from '../../session';
@@ -58,7 +59,7 @@ export function MediaInput({ name, label, attribute, value, onChange, error, dis
         </Group>
       </Stack>
       <Modal opened={picking} onClose={() => setPicking(false)} title={`Choose files for ${label}`} size="xl">
-        <MediaGrid allowed={allowed} canUpload={session.can('plugin::upload.assets.create')} selected={files.map((f) => f.id)} onToggle={toggle} />
+        <MediaPicker allowed={allowed} canUpload={session.can('plugin::upload.assets.create')} selected={files.map((f) => f.id)} onToggle={toggle} />
         <Group justify="flex-end" mt="md">
           <Button onClick={() => setPicking(false)}>Done</Button>
         </Group>
