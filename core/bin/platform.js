@@ -6,6 +6,7 @@
 // `start` while nothing is built yet.
 const fs = require('node:fs');
 const path = require('node:path');
+const { splitCommandLine } = require('./argv');
 
 const SOURCE_CONDITION = 'platform-source';
 const COMPILED = path.join(__dirname, '..', 'dist', 'cli', 'main.js');
@@ -18,15 +19,6 @@ function sourceConditionSet() {
     const [flag, value = options[i + 1]] = option.split(/=(.*)/s);
     return (flag === '--conditions' || flag === '-C') && value === SOURCE_CONDITION;
   });
-}
-
-/** The first word that is not an option (a command name; precise parsing is the CLI's job). */
-function commandName(argv) {
-  for (let i = 0; i < argv.length; i++) {
-    if (['--app', '--table', '--workers', '--port', '--host'].includes(argv[i])) i++;
-    else if (!argv[i].startsWith('-')) return argv[i];
-  }
-  return null;
 }
 
 function run(main) {
@@ -63,7 +55,7 @@ function canRunSource() {
   }
 }
 
-const command = commandName(process.argv.slice(2));
+const { command } = splitCommandLine(process.argv.slice(2));
 const hasSource = canRunSource();
 if (hasSource && (sourceConditionSet() || command === 'develop')) runFromSource();
 else if (fs.existsSync(COMPILED)) {

@@ -63,7 +63,7 @@ describe('the packed packages, installed into an app outside the repository', fu
       expect(files, name).to.include.members(['package.json', 'dist/index.js', 'dist/index.d.ts']);
       // the admin panel's browser app, built with its package: hashed assets beside their compressed forms
       const others = files.filter(
-        (file) => !/^dist\/.+\.(js|d\.ts)$/.test(file) && !/^dist\/app\//.test(file) && !['package.json', 'README.md', 'bin/platform.js', 'assets/console-start.js'].includes(file),
+        (file) => !/^dist\/.+\.(js|d\.ts)$/.test(file) && !/^dist\/app\//.test(file) && !['package.json', 'README.md', 'bin/platform.js', 'bin/argv.js', 'bin/argv.d.ts', 'assets/console-start.js'].includes(file),
       );
       expect(others, name).to.deep.equal([]);
       expect(
@@ -71,7 +71,7 @@ describe('the packed packages, installed into an app outside the repository', fu
         name,
       ).to.deep.equal([]);
     }
-    expect(await tarballFiles(tarballOf(tarballs, '@platform/core'))).to.include.members(['bin/platform.js', 'dist/cli/main.js', 'dist/cli/main.d.ts']);
+    expect(await tarballFiles(tarballOf(tarballs, '@platform/core'))).to.include.members(['bin/platform.js', 'bin/argv.js', 'dist/cli/main.js', 'dist/cli/main.d.ts']);
     const admin = await tarballFiles(tarballOf(tarballs, '@platform/admin'));
     expect(admin).to.include.members(['dist/app/index.html', 'dist/app/manifest.json']);
     expect(admin.filter((file) => /^dist\/app\/assets\/main-[A-Z0-9]+\.js(\.br|\.gz)?$/.test(file))).to.have.length(3);
@@ -106,7 +106,7 @@ describe('the packed packages, installed into an app outside the repository', fu
     // platform's own modules, not the dependencies a package keeps in its own node_modules
     const platformModules = report.modules.filter((file) => file.includes(`${path.sep}@platform${path.sep}`) && !/[\\/]@platform[\\/][^\\/]+[\\/]node_modules[\\/]/.test(file));
     expect(platformModules.length).to.be.greaterThan(100);
-    expect(platformModules.filter((file) => !file.includes(`${path.sep}dist${path.sep}`) && !file.endsWith(`${path.sep}bin${path.sep}platform.js`))).to.deep.equal([]);
+    expect(platformModules.filter((file) => !file.includes(`${path.sep}dist${path.sep}`) && !/[\\/]bin[\\/](platform|argv)\.js$/.test(file))).to.deep.equal([]);
     expect(report.modules.filter((file) => file.includes(`${path.sep}tsx${path.sep}`))).to.deep.equal([]);
     // the only TypeScript that ran is the app's own and its local plugin's, compiled as it was loaded
     const typeScript = report.modules.filter((file) => file.endsWith('.ts'));

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect } from 'chai';
-import { commandOf, HELP, parseArgs } from './main';
+import { splitCommandLine } from '../../bin/argv';
+import { HELP, parseArgs } from './main';
 
 describe('CLI argument parsing', () => {
   it('defaults to no command, the current directory and one worker', () => {
@@ -53,12 +54,28 @@ describe('CLI argument parsing', () => {
   });
 
   it('finds the command after options and their values', () => {
+    const command = (argv: string[]) => splitCommandLine(argv).command;
     expect([
-      commandOf(['--app', 'site', 'hidden-rows']),
-      commandOf(['hidden-rows', '--table', 'posts']),
-      commandOf(['--workers', '2']),
-      commandOf(['--app=x', 'start']),
-      commandOf(['--port', '80', '--host', 'h', 'develop']),
+      command(['--app', 'site', 'hidden-rows']),
+      command(['hidden-rows', '--table', 'posts']),
+      command(['--workers', '2']),
+      command(['--app=x', 'start']),
+      command(['--port', '80', '--host', 'h', 'develop']),
     ]).to.deep.equal(['hidden-rows', 'hidden-rows', null, 'start', 'develop']);
+  });
+
+  it('takes the command and the app folder out of the line once, for every command', () => {
+    expect(splitCommandLine(['tokens', '--app', 'site', 'create', '--name', 'x'], '/home/me')).to.deep.equal({
+      command: 'tokens',
+      appDir: '/home/me/site',
+      args: ['create', '--name', 'x'],
+    });
+    expect(splitCommandLine(['--app=/srv/a', '--app', 'b', 'export', '--file', 'out.tar.gz'], '/home/me')).to.deep.equal({
+      command: 'export',
+      appDir: '/home/me/b',
+      args: ['--file', 'out.tar.gz'],
+    });
+    expect(splitCommandLine(['--workers', '2', 'start', '--port=80'], '/srv')).to.deep.equal({ command: 'start', appDir: '/srv', args: ['--workers', '2', '--port=80'] });
+    expect(splitCommandLine([], '/srv')).to.deep.equal({ command: null, appDir: '/srv', args: [] });
   });
 });

@@ -4,10 +4,10 @@
  * with code 2 (core/bin/platform.js), a start-up or command failure with 1.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { runServer } from './serve';
 import { CliUsageError } from './usage-error';
-import { pluginCommandsHelp, runPluginCommand, takeAppDir } from './plugin-commands';
+import { splitCommandLine } from '../../bin/argv';
+import { pluginCommandsHelp, runPluginCommand } from './plugin-commands';
 import { platformVersion } from './version';
 
 /*
@@ -69,19 +69,17 @@ export interface CliOptions {
 }
 
 export function parseArgs(argv: string[]): CliOptions {
-  const options: CliOptions = { command: null, appDir: process.cwd(), workers: 1, help: false, version: false };
-  for (let i = 0; i < argv.length; i++) {
-    // biome-ignore lint/style/noNonNullAssertion: i < argv.length
-    const arg = argv[i]!;
+  const { command, appDir, args } = splitCommandLine(argv);
+  const options: CliOptions = { command, appDir, workers: 1, help: false, version: false };
+  for (let i = 0; i < args.length; i++) {
+    // biome-ignore lint/style/noNonNullAssertion: i < args.length
+    const arg = args[i]!;
     if (arg === '-h' || arg === '--help') options.help = true;
     else if (arg === '-v' || arg === '--version') options.version = true;
-    else if (arg === '--port' || arg.startsWith('--port=')) options.port = portNumber(arg === '--port' ? argv[++i] : arg.slice(7));
-    else if (arg === '--host' || arg.startsWith('--host=')) options.host = hostName(arg === '--host' ? argv[++i] : arg.slice(7));
-    else if (arg === '--app') options.appDir = path.resolve(argv[++i] ?? '.');
-    else if (arg.startsWith('--app=')) options.appDir = path.resolve(arg.slice(6));
-    else if (arg === '--workers') options.workers = wholeNumber(argv[++i]);
+    else if (arg === '--port' || arg.startsWith('--port=')) options.port = portNumber(arg === '--port' ? args[++i] : arg.slice(7));
+    else if (arg === '--host' || arg.startsWith('--host=')) options.host = hostName(arg === '--host' ? args[++i] : arg.slice(7));
+    else if (arg === '--workers') options.workers = wholeNumber(args[++i]);
     else if (arg.startsWith('--workers=')) options.workers = wholeNumber(arg.slice(10));
-    else if (!options.command && !arg.startsWith('-')) options.command = arg;
     else throw new CliUsageError(`Unknown argument "${arg}"\n\n${HELP}`);
   }
   if (!Number.isInteger(options.workers) || options.workers < 1) throw new CliUsageError('--workers takes a whole number of at least 1');
@@ -109,38 +107,28 @@ function hostName(raw: string | undefined): string {
   return raw;
 }
 
-/** The first word that is neither an option nor the value of one (`--app DIR`, `--table T`, `--workers N`). */
-export function commandOf(argv: string[]): string | null {
-  for (let i = 0; i < argv.length; i++) {
-    // biome-ignore lint/style/noNonNullAssertion: i < argv.length
-    const arg = argv[i]!;
-    if (['--app', '--table', '--workers', '--port', '--host'].includes(arg)) i++;
-    else if (!arg.startsWith('-')) return arg;
-  }
-  return null;
-}
-
 /** The kernel's own commands; any other name is looked up among the app's plugins' commands. */
 const KERNEL_COMMANDS = new Set(['develop', 'start', 'hidden-rows', 'new', 'generate']);
 
 export async function main(argv: string[]): Promise<void> {
-  const named = commandOf(argv);
+  const line = splitCommandLine(argv);
+  const named = line.command;
   if (named !== null && !KERNEL_COMMANDS.has(named)) {
-    const output = { out: (line: string) => process.stdout.write(`${line}\n`), info: (line: string) => process.stderr.write(`${line}\n`) };
-    if (await runPluginCommand(named, argv, output)) return;
-    throw new CliUsageError(`Unknown command "${named}"\n\n${HELP}${pluginCommandsHelp(takeAppDir(argv).appDir)}`);
+    const output = { out: (text: string) => process.stdout.write(`${text}\n`), info: (text: string) => process.stderr.write(`${text}\n`) };
+    if (await runPluginCommand(named, line.appDir, line.args, output)) return;
+    throw new CliUsageError(`Unknown command "${named}"\n\n${HELP}${pluginCommandsHelp(line.appDir)}`);
   }
   if (named === 'new' || named === 'generate') {
-    await writerCommands().runWriterCommand(named, argv);
+    await writerCommands().runWriterCommand(named, line.appDir, line.args);
     return;
   }
   if (named === 'hidden-rows') {
     const { HIDDEN_ROWS_HELP, hiddenRowsCommand, parseHiddenRowsArgs } = hiddenRowsModule();
-    if (argv.includes('--help') || argv.includes('-h')) {
+    if (line.args.includes('--help') || line.args.includes('-h')) {
       process.stdout.write(HIDDEN_ROWS_HELP);
       return;
     }
-    await hiddenRowsCommand(parseHiddenRowsArgs(argv), (line) => process.stdout.write(`${line}\n`));
+    await hiddenRowsCommand(parseHiddenRowsArgs(argv), (text) => process.stdout.write(`${text}\n`));
     return;
   }
   const options = parseArgs(argv);

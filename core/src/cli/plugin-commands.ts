@@ -4,26 +4,11 @@
  * starts without listening, the command runs, and the app stops.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { Platform, type PlatformCommand } from '../kernel/platform';
 import type { CommandOutput } from '../kernel/plugin-command';
 import type { LogLevel } from '../base/logger';
 import { isApplicationError } from '../errors';
 import { CliUsageError, CommandError } from './usage-error';
-
-/** `--app DIR` / `--app=DIR` taken out of the arguments; the rest in order. */
-export function takeAppDir(argv: string[]): { appDir: string; rest: string[] } {
-  let appDir = process.cwd();
-  const rest: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    // biome-ignore lint/style/noNonNullAssertion: i < argv.length
-    const arg = argv[i]!;
-    if (arg === '--app') appDir = path.resolve(argv[++i] ?? '.');
-    else if (arg.startsWith('--app=')) appDir = path.resolve(arg.slice(6));
-    else rest.push(arg);
-  }
-  return { appDir, rest };
-}
 
 /**
  * A platform for a command: secrets as `develop` makes them (a command run before the first
@@ -50,15 +35,14 @@ export function pluginCommandsHelp(appDir: string): string {
 }
 
 /**
- * Runs `platform <name> ...` when a plugin of the app adds `name`; false when none does (the
- * caller reports the unknown command).
+ * Runs `platform <name> ...` when a plugin of the app adds `name` (`args`: the command line
+ * without the command and `--app`, ../../bin/argv.js); false when none does (the caller reports
+ * the unknown command).
  */
-export async function runPluginCommand(name: string, argv: string[], output: CommandOutput): Promise<boolean> {
-  const { appDir, rest } = takeAppDir(argv);
+export async function runPluginCommand(name: string, appDir: string, args: string[], output: CommandOutput): Promise<boolean> {
   const platform = commandPlatform(appDir);
   const command = platform.commands().find((c) => c.name === name);
   if (!command) return false;
-  const args = rest.filter((arg, i) => !(arg === name && i === rest.indexOf(name)));
   if (args.includes('--help') || args.includes('-h')) {
     output.out(command.definition.help.replace(/\n$/, ''));
     return true;

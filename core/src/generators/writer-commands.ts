@@ -1,13 +1,11 @@
 /** `platform new` and `platform generate`: commands that write files and start nothing. */
 import fs from 'node:fs';
 import { CliUsageError } from '../cli/usage-error';
-import { takeAppDir } from '../cli/plugin-commands';
 import { GENERATE_HELP, generate, parseGenerateArgs } from './generate';
 import { NEW_HELP, newApp, parseNewArgs } from './new-app';
 
-export async function runWriterCommand(name: 'new' | 'generate', argv: string[]): Promise<void> {
-  const { appDir, rest } = takeAppDir(argv);
-  const args = rest.filter((arg, i) => !(arg === name && i === rest.indexOf(name)));
+/** `args`: the command line without the command and `--app` (../../bin/argv.js). */
+export async function runWriterCommand(name: 'new' | 'generate', appDir: string, args: string[]): Promise<void> {
   const say = (line: string) => process.stdout.write(`${line}\n`);
   if (args.includes('--help') || args.includes('-h')) {
     process.stdout.write(name === 'new' ? NEW_HELP : GENERATE_HELP);

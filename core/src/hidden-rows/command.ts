@@ -11,13 +11,13 @@
  * Without `--yes`, `--reveal` and `--delete` only say what they would change. It connects with
  * the app's `config/database.ts` and does not start the app (which would refuse to start).
  */
-import path from 'node:path';
 import type { Knex } from 'knex';
 import { loadConfig, loadEnvironment } from '../config/load-config';
 import { withDefaults } from '../config/defaults';
 import { knexConfig, type DatabaseConfig } from '../database/connection';
 import { Database } from '../database/database';
 import { hasColumn, readStoredGuards, type HiddenRowsGuard } from './reconcile';
+import { splitCommandLine } from '../../bin/argv';
 import { CliUsageError } from '../cli/usage-error';
 
 export interface HiddenRowsOptions {
@@ -37,18 +37,16 @@ Rows hidden from the API through an attribute the app no longer has (start-up st
 `;
 
 export function parseHiddenRowsArgs(argv: string[]): HiddenRowsOptions {
-  const options: HiddenRowsOptions = { appDir: process.cwd(), tables: null, action: 'list', yes: false };
+  const { appDir, args } = splitCommandLine(argv);
+  const options: HiddenRowsOptions = { appDir, tables: null, action: 'list', yes: false };
   const setAction = (action: 'reveal' | 'delete') => {
     if (options.action !== 'list') throw new CliUsageError(`hidden-rows takes --reveal or --delete, not both\n\n${HIDDEN_ROWS_HELP}`);
     options.action = action;
   };
-  for (let i = 0; i < argv.length; i++) {
-    // biome-ignore lint/style/noNonNullAssertion: i < argv.length
-    const arg = argv[i]!;
-    if (arg === 'hidden-rows' && i === argv.indexOf('hidden-rows')) continue;
-    if (arg === '--app') options.appDir = path.resolve(argv[++i] ?? '.');
-    else if (arg.startsWith('--app=')) options.appDir = path.resolve(arg.slice(6));
-    else if (arg === '--table') options.tables = tableList(argv[++i]);
+  for (let i = 0; i < args.length; i++) {
+    // biome-ignore lint/style/noNonNullAssertion: i < args.length
+    const arg = args[i]!;
+    if (arg === '--table') options.tables = tableList(args[++i]);
     else if (arg.startsWith('--table=')) options.tables = tableList(arg.slice(8));
     else if (arg === '--reveal') setAction('reveal');
     else if (arg === '--delete') setAction('delete');
