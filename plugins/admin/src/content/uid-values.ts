@@ -7,7 +7,14 @@
  */
 import type { Model, PluginContext } from '@platform/core';
 import type { EntityService, FindParams } from '@platform/query-engine';
-import { slugify, type SlugifyOptions } from './slugify';
+import slugify from '@sindresorhus/slugify';
+
+/**
+ * A uid attribute's slug options, handed to the slugify package as Strapi v4's content manager
+ * hands them (the same package and version, so a database moved from Strapi gets the slugs its
+ * editors know, Cyrillic and Greek transliterated alike).
+ */
+type SlugifyOptions = slugify.Options;
 
 export interface UidScope {
   model: Model;
