@@ -63,7 +63,10 @@ describe('the packed packages, installed into an app outside the repository', fu
       expect(files, name).to.include.members(['package.json', 'dist/index.js', 'dist/index.d.ts']);
       // the admin panel's browser app, built with its package: hashed assets beside their compressed forms
       const others = files.filter(
-        (file) => !/^dist\/.+\.(js|d\.ts)$/.test(file) && !/^dist\/app\//.test(file) && !['package.json', 'README.md', 'bin/platform.js', 'bin/argv.js', 'bin/argv.d.ts', 'assets/console-start.js'].includes(file),
+        (file) =>
+          !/^dist\/.+\.(js|d\.ts)$/.test(file) &&
+          !/^dist\/app\//.test(file) &&
+          !['package.json', 'README.md', 'bin/platform.js', 'bin/argv.js', 'bin/argv.d.ts', 'assets/console-start.js'].includes(file),
       );
       expect(others, name).to.deep.equal([]);
       expect(
