@@ -75,6 +75,17 @@ describeEachDatabase('GraphQL mutations', (ctx) => {
     expect(await ctx.app.knex('articles_category_links').where('article_id', created)).to.have.length(0);
   });
 
+  it("a write's answer pages a to-many relation as a read does, whatever page it asks for", async () => {
+    const data = await gqlData(
+      ctx.app,
+      `mutation { updateArticle(id: ${created}, data: { tags: ["3", "1", "2"] }) { data { attributes {
+        second: tags(pagination: { start: 1, limit: 1 }) { data { id } } last: tags(pagination: { page: 2, pageSize: 2 }) { data { id } }
+      } } } }`,
+    );
+    expect(data.updateArticle.data.attributes).to.deep.equal({ second: { data: [{ id: '1' }] }, last: { data: [{ id: '2' }] } });
+    await gqlData(ctx.app, `mutation { updateArticle(id: ${created}, data: { tags: ["2"] }) { data { id } } }`);
+  });
+
   it('update, delete and the single query on a missing id answer data: null without an error', async () => {
     for (const op of ['updateArticle(id: 999, data: { title: "x" })', 'deleteArticle(id: 999)']) {
       const res = await gql(ctx.app, `mutation { ${op} { data { id } } }`);

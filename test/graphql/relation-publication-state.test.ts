@@ -112,9 +112,18 @@ describeEachDatabase('GraphQL publicationState of relation fields', (ctx) => {
     expect(counts).to.deep.equal([3, 3, 3, 3]);
   });
 
-  it('REST takes no such parameter from a client: the populated relation stays LIVE', async () => {
-    const res = await ctx.app.get('/api/articles/1?populate[related][fields][0]=title&populateParams[related][publicationState]=preview');
-    expect(res.status).to.equal(200);
-    expect(res.body.data.attributes.related).to.deep.equal({ data: [{ id: 2, attributes: { title: 'Second' } }] });
+  it("REST takes no relation's parameters or windows from a client: the populated relation stays LIVE and whole", async () => {
+    // the names these had as internal parameters, and the names of the populate options that replaced them
+    for (const extra of [
+      'populateParams[related][publicationState]=preview',
+      'populateWindows[related][0][offset]=1&populateWindows[related][0][limit]=1',
+      'populate[related][params][publicationState]=preview',
+      'populate[related][windows][0][offset]=1&populate[related][windows][0][limit]=1',
+      'populate[related][window][offset]=1&populate[related][window][limit]=1',
+    ]) {
+      const res = await ctx.app.get(`/api/articles/1?populate[related][fields][0]=title&${extra}`);
+      expect([extra, res.status]).to.deep.equal([extra, 200]);
+      expect(res.body.data.attributes.related).to.deep.equal({ data: [{ id: 2, attributes: { title: 'Second' } }] });
+    }
   });
 });

@@ -7,6 +7,7 @@
  */
 import { expect } from 'chai';
 import type { QueryEvent } from '@platform/core';
+import { POPULATE_OPTIONS } from '@platform/query-engine';
 import { describeEachDatabase } from '../helpers/app';
 
 interface Article {
@@ -98,7 +99,7 @@ describeEachDatabase('compiled read statements', (ctx) => {
     await service.delete('api::article.article', seen.id);
   });
 
-  it('a populate cut per parent (populateWindows) inside a transaction sees its writes', async () => {
+  it('a populate cut per parent (a window) inside a transaction sees its writes', async () => {
     const { platform } = ctx.app;
     const service = platform.service('plugin::query-engine.entity-service');
     const seen = await platform.db.transaction(async () => {
@@ -107,8 +108,7 @@ describeEachDatabase('compiled read statements', (ctx) => {
       const article: Article = await service.create('api::article.article', { data: { title: 'Windowed', tags: tags.map((tag: { id: number }) => tag.id) } });
       const read = await service.findOne('api::article.article', article.id, {
         fields: ['title'],
-        populate: { tags: { fields: ['name'] } },
-        populateWindows: { tags: [{ offset: 1, limit: 1 }] },
+        populate: { tags: { fields: ['name'], [POPULATE_OPTIONS]: { windows: [{ offset: 1, limit: 1 }] } } },
       });
       return { article, read, tagIds: tags.map((tag: { id: number }) => tag.id) };
     });

@@ -26,15 +26,69 @@ export interface PaginationInput {
 }
 
 /**
- * Parameters of a read. Values may come straight from `qs` (strings); the engine validates and
- * converts them and answers a 400 ValidationError naming the bad parameter.
+ * A window: one parent's slice of a populated to-many relation, `limit` entries after the first
+ * `offset` of that parent's list. The one statement of the invariant, which every other comment
+ * points to:
+ * - The list is the one the level would load without windows: the link's entries under the
+ *   plugins' scope and the populate's `filters`, in the populate's `sort`, else in stored link
+ *   order, then by link id.
+ * - Each parent keeps the entries of its own list inside any of the level's windows (positions
+ *   `offset + 1` to `offset + limit`, counted per parent), in list order, and nothing else; a
+ *   parent whose list is shorter keeps what is there. An entry inside two windows is kept once
+ *   (GraphQL hands them merged, in position order, to find each selection's page by position).
+ * - A window never changes a count: `count: true` counts the whole list, and a relation's answer
+ *   carries no page meta of its own (Strapi v4's `<Name>RelationResponseCollection` has `data`
+ *   only; `meta.pagination` belongs to the root list, which windows do not touch). GraphQL finds
+ *   each selection's page in the kept list (plugins/graphql/src/execution/list-windows.ts).
+ * - The cut is made in the level's own statement (`ROW_NUMBER() OVER (PARTITION BY parent ...)`),
+ *   so a level still costs one statement for all its parents (one per MAX_IDS_PER_QUERY of
+ *   them), however many entries each links, and the levels below load for the kept entries only.
+ * Set by an internal caller only, on the populated relation (`PopulateOptions.windows`).
  */
-/** One parent's slice of a populated to-many list: `limit` entries after the first `offset`. */
 export interface PopulateWindow {
   offset: number;
   limit: number;
 }
 
+/**
+ * What an internal caller sets on one populated attribute beside the options a client may send.
+ * It sits under the POPULATE_OPTIONS symbol of the attribute's populate object, a key that
+ * neither a query string nor a JSON body can hold, so no client reaches it (a REST client's
+ * `populate[tags][windows]` is an unknown key, ignored).
+ */
+export interface PopulateOptions {
+  /**
+   * relations and attributes that hold entries: plugin parameters that differ from the root's
+   * (GraphQL's `publicationState` argument of a relation field). The attribute's level and the
+   * levels below it read with the root's parameters overridden by these.
+   */
+  params?: Record<string, unknown>;
+  /** to-many relations: the windows each parent keeps of its list (see PopulateWindow) */
+  windows?: PopulateWindow[];
+}
+
+/**
+ * The key of an attribute's PopulateOptions in its populate object (a registered symbol, as the
+ * other keys shared between packages, so a second copy of this module names the same key).
+ */
+export const POPULATE_OPTIONS: unique symbol = Symbol.for('platform.populate-options');
+
+/** One attribute's populate in the object form, as internal callers build it. */
+export interface PopulateAttribute {
+  fields?: string[] | string;
+  filters?: Filters;
+  sort?: SortInput;
+  populate?: PopulateInput;
+  /** dynamic zones: per-component options; only the listed components' items appear */
+  on?: Record<string, PopulateAttribute | boolean>;
+  count?: boolean;
+  [POPULATE_OPTIONS]?: PopulateOptions;
+}
+
+/**
+ * Parameters of a read. Values may come straight from `qs` (strings); the engine validates and
+ * converts them and answers a 400 ValidationError naming the bad parameter.
+ */
 export interface FindParams {
   fields?: string[] | string;
   filters?: Filters;
@@ -57,22 +111,6 @@ export interface FindParams {
    * request by default (drafts), at every level. The answer of a write reads its entry so.
    */
   includeHidden?: boolean;
-  /**
-   * internal callers only (never from a request): plugin parameters of populated relations
-   * that differ from the root's, by the dotted path of the relation through the populate
-   * (`tags`, `category.articles`, `seo.image`): the relation and the levels below it read with
-   * the root's parameters overridden by these (GraphQL's `publicationState` argument of a
-   * relation field).
-   */
-  populateParams?: Record<string, Record<string, unknown>>;
-  /**
-   * internal callers only (never from a request): per-parent slices of populated to-many
-   * relations, by the same dotted paths. Each parent keeps only the entries of its list inside
-   * one of the slices (entries `offset + 1` to `offset + limit`, in the list's order), cut in
-   * SQL, so a relation with many links costs at most the slices' limits in rows per parent, and
-   * the levels below load for the kept rows only.
-   */
-  populateWindows?: Record<string, PopulateWindow[]>;
   [pluginParameter: string]: unknown;
 }
 

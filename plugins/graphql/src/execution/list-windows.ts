@@ -1,7 +1,7 @@
 /**
  * The slices of a to-many relation's list that the selections of one attribute ask for (an
- * attribute selected under several aliases may ask for several pages). The engine keeps, per
- * parent, the entries inside any of them, in list order (`FindParams.populateWindows`); each
+ * attribute selected under several aliases may ask for several pages), merged into the
+ * relation's windows (what the engine keeps of each parent's list: `PopulateWindow`); each
  * selection then finds its own page in that shorter list: where its slice starts once the
  * positions no slice asked for are left out. That start is kept per root field and field node
  * for the request (root fields are planned and resolved side by side, and may share

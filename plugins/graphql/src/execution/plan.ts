@@ -4,10 +4,11 @@
  * `@include`) become a populate tree, with each relation's `filters` and `sort` arguments, so a
  * list costs one query per populated relation per level, whatever the page size. The other
  * arguments plugins give a relation field (draft & publish's `publicationState`) are the
- * engine's `populateParams` of that relation's path. A to-many relation's `pagination` (or,
- * without one, the default page) is a window of the engine's `populateWindows` of its path:
- * each parent's slices are cut in SQL, so a relation with many links costs a page per parent, not its whole
- * list. A relation whose target the caller may not `find` is left out (it resolves to nothing),
+ * `params` of the relation's populate options, and a to-many relation's `pagination` (or,
+ * without one, the default page) its `windows` (the engine's `PopulateOptions`, under the
+ * POPULATE_OPTIONS symbol no client can send; what a window keeps: `PopulateWindow`), so a
+ * relation with many links costs a page per parent, not its whole list. A relation whose
+ * target the caller may not `find` is left out (it resolves to nothing),
  * as Strapi v4 guards a relation field with its target's `find`; media are read as REST
  * populates them (no permission of their own: the answer's sanitizing decides, as for REST).
  */
@@ -25,7 +26,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import type { Field, Model, ModelRegistry } from '@platform/core';
-import type { PopulateWindow } from '@platform/query-engine';
+import { POPULATE_OPTIONS, type PopulateAttribute, type PopulateOptions, type PopulateWindow } from '@platform/query-engine';
 import { errors } from '../errors';
 import { typeName } from '../naming';
 import { entryTarget, holdsMany } from '../schema/attribute-types';
@@ -34,24 +35,13 @@ import type { GraphqlContext } from '../types';
 import { sliceBounds, type PaginationArgs, type ResolveSettings } from './settings';
 import { planWindows } from './list-windows';
 
-export type PopulateTree = Record<string, Record<string, unknown>>;
-
-/** What a read of an entity-response selection asks the engine for. */
-export interface ReadPlan {
-  populate: PopulateTree;
-  /** plugin parameters of relations, by dotted path (FindParams.populateParams) */
-  populateParams: Record<string, Record<string, unknown>>;
-  /** each parent's slice of to-many relations, by dotted path (FindParams.populateWindows) */
-  populateWindows: Record<string, PopulateWindow[]>;
-}
+export type PopulateTree = Record<string, PopulateAttribute>;
 
 interface PlanContext {
   info: GraphQLResolveInfo;
   models: ModelRegistry;
   context: GraphqlContext;
   settings: ResolveSettings;
-  populateParams: ReadPlan['populateParams'];
-  populateWindows: ReadPlan['populateWindows'];
 }
 
 /** The arguments of a relation field the plan reads itself; any other is a plugin parameter of its level. */
@@ -107,7 +97,7 @@ function child(plan: PlanContext, nodes: FieldNode[], type: string, name: string
 
 /**
  * The populate tree of an entity-response selection (`{ data { attributes { ... } } }`, a
- * collection or a single entry) of `model`.
+ * collection or a single entry) of `model`, with its relations' populate options.
  */
 export async function planEntities(
   info: GraphQLResolveInfo,
@@ -117,10 +107,9 @@ export async function planEntities(
   model: Model,
   nodes: FieldNode[],
   responseType: string,
-): Promise<ReadPlan> {
-  const plan: PlanContext = { info, models, context, settings, populateParams: {}, populateWindows: {} };
-  const populate = await planAttributes(plan, model, attributesOf(plan, model, nodes, responseType), '');
-  return { populate, populateParams: plan.populateParams, populateWindows: plan.populateWindows };
+): Promise<PopulateTree> {
+  const plan: PlanContext = { info, models, context, settings };
+  return planAttributes(plan, model, attributesOf(plan, model, nodes, responseType));
 }
 
 /** `response { data { attributes } }` -> the attributes nodes. */
@@ -129,8 +118,7 @@ function attributesOf(plan: PlanContext, model: Model, nodes: FieldNode[], respo
   return child(plan, data, `${typeName(model)}Entity`, 'attributes');
 }
 
-/** `prefix`: the dotted path of `model`'s level in the populate (`''` at the root, `category.`). */
-async function planAttributes(plan: PlanContext, model: Model, nodes: FieldNode[], prefix: string): Promise<PopulateTree> {
+async function planAttributes(plan: PlanContext, model: Model, nodes: FieldNode[]): Promise<PopulateTree> {
   const tree: PopulateTree = {};
   if (nodes.length === 0) return tree;
   const type = typeName(model);
@@ -143,30 +131,32 @@ async function planAttributes(plan: PlanContext, model: Model, nodes: FieldNode[
     if (!field || !definition || field.kind === 'scalar') continue;
     const each = fieldNodes.map((node) => getArgumentValues(definition, node, plan.info.variableValues));
     const args = sameArguments(each, `${type}.${name}`);
+    let windows: PopulateWindow[] | undefined;
     if (field.kind === 'relation' && field.toMany) {
       const slices = each.map((one) => sliceBounds(one.pagination as PaginationArgs | undefined, plan.settings));
-      plan.populateWindows[`${prefix}${name}`] = planWindows(plan.context, String(plan.info.path.key), fieldNodes, slices, `${type}.${name}`);
+      windows = planWindows(plan.context, String(plan.info.path.key), fieldNodes, slices, `${type}.${name}`);
     }
-    const branch = await planField(plan, field, fieldNodes, args, `${prefix}${name}`);
+    const branch = await planField(plan, field, fieldNodes, args, windows);
     if (branch) tree[name] = branch;
   }
   return tree;
 }
 
-async function planField(plan: PlanContext, field: Field, nodes: FieldNode[], args: Record<string, unknown>, path: string): Promise<Record<string, unknown> | null> {
+/** `windows`: a to-many relation's, planned by the caller. */
+async function planField(plan: PlanContext, field: Field, nodes: FieldNode[], args: Record<string, unknown>, windows: PopulateWindow[] | undefined): Promise<PopulateAttribute | null> {
   const { models } = plan;
   if (field.kind === 'component') {
     const component = models.get(field.component);
-    return withListArgs(component, models, args, { populate: await planAttributes(plan, component, nodes, `${path}.`) });
+    return withListArgs(component, models, args, { populate: await planAttributes(plan, component, nodes) });
   }
   if (field.kind === 'dynamiczone') {
-    const on: Record<string, unknown> = {};
+    const on: Record<string, PopulateAttribute> = {};
     for (const uid of field.components) {
       const component = models.find(uid);
       if (!component) continue;
       // every component is listed, so no item of the zone is left out of the answer
       const componentNodes = nodes.flatMap((node) => ([...collectFields(plan.info, [node.selectionSet], typeName(component)).values()].length > 0 ? [node] : []));
-      on[uid] = { populate: await planAttributes(plan, component, componentNodes, `${path}.${uid}.`) };
+      on[uid] = { populate: await planAttributes(plan, component, componentNodes) };
     }
     return { on };
   }
@@ -174,9 +164,13 @@ async function planField(plan: PlanContext, field: Field, nodes: FieldNode[], ar
   if (!target) return null;
   if (field.kind === 'relation' && !(await plan.context.isAllowed(target.uid, 'find'))) return null;
   const responseType = `${typeName(target)}${holdsMany(field) ? 'RelationResponseCollection' : 'EntityResponse'}`;
-  const own = levelArgs(args);
-  if (own) plan.populateParams[path] = own;
-  return withListArgs(target, models, args, { populate: await planAttributes(plan, target, attributesOf(plan, target, nodes, responseType), `${path}.`) });
+  const options: PopulateOptions = {};
+  const params = levelArgs(args);
+  if (params) options.params = params;
+  if (windows) options.windows = windows;
+  const branch = withListArgs(target, models, args, { populate: await planAttributes(plan, target, attributesOf(plan, target, nodes, responseType)) });
+  if (options.params || options.windows) branch[POPULATE_OPTIONS] = options;
+  return branch;
 }
 
 function levelArgs(args: Record<string, unknown>): Record<string, unknown> | null {
@@ -184,7 +178,7 @@ function levelArgs(args: Record<string, unknown>): Record<string, unknown> | nul
   return own.length > 0 ? Object.fromEntries(own) : null;
 }
 
-function withListArgs(target: Model, models: ModelRegistry, args: Record<string, unknown>, branch: Record<string, unknown>): Record<string, unknown> {
+function withListArgs(target: Model, models: ModelRegistry, args: Record<string, unknown>, branch: PopulateAttribute): PopulateAttribute {
   const filters = toEngineFilters(target, models, args.filters);
   if (filters && Object.keys(filters).length > 0) branch.filters = filters;
   if (Array.isArray(args.sort) && args.sort.length > 0) branch.sort = args.sort;

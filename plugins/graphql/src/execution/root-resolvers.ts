@@ -41,8 +41,8 @@ function pluginParams(args: Args): Record<string, unknown> {
 
 /**
  * The operation's input for an entity-response selection: the client's parameters (plugin
- * arguments and the populate tree of the selection), and the internal ones no client sends
- * (the arguments plugins gave relation fields, the slice of each to-many relation's list).
+ * arguments and the populate tree of the selection, whose relations carry the populate options
+ * no client can send: the arguments plugins gave them, the windows of to-many lists).
  */
 async function operationInput(
   deps: RootDeps,
@@ -53,11 +53,8 @@ async function operationInput(
   responseType: string,
   extra: Record<string, unknown> = {},
 ): Promise<OperationInput> {
-  const { populate, populateParams, populateWindows } = await planEntities(info, deps.platform.models, context, deps.settings, model, [...info.fieldNodes], responseType);
-  const internal: FindParams = {};
-  if (Object.keys(populateParams).length > 0) internal.populateParams = populateParams;
-  if (Object.keys(populateWindows).length > 0) internal.populateWindows = populateWindows;
-  return { uid: model.uid, context: context.contentApi, query: { ...pluginParams(args), ...extra, populate }, internal, authorization: authorization(deps, info) };
+  const populate = await planEntities(info, deps.platform.models, context, deps.settings, model, [...info.fieldNodes], responseType);
+  return { uid: model.uid, context: context.contentApi, query: { ...pluginParams(args), ...extra, populate }, authorization: authorization(deps, info) };
 }
 
 /**
@@ -131,7 +128,7 @@ async function extensionRead(
   internal: FindParams = {},
 ): Promise<OperationInput> {
   const input = await operationInput(deps, model, {}, context, info, naming.entityResponseName(model));
-  return { ...input, authorization: 'transport', internal: { ...input.internal, ...internal, ...(options.includeHidden ? { includeHidden: true } : {}) } };
+  return { ...input, authorization: 'transport', internal: { ...internal, ...(options.includeHidden ? { includeHidden: true } : {}) } };
 }
 
 /** The `<Name>EntityResponse` of entry `id` for the field being resolved (its selection as one read), for resolvers extensions add. */

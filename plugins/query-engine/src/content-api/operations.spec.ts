@@ -61,9 +61,9 @@ describe('content-API operations', () => {
   });
 
   it('reads a page with the declared parameters only and answers it sanitized', async () => {
-    const page = await api.find({ uid: ARTICLE, context: context(), query: { fields: ['title'], includeHidden: true }, internal: { populateParams: { x: {} } } });
+    const page = await api.find({ uid: ARTICLE, context: context(), query: { fields: ['title'], includeHidden: true }, internal: { includePrivate: true } });
     expect(page.results).to.deep.equal([{ id: 1, title: 'T' }]);
-    expect(calls).to.deep.equal([['findPage', ARTICLE, { fields: ['title'], populateParams: { x: {} } }, undefined]]);
+    expect(calls).to.deep.equal([['findPage', ARTICLE, { fields: ['title'], includePrivate: true }, undefined]]);
   });
 
   it('refuses a denied action before any store or check of the query', async () => {

@@ -29,7 +29,7 @@ export interface OperationInput {
   context: ContentApiContext;
   /** the client's parameters as the transport read them (REST's query string, GraphQL's arguments) */
   query?: Record<string, unknown>;
-  /** what the transport adds that no client sends (GraphQL's arguments of relation fields, list windows) */
+  /** what the transport adds that no client sends (`includeHidden` for an extension's read after its own write) */
   internal?: FindParams;
   /**
    * Who decides whether the caller may run the operation: the contract, from the caller's

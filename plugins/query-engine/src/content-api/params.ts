@@ -11,7 +11,7 @@ import type { FindParams } from '../types';
 import type { ParamDeclaration, ParamKind } from './types';
 
 /** Flags only internal callers set on FindParams; never a client parameter. */
-export const INTERNAL_PARAMS: ReadonlySet<string> = new Set(['includePrivate', 'includeHidden', 'populateParams', 'populateWindows']);
+export const INTERNAL_PARAMS: ReadonlySet<string> = new Set(['includePrivate', 'includeHidden']);
 
 /** The engine's own parameters (Strapi v4's REST query), in the order they are checked. */
 export const ENGINE_PARAMS: readonly ParamDeclaration[] = [

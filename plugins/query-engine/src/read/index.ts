@@ -22,7 +22,6 @@ import { shapeKey } from './query/shape-key';
 import { compile, READ_OPTIONS, shapesOf, type Statement } from './query/statements';
 import type { NormalizedPagination, PopulateNode } from './query/contracts';
 import { parsePopulate, populateEntities } from './populate';
-import { attachLevelParams } from './populate/level-params';
 
 /**
  * LIMIT and OFFSET are written into the SQL text (knex makes them integers), not bound: on
@@ -71,7 +70,6 @@ export async function findOne(engine: Engine, model: Model, id: number, params: 
   const effective = event.params as FindParams;
   const fields = resolveFields(model, effective.fields, 'fields', { includePrivate: effective.includePrivate === true });
   const nodes = parsePopulate(engine, model, effective.populate, 'populate', { includePrivate: effective.includePrivate === true });
-  attachLevelParams(nodes, effective);
   // As in Strapi v4, a read by id takes `fields` and `populate` only; plugins still scope it
   // (a draft is not found in `live`). Its statement depends on those and the id only.
   const scope = scopeFilters(engine, model, effective, 'findOne');
@@ -147,7 +145,6 @@ function prepareList(engine: Engine, model: Model, params: FindParams, paginatio
   const includePrivate = params.includePrivate === true;
   const asked = resolveFields(model, params.fields, 'fields', { includePrivate });
   const nodes = parsePopulate(engine, model, params.populate, 'populate', { includePrivate });
-  attachLevelParams(nodes, params);
   // Without filters and sort, asking the plugins first keeps the order in which 400s are found.
   const scope = isPlainList(params) ? scopeFilters(engine, model, params, 'root') : undefined;
   const key = scope ? shapeKey(['list', params.fields ?? null, includePrivate, pagination?.offset ?? 0, pagination?.limit ?? null, scope]) : null;

@@ -1,8 +1,8 @@
 /**
  * A populated relation, every kind and both sides, for all parent entries in one query through
  * the relation's link table: to-many lists in stored order (by parent, this side's order column,
- * then the link id) unless the populate has its own `sort`, cut per parent in SQL when the level has a
- * window; to-one the first linked entry or null.
+ * then the link id) unless the populate has its own `sort`, cut per parent in SQL when the level has
+ * windows (PopulateWindow); to-one the first linked entry or null.
  */
 import type { Knex } from 'knex';
 import type { Model, RelationField } from '@platform/core';
@@ -63,12 +63,7 @@ function listOrder(engine: Engine, field: RelationField, target: Model, node: Po
   return [...terms, { sql: '?? asc', bindings: [`${L}.id`] }];
 }
 
-/**
- * Keeps each parent's rows `offset + 1` to `offset + limit` of its list for each window,
- * numbered in SQL (`ROW_NUMBER() OVER (PARTITION BY owner ...)`), so the database sends no more
- * than the windows' limits in rows per parent however many it links. One statement still
- * loads the level for all parents.
- */
+/** The level's query cut to its windows (what they keep, and why the level stays one statement: PopulateWindow). */
 function windowed(engine: Engine, query: Knex.QueryBuilder, owner: string, order: SortTerm[], windows: PopulateWindow[]): Knex.QueryBuilder {
   const { knex, connection } = engine.ctx.db;
   const rowNumber = `ROW_NUMBER() OVER (PARTITION BY ?? ORDER BY ${order.map((term) => term.sql).join(', ')}) as ??`;

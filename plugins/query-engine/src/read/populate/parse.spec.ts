@@ -4,6 +4,7 @@ import { parsePopulate } from './parse';
 import { MAX_POPULATE_DEPTH } from './parse-helpers';
 import { bootExampleApp, type SpecPlatform } from './spec-platform';
 import type { PopulateNode } from '../query/contracts';
+import { POPULATE_OPTIONS } from '../../types';
 
 const leaf = (field: string): PopulateNode => ({ field, populate: [] });
 const blocksShared = (quote: PopulateNode[] = [], richText: PopulateNode[] = []): PopulateNode => ({
@@ -188,6 +189,17 @@ describe('parsePopulate', function () {
     it('fields, filters and sort inside a populated relation are kept (validated)', () => {
       const input = { category: { fields: ['name'], filters: { name: { $eq: 'News' } }, sort: 'name:desc', populate: { articles: true } } };
       expect(parse(input)).to.deep.equal([{ field: 'category', fields: ['name'], filters: { name: { $eq: 'News' } }, sort: 'name:desc', populate: [leaf('articles')] }]);
+    });
+    it("an internal caller's options (under POPULATE_OPTIONS) go on the attribute's node, at any depth and through merged pieces", () => {
+      const windows = [{ offset: 2, limit: 3 }];
+      const params = { publicationState: 'preview' };
+      const input = { category: { fields: ['name'], populate: { articles: { [POPULATE_OPTIONS]: { params, windows } } } }, tags: { [POPULATE_OPTIONS]: { windows: [] } } };
+      const expected = [{ field: 'category', fields: ['name'], populate: [{ field: 'articles', populate: [], params, windows }] }, leaf('tags')];
+      expect(parse(input)).to.deep.equal(expected);
+      expect(parse({ 0: 'tags', 1: { category: input.category } })).to.deep.equal(expected);
+    });
+    it('keys named like those options are unknown keys a client may send, ignored', () => {
+      expect(parse({ tags: { params: { publicationState: 'preview' }, windows: [{ offset: 1, limit: 1 }], window: { offset: 1, limit: 1 } } })).to.deep.equal([leaf('tags')]);
     });
     it('pagination inside populate is ignored', () => {
       expect(parse({ tags: { pagination: { page: 2, pageSize: 1 }, start: 1, limit: 1 } })).to.deep.equal([leaf('tags')]);

@@ -4,11 +4,12 @@
  * `fields`/`filters`/`sort`/`count`, and dynamic-zone `on` fragments; the mixes of these that
  * older clients send are merged into one first (./merge-pieces.ts). Unknown keys are ignored as
  * Strapi ignores them (under develop, with a warning: ./unknown-keys.ts); malformed values are a
- * 400 (where Strapi answers 500).
+ * 400 (where Strapi answers 500). What an internal caller sets on an attribute under the
+ * POPULATE_OPTIONS symbol (its level's parameters, its windows) goes onto the attribute's node.
  */
 import { isPlainObject, parseBoolean, ValidationError, type Field, type Model } from '@platform/core';
 import type { Engine } from '../../engine';
-import type { Filters } from '../../types';
+import { POPULATE_OPTIONS, type Filters, type PopulateAttribute } from '../../types';
 import type { ParsePopulate, PopulateBranch, PopulateNode } from '../query/contracts';
 import { checkOptions, nestedPaths } from '../query/check-options';
 import { invalidPopulate, MAX_POPULATE_DEPTH, parseBoolish, populatableField, schemaOrder, tooDeep } from './parse-helpers';
@@ -173,6 +174,9 @@ function parseAttribute(ctx: ParseContext, field: Field, value: unknown, path: s
     const count = parseCount(value.count, `${path}[count]`);
     if (count) node.count = true;
   }
+  const internal = (value as PopulateAttribute)[POPULATE_OPTIONS];
+  if (internal?.params) node.params = internal.params;
+  if (internal?.windows && internal.windows.length > 0) node.windows = internal.windows;
   return node;
 }
 

@@ -42,9 +42,9 @@ export interface PopulateNode {
   sort?: unknown;
   /** nested populate of the target */
   populate: PopulateNode[];
-  /** relations: the root's parameters overridden for this level and below (`FindParams.populateParams`) */
+  /** relations and attributes that hold entries: the root's parameters overridden for this level and below (`PopulateOptions.params`) */
   params?: Record<string, unknown>;
-  /** to-many relations: the slices of each parent's list it keeps (`FindParams.populateWindows`) */
+  /** to-many relations: the windows each parent keeps of its list (`PopulateWindow`) */
   windows?: PopulateWindow[];
   /** dynamic zones: per-component strategy; when set, items of other components are left out */
   on?: Record<string, PopulateNode[] | { fields?: unknown; filters?: Filters; sort?: unknown; populate: PopulateNode[] }>;
