@@ -9,6 +9,7 @@ import { definePlugin } from '@platform/core';
 import { localeSchema } from './src/locale-content-type';
 import { addLocaleAttributes } from './src/extend-schemas';
 import { createLocalesService, type LocalesService } from './src/locales-service';
+import { createLocalizationsService, type LocalizationsService } from './src/localizations-service';
 import { assignDefaultLocale } from './src/assign-default-locale';
 import { validateI18nConfig, type I18nConfig } from './src/locale-codes';
 import { LOCALE_PARAM, scopeLocale, validateLocaleParam } from './src/query-hooks';
@@ -22,11 +23,13 @@ export { LOCALE, LOCALIZATIONS, isLocalizedSchema } from './src/extend-schemas';
 export { isLocalizedModel, sharedScalarFields } from './src/localized-model';
 export { LOCALE_UID } from './src/locale-content-type';
 export type { Locale, LocalesService } from './src/locales-service';
+export type { LocalizationRefusal, LocalizationsService, NewLocalization } from './src/localizations-service';
 export type { I18nConfig } from './src/locale-codes';
 
 declare module '@platform/core' {
   interface ServiceMap {
     'plugin::i18n.locales': LocalesService;
+    'plugin::i18n.localizations': LocalizationsService;
   }
 }
 
@@ -46,6 +49,7 @@ export default definePlugin<I18nConfig>({
   contentTypes: { locale: { schema: localeSchema } },
   services: {
     locales: (ctx) => createLocalesService(ctx),
+    localizations: (ctx) => createLocalizationsService(ctx),
   },
   controllers: {
     locales: (ctx) => ({
@@ -64,14 +68,14 @@ export default definePlugin<I18nConfig>({
     const { declarations } = ctx.service('plugin::query-engine.content-api');
     declareLocalesRoute(declarations);
     // its GraphQL scalar, mutations and read-only locales, read by GraphQL when it is there
-    declareGraphql(declarations, ctx, locales);
+    declareGraphql(declarations, ctx);
   },
   async bootstrap(ctx) {
     const locales = ctx.service('plugin::i18n.locales');
     await locales.initialize(ctx.config);
     await assignDefaultLocale(ctx, locales.getDefaultLocale());
     if (!ctx.isEnabled('content-manager')) return;
-    ctx.addRoutes(localizationRoutes(ctx, locales));
+    ctx.addRoutes(localizationRoutes(ctx));
     const prefix = ctx.appConfig<string>('api.rest.prefix', '/api').replace(/\/+$/, '');
     const { declarations } = ctx.service('plugin::query-engine.content-api');
     for (const model of localizedApiModels(ctx)) declareLocalizationRoute(declarations, model, `${prefix}${localizationPath(model)}`);

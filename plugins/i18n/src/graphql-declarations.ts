@@ -14,11 +14,10 @@ import { isLocalizedModel } from './localized-model';
 import { isKnownLocaleCode } from './locale-codes';
 import { ALL_LOCALES, LOCALE_CODE } from './query-hooks';
 import { createLocalizationOf } from './create-localization';
-import type { LocalesService } from './locales-service';
 import { LIST_LOCALES } from './routes';
 
 /** A new localization of entry `id`, answered as the new entry (a draft the caller may not list yet, too). */
-function localizationMutation(platform: PluginContext, locales: LocalesService): GraphqlOperationDeclaration {
+function localizationMutation(platform: PluginContext): GraphqlOperationDeclaration {
   return {
     root: 'Mutation',
     name: 'create{Type}Localization',
@@ -29,13 +28,13 @@ function localizationMutation(platform: PluginContext, locales: LocalesService):
     resolve: async ({ args, model, context, readEntry }) => {
       const data = typeof args.data === 'object' && args.data !== null ? args.data : {};
       const body = { ...data, ...(args.locale !== undefined ? { [LOCALE]: args.locale } : {}) };
-      const id = await createLocalizationOf(platform, locales, model as NonNullable<typeof model>, { sourceId: args.id as string | undefined, body, context });
+      const id = await createLocalizationOf(platform, model as NonNullable<typeof model>, { sourceId: args.id as string | undefined, body, context });
       return readEntry(id, { includeHidden: true });
     },
   };
 }
 
-export function declareGraphql(declarations: Declarations, platform: PluginContext, locales: LocalesService): void {
+export function declareGraphql(declarations: Declarations, platform: PluginContext): void {
   const owner = platform.name;
   declarations.graphql.scalar(owner, {
     name: LOCALE_CODE,
@@ -45,5 +44,5 @@ export function declareGraphql(declarations: Declarations, platform: PluginConte
   });
   declarations.graphql.model(owner, { models: LOCALE_UID, withoutActions: ['create', 'update', 'delete'], scopes: { find: [LIST_LOCALES], findOne: [LIST_LOCALES] } });
   declarations.graphql.model(owner, { models: isLocalizedModel, withoutInput: [LOCALE, LOCALIZATIONS] });
-  declarations.graphql.operation(owner, localizationMutation(platform, locales));
+  declarations.graphql.operation(owner, localizationMutation(platform));
 }

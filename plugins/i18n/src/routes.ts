@@ -4,7 +4,6 @@
  */
 import type { Model, PluginContext, RouteDefinition } from '@platform/core';
 import { createLocalization } from './create-localization';
-import type { LocalesService } from './locales-service';
 import { isLocalizedModel } from './localized-model';
 
 /** The permission to list the locales, over REST and GraphQL alike. */
@@ -22,11 +21,11 @@ export function localizationPath(model: Model): string {
   return model.kind === 'singleType' ? `/${model.singularName}/localizations` : `/${model.pluralName}/:id/localizations`;
 }
 
-export function localizationRoutes(platform: PluginContext, locales: LocalesService): RouteDefinition[] {
+export function localizationRoutes(platform: PluginContext): RouteDefinition[] {
   return localizedApiModels(platform).map((model: Model) => ({
     method: 'POST',
     path: localizationPath(model),
-    handler: (ctx) => createLocalization(platform, locales, model, ctx),
+    handler: (ctx) => createLocalization(platform, model, ctx),
     // The permission Strapi v4 checks for this route: `<content-type uid>.createLocalization`.
     config: { auth: { scope: [`${model.uid}.createLocalization`] }, policies: [] },
     info: { type: 'content-api', apiName: model.uid.slice('api::'.length, model.uid.indexOf('.')) },

@@ -18,6 +18,7 @@ import type { Entity, EntityService, FindParams, ScopeContext } from '@platform/
 import type { AdminState } from '../access';
 import { CONTENT_ACTIONS, type ContentAction } from '../permissions/actions';
 import { creatorsOf, entryFacts, sameRoleCreators } from './entry-facts';
+import { createLocalizationEntry, isLocalized } from './localizations';
 
 /** The internal parameter carrying an administrator's list scope to the `scope` tap (never from a client). */
 export const ADMIN_SCOPE = Symbol.for('platform.admin.scope');
@@ -83,14 +84,19 @@ export function createContentOperations(ctx: PluginContext) {
     return out;
   };
 
-  /** What the administrator may read of an entry. */
+  /** What the administrator may read of an entry, and of its localizations (entries of the same type). */
   const readable = (admin: AdminState, target: Model, entry: Entity): Entity => {
     const allowed = admin.ability.fields(CONTENT_ACTIONS.read, target.uid);
     if (!allowed) return entry;
-    const out: Entity = { id: entry.id };
-    for (const [key, value] of Object.entries(entry)) {
-      if (!target.fields.has(key) || allowed.has(key) || ['createdAt', 'updatedAt', 'publishedAt', 'locale'].includes(key)) out[key] = value;
-    }
+    const narrow = (one: Entity): Entity => {
+      const out: Entity = { id: one.id };
+      for (const [key, value] of Object.entries(one)) {
+        if (!target.fields.has(key) || allowed.has(key) || ['createdAt', 'updatedAt', 'publishedAt', 'locale'].includes(key)) out[key] = value;
+      }
+      return out;
+    };
+    const out = narrow(entry);
+    if (Array.isArray(entry.localizations)) out.localizations = (entry.localizations as Entity[]).map(narrow);
     return out;
   };
 
@@ -131,17 +137,22 @@ export function createContentOperations(ctx: PluginContext) {
       if (!entry) throw new NotFoundError('Not Found', {});
       return { ...readable(admin, target, entry), ...(await creatorsOf(ctx, target, id)) };
     },
-    async create(uid: string, data: Record<string, unknown>, admin: AdminState, params: FindParams = {}) {
+    /** `relatedEntityId`: the new entry is a localization of that entry (Strapi's `plugins[i18n][relatedEntityId]`). */
+    async create(uid: string, data: Record<string, unknown>, admin: AdminState, params: FindParams = {}, relatedEntityId?: string) {
       allow(admin, 'create', uid);
       const target = model(uid);
       const written = writable(admin, 'create', target, data);
       // the admin creates drafts; publishing is its own action
       if (hasDrafts(target)) written.publishedAt = null;
+      const localize = relatedEntityId !== undefined && target.kind === 'collectionType' && ctx.isEnabled('i18n') && isLocalized(target);
       return ctx.db.transaction(async () => {
-        const created = await entities().create(uid, { ...params, data: written });
-        await stampCreators(target, created.id, admin.user.id, true);
-        const entry = await entities().findOne(uid, created.id, { ...params, includeHidden: true });
-        return { ...readable(admin, target, entry ?? created), ...(await creatorsOf(ctx, target, created.id)) };
+        const id = localize
+          ? await createLocalizationEntry(ctx, target, relatedEntityId, typeof params.locale === 'string' ? params.locale : undefined, written)
+          : (await entities().create(uid, { ...params, data: written })).id;
+        await stampCreators(target, id, admin.user.id, true);
+        const entry = await entities().findOne(uid, id, { ...params, includeHidden: true });
+        if (!entry) throw new NotFoundError('Not Found', {});
+        return { ...readable(admin, target, entry), ...(await creatorsOf(ctx, target, id)) };
       });
     },
     async update(uid: string, id: number, data: Record<string, unknown>, admin: AdminState, params: FindParams = {}) {

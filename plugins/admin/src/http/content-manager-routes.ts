@@ -11,6 +11,7 @@ import { ForbiddenError, NotFoundError, ValidationError, type PluginContext, typ
 import type { EntityService, FindParams } from '@platform/query-engine';
 import { adminState } from '../access';
 import type { ContentOperations } from '../content/content-operations';
+import { i18nQuery } from '../content/localizations';
 import { componentsView, contentTypesView, contentTypeView, editPopulate, mainField } from '../content/schema-view';
 import { CONTENT_ACTIONS } from '../permissions/actions';
 import { editableContentTypes } from '../permissions/roles-setup';
@@ -26,7 +27,11 @@ export function contentManagerRoutes(ctx: PluginContext, routes: AdminRoutes, op
     return model;
   };
   const populateOf = (uid: string) => ({ populate: editPopulate(ctx, ctx.models.get(uid)) });
-  const locale = (koa: RequestContext) => (typeof koa.query.locale === 'string' && koa.query.locale !== '' ? { locale: koa.query.locale } : {});
+  /** the locale asked, as `?locale=` or Strapi's `?plugins[i18n][locale]=` */
+  const locale = (koa: RequestContext) => {
+    const asked = i18nQuery(koa.query).locale;
+    return asked === undefined ? {} : { locale: asked };
+  };
   const ids = (koa: RequestContext): number[] => {
     const list = bodyOf(koa).ids;
     if (!Array.isArray(list) || list.length === 0 || list.length > MAX_BULK || !list.every((id) => Number.isSafeInteger(id) && (id as number) > 0)) {
@@ -55,11 +60,11 @@ export function contentManagerRoutes(ctx: PluginContext, routes: AdminRoutes, op
     }),
     routes.signedIn('GET', collection, async (koa) => {
       const model = typeOf(koa, 'collectionType');
-      return operations().find(model.uid, koa.query, adminState(koa));
+      return operations().find(model.uid, { ...koa.query, ...locale(koa) }, adminState(koa));
     }),
     routes.signedIn('POST', collection, async (koa) => {
       const model = typeOf(koa, 'collectionType');
-      const entry = await operations().create(model.uid, bodyOf(koa), adminState(koa), { ...populateOf(model.uid), ...locale(koa) });
+      const entry = await operations().create(model.uid, bodyOf(koa), adminState(koa), { ...populateOf(model.uid), ...locale(koa) }, i18nQuery(koa.query).relatedEntityId);
       koa.status = 201;
       return entry;
     }),
