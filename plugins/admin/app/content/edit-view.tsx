@@ -1,12 +1,12 @@
 /**
  * The edit view of an entry, generated from its schema: every attribute's input, Save,
- * Publish / Unpublish with the entry's status (draft & publish), Delete, the locale of a
- * localized type (a new entry may start from another locale's values), who created and last
- * updated it. The API's validation errors appear next to their fields.
+ * Publish / Unpublish with the entry's status (draft & publish), Delete, the locales of a
+ * localized type (./locale-panel.tsx: the entry's localizations, a new one created from it, a
+ * new entry started from another locale's values), who created and last updated it. The API's validation errors appear next to their fields.
  */
 import { Alert, Badge, Button, Grid, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { api, ApiError, queryString } from '../api';
 import { useSession } from '../session';
 import type { Entry } from '../types';
@@ -14,6 +14,7 @@ import { Fields } from './field-input';
 import { emptyValues, toBody, toFormValues } from './form-values';
 import { FormValues } from './inputs/scalar-inputs';
 import { EditFactsContext } from './inputs/uid-input';
+import { FillFromLocale, i18nSearch, LocaleSwitcher } from './locale-panel';
 import { useLocales } from './use-locales';
 
 interface Props {
@@ -31,7 +32,10 @@ export function EditView({ uid, id }: Props) {
   const single = id === 'single';
   const creating = id === 'create';
   const locales = useLocales(type?.options.localized === true);
-  const [locale, setLocale] = useState<string | null>(() => new URLSearchParams(window.location.search).get('locale'));
+  const asked = i18nSearch(useSearch());
+  const [locale, setLocale] = useState<string | null>(asked.locale);
+  // a new localization of this entry (Strapi's plugins[i18n][relatedEntityId])
+  const related = creating && type?.options.localized ? asked.relatedEntityId : null;
   const [entry, setEntry] = useState<Entry | null>(null);
   const [values, setValues] = useState<Record<string, unknown> | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
@@ -99,7 +103,8 @@ export function EditView({ uid, id }: Props) {
     // a stored entry's relations go as the changes the editor made to what was loaded
     const body = toBody(type.attributes, values, session.components, entry ? toFormValues(type.attributes, entry, session.components) : undefined);
     if (creating) {
-      const created = await run(() => api.post<Entry>(`${base}${localeQuery}`, body), 'Saved');
+      const query = related && locale ? queryString({ plugins: { i18n: { locale, relatedEntityId: related } } }) : localeQuery;
+      const created = await run(() => api.post<Entry>(`${base}${query}`, body), 'Saved');
       if (created) navigate(`/content-manager/collection-types/${uid}/${created.id}`, { replace: true });
     } else await run(() => api.put<Entry>(`${single && !entry ? base : path}${localeQuery}`, body), 'Saved');
   };
@@ -171,18 +176,23 @@ export function EditView({ uid, id }: Props) {
           <Grid.Col span={{ base: 12, md: 3 }}>
             <Paper withBorder p="md">
               <Stack gap="xs">
-                {type.options.localized && (
-                  <Select
-                    label="Locale"
-                    data={locales.map((l) => ({ value: l.code, label: l.name }))}
-                    value={locale}
-                    disabled={!creating && !single}
-                    onChange={(code) => {
-                      setLocale(code);
-                    }}
+                {type.options.localized && !creating && !single && entry && (
+                  <LocaleSwitcher uid={uid} entry={entry} locales={locales} canCreate={session.can('plugin::content-manager.explorer.create', uid)} />
+                )}
+                {type.options.localized && (creating || single) && (
+                  <Select label="Locale" data={locales.map((l) => ({ value: l.code, label: l.name }))} value={locale} disabled={related !== null} onChange={setLocale} />
+                )}
+                {type.options.localized && creating && (
+                  <FillFromLocale
+                    uid={uid}
+                    locales={locales}
+                    relatedEntityId={related}
+                    attributes={type.attributes}
+                    components={session.components}
+                    toFormValues={(source) => toFormValues(type.attributes, source, session.components)}
+                    onFill={(filled) => setValues({ ...values, ...filled })}
                   />
                 )}
-                {type.options.localized && creating && <FillFromLocale uid={uid} locales={locales} onFill={(entryValues) => setValues({ ...values, ...toFormValues(type.attributes, entryValues, session.components) })} />}
                 <Text size="xs" c="dimmed">
                   Created by {person(entry?.createdBy)}
                 </Text>
@@ -202,29 +212,5 @@ export function EditView({ uid, id }: Props) {
       </Stack>
       </EditFactsContext.Provider>
     </FormValues.Provider>
-  );
-}
-
-/** A new localization starts from another locale's entry: its values are copied into the form. */
-function FillFromLocale({ uid, locales, onFill }: { uid: string; locales: Array<{ code: string; name: string }>; onFill(entry: Entry): void }) {
-  const [source, setSource] = useState<string | null>(null);
-  const [entries, setEntries] = useState<Entry[]>([]);
-  useEffect(() => {
-    if (!source) return;
-    void api.get<{ results: Entry[] }>(`${CM}/collection-types/${uid}${queryString({ locale: source, pageSize: 50 })}`).then(({ results }) => setEntries(results));
-  }, [uid, source]);
-  return (
-    <Stack gap={4}>
-      <Select label="Fill in from locale" placeholder="Choose a locale" clearable data={locales.map((l) => ({ value: l.code, label: l.name }))} value={source} onChange={setSource} />
-      {source && (
-        <Select
-          label="From entry"
-          data={entries.map((e) => ({ value: String(e.id), label: `#${e.id}` }))}
-          onChange={async (id) => {
-            if (id) onFill(await api.get<Entry>(`${CM}/collection-types/${uid}/${id}`));
-          }}
-        />
-      )}
-    </Stack>
   );
 }
