@@ -83,7 +83,10 @@ describe('the admin panel: localizations in a browser', function () {
     expect(french).to.not.equal(english);
     const row = await app.knex('articles').where('id', french).first('title', 'locale', 'views');
     expect({ ...row, views: Number(row.views) }).to.deep.equal({ title: 'Bonjour le monde', locale: 'fr', views: 3 });
-    const links = (await app.knex('articles_localizations_links').select('article_id', 'inv_article_id').orderBy('id')).map((r: Record<string, unknown>) => [Number(r.article_id), Number(r.inv_article_id)]);
+    const links = (await app.knex('articles_localizations_links').select('article_id', 'inv_article_id').orderBy('id')).map((r: Record<string, unknown>) => [
+      Number(r.article_id),
+      Number(r.inv_article_id),
+    ]);
     expect(links).to.deep.equal([
       [english, french],
       [french, english],
@@ -95,7 +98,12 @@ describe('the admin panel: localizations in a browser', function () {
     await checkPage('localizations-french');
     await switchTo('English (en)');
     await page.getByRole('heading', { name: `Article #${english}` }).waitFor();
-    expect(await page.getByLabel(/^Title/).first().inputValue()).to.equal('Hello world');
+    expect(
+      await page
+        .getByLabel(/^Title/)
+        .first()
+        .inputValue(),
+    ).to.equal('Hello world');
     expect(await page.getByRole('textbox', { name: 'Locales', exact: true }).inputValue()).to.equal('English (en)');
     // every locale now exists: nothing left to create
     await page.getByRole('textbox', { name: 'Locales', exact: true }).click();

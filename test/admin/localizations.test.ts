@@ -4,7 +4,8 @@
  * creates the entry as a localization of that entry and of all its localizations, in
  * `articles_localizations_links` (i18n's own code path, the one of `POST /api/articles/:id/localizations`);
  * shared attributes come from the group; the answer and every read carry `localizations`. The
- * refusals are Strapi's content manager's, and write nothing.
+ * refusals are Strapi's content manager's, and write nothing; a create permission limited to
+ * some locales creates localizations in those only.
  */
 import { expect } from 'chai';
 import { testClients } from '../helpers/databases';
@@ -52,11 +53,12 @@ function scalars(id: number, title: string, slug: string, locale: string): Json 
 for (const client of testClients()) {
   describe(`admin content manager, localizations (${client})`, () => {
     let app: TestApp;
+    let root: string;
     let editor: { id: number; token: string };
     let english: number;
     before(async () => {
       app = await startAdminApp(client);
-      const root = await registerSuperAdmin(app);
+      root = await registerSuperAdmin(app);
       const german = await app.post('/i18n/locales', { code: 'de', name: 'German (de)' }, bearer(root));
       expect(german.status, german.text).to.be.oneOf([200, 201]);
       editor = await adminWithRole(app, root, 'strapi-editor', 'editor@example.com');
@@ -135,6 +137,28 @@ for (const client of testClients()) {
       const unknown = await app.post(`${ARTICLES}?plugins[i18n][locale]=xx&plugins[i18n][relatedEntityId]=${english}`, { title: 'Nowhere', slug: 'nowhere' }, bearer(editor.token));
       expect(unknown.body).to.deep.equal(refused("This locale doesn't exist"));
       expect({ links: await links(), articles: await app.knex('articles').count({ n: '*' }) }).to.deep.equal(before);
+    });
+
+    it('refuses a localization in a locale the create permission does not cover (properties.locales)', async () => {
+      const roles = (await app.get('/admin/roles', bearer(root))).body.data as Array<{ id: number; code: string }>;
+      const role = roles.find((r) => r.code === 'strapi-editor');
+      const permissions = (await app.get(`/admin/roles/${role?.id}/permissions`, bearer(root))).body.data as Array<{ action: string; subject: string | null; properties: Json }>;
+      const englishOnly = permissions.map((p) =>
+        p.subject === 'api::article.article' && p.action === 'plugin::content-manager.explorer.create' ? { ...p, properties: { ...p.properties, locales: ['en'] } } : p,
+      );
+      expect((await app.put(`/admin/roles/${role?.id}/permissions`, { permissions: englishOnly }, bearer(root))).status).to.equal(200);
+      try {
+        const before = { links: await links(), articles: await app.knex('articles').count({ n: '*' }) };
+        const other = await app.post(ARTICLES, { title: 'Other', slug: 'other' }, bearer(editor.token));
+        expect(other.status, other.text).to.equal(201);
+        const res = await app.post(`${ARTICLES}?plugins[i18n][locale]=fr&plugins[i18n][relatedEntityId]=${other.body.id}`, { title: 'Autre', slug: 'autre' }, bearer(editor.token));
+        expect(res.body).to.deep.equal({ data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} } });
+        expect(await links()).to.deep.equal(before.links);
+        expect(Number(((await app.knex('articles').count({ n: '*' })) as Array<{ n: unknown }>)[0]?.n)).to.equal(Number((before.articles as Array<{ n: unknown }>)[0]?.n) + 1);
+        expect((await app.del(`${ARTICLES}/${other.body.id}`, bearer(editor.token))).status).to.equal(200);
+      } finally {
+        await app.put(`/admin/roles/${role?.id}/permissions`, { permissions }, bearer(root));
+      }
     });
 
     it('lists the entries of the locale asked as plugins[i18n][locale]', async () => {

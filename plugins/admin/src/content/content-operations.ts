@@ -18,7 +18,7 @@ import type { Entity, EntityService, FindParams, ScopeContext } from '@platform/
 import type { AdminState } from '../access';
 import { CONTENT_ACTIONS, type ContentAction } from '../permissions/actions';
 import { creatorsOf, entryFacts, sameRoleCreators } from './entry-facts';
-import { createLocalizationEntry, isLocalized } from './localizations';
+import { createLocalizationEntry, isLocalized, newEntryLocale } from './localizations';
 
 /** The internal parameter carrying an administrator's list scope to the `scope` tap (never from a client). */
 export const ADMIN_SCOPE = Symbol.for('platform.admin.scope');
@@ -144,7 +144,11 @@ export function createContentOperations(ctx: PluginContext) {
       const written = writable(admin, 'create', target, data);
       // the admin creates drafts; publishing is its own action
       if (hasDrafts(target)) written.publishedAt = null;
-      const localize = relatedEntityId !== undefined && target.kind === 'collectionType' && ctx.isEnabled('i18n') && isLocalized(target);
+      const localized = ctx.isEnabled('i18n') && isLocalized(target);
+      // a permission limited to some locales (`properties.locales`) creates entries in those only
+      if (localized && !admin.ability.allowsEntry(CONTENT_ACTIONS.create, uid, { createdById: admin.user.id, creatorRoleIds: admin.user.roleIds, locale: newEntryLocale(ctx, written, params.locale) }))
+        throw forbidden();
+      const localize = localized && relatedEntityId !== undefined && target.kind === 'collectionType';
       return ctx.db.transaction(async () => {
         const id = localize
           ? await createLocalizationEntry(ctx, target, relatedEntityId, typeof params.locale === 'string' ? params.locale : undefined, written)

@@ -38,6 +38,11 @@ export function i18nQuery(query: Record<string, unknown>): I18nQuery {
   return out;
 }
 
+/** The locale a new entry of a localized type gets: the one it names, the one asked, or the default. */
+export function newEntryLocale(ctx: PluginContext, data: Record<string, unknown>, asked: unknown): string {
+  return text(data.locale) ?? text(asked) ?? ctx.service<Locales>('plugin::i18n.locales').getDefaultLocale();
+}
+
 export function isLocalized(model: Model): boolean {
   return (model.pluginOptions as { i18n?: { localized?: boolean } }).i18n?.localized === true && model.fields.has('localizations');
 }
