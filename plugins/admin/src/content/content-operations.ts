@@ -145,14 +145,13 @@ export function createContentOperations(ctx: PluginContext) {
       // the admin creates drafts; publishing is its own action
       if (hasDrafts(target)) written.publishedAt = null;
       const localized = ctx.isEnabled('i18n') && isLocalized(target);
-      // a permission limited to some locales (`properties.locales`) creates entries in those only
-      if (localized && !admin.ability.allowsEntry(CONTENT_ACTIONS.create, uid, { createdById: admin.user.id, creatorRoleIds: admin.user.roleIds, locale: newEntryLocale(ctx, written, params.locale) }))
-        throw forbidden();
       const localize = localized && relatedEntityId !== undefined && target.kind === 'collectionType';
+      // a permission limited to some locales (`properties.locales`) creates entries in those only;
+      // a localization is made in the locale asked, whatever the body says
+      const locale = localized ? newEntryLocale(ctx, localize ? {} : written, params.locale) : undefined;
+      if (localized && !admin.ability.allowsEntry(CONTENT_ACTIONS.create, uid, { createdById: admin.user.id, creatorRoleIds: admin.user.roleIds, locale })) throw forbidden();
       return ctx.db.transaction(async () => {
-        const id = localize
-          ? await createLocalizationEntry(ctx, target, relatedEntityId, typeof params.locale === 'string' ? params.locale : undefined, written)
-          : (await entities().create(uid, { ...params, data: written })).id;
+        const id = localize ? await createLocalizationEntry(ctx, target, relatedEntityId, locale, written) : (await entities().create(uid, { ...params, data: written })).id;
         await stampCreators(target, id, admin.user.id, true);
         const entry = await entities().findOne(uid, id, { ...params, includeHidden: true });
         if (!entry) throw new NotFoundError('Not Found', {});

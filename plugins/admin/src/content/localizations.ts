@@ -47,14 +47,11 @@ export function isLocalized(model: Model): boolean {
   return (model.pluginOptions as { i18n?: { localized?: boolean } }).i18n?.localized === true && model.fields.has('localizations');
 }
 
-/**
- * Creates `data` (what the administrator may write) as the `locale` localization of entry
- * `relatedEntityId` (the default locale when none is named); its id.
- */
+/** Creates `data` (what the administrator may write) as the `locale` localization of entry `relatedEntityId`; its id. */
 export async function createLocalizationEntry(ctx: PluginContext, model: Model, relatedEntityId: string, locale: string | undefined, data: Record<string, unknown>): Promise<number> {
   return ctx.service<Localizations>('plugin::i18n.localizations').create(model, {
     sourceId: relatedEntityId,
-    locale: locale ?? ctx.service<Locales>('plugin::i18n.locales').getDefaultLocale(),
+    locale,
     data,
     refuse: (reason) =>
       new ApplicationError(reason === 'locale-missing' || reason === 'locale-invalid' ? "This locale doesn't exist" : "The related entity doesn't exist or the entity already exists in this locale"),
