@@ -45,6 +45,16 @@ export { Database, type QueryEvent } from './database/database';
 export { StatementTimeoutError, isStatementTimeout, STATEMENT_TIMEOUT_KEY } from './database/statement-timeout';
 export type { DatabaseClient } from './database/connection';
 export * from './http/types';
+export {
+  readMultipart,
+  removeFiles,
+  MultipartError,
+  type MultipartFailure,
+  type MultipartLimits,
+  type MultipartOptions,
+  type MultipartParts,
+  type MultipartWatcher,
+} from './http/multipart';
 export type { MountedRoute } from './http/server';
 export { toErrorBody, type ErrorBody } from './http/error-envelope';
 export { DEFAULT_MIDDLEWARE_LIST } from './http/global-middlewares';

@@ -48,11 +48,9 @@ export type {
   GraphqlOperationCall,
   GraphqlOperationDeclaration,
   GraphqlScalarDeclaration,
+  DisposableMultipartParts,
   ModelSelector,
-  MultipartFile,
-  MultipartParts,
   MultipartReader,
-  MultipartWatcher,
 } from './src/content-api/graphql-declarations';
 export type { Declarations, JsonSchema, RouteDescription, RouteMatch, RouteDeclaration, RouteAccessContext, CredentialsDeclaration } from './src/content-api/declarations';
 

@@ -11,7 +11,7 @@ import { expect } from 'chai';
 import { DEFAULT_MIDDLEWARE_LIST } from '@platform/core';
 import { describeUploads, listFiles, png, send, upload } from './helpers';
 
-/** formidable's folder (made by the first run, removed after each run's tests). */
+/** the global body parser's folder (made by the first run, removed after each run's tests). */
 const parserDir = path.join(os.tmpdir(), `platform-upload-global-${process.pid}-${crypto.randomBytes(4).toString('hex')}`);
 
 describeUploads(

@@ -1,7 +1,8 @@
 /**
- * `strapi::body`: request bodies, as Strapi v4's koa-body middleware reads them, with the two
- * libraries koa-body itself is built on: co-body for JSON, forms and text, formidable for
- * multipart (only when `multipart` is on). koa-body adds nothing else but a validation of its
+ * `strapi::body`: request bodies, as Strapi v4's koa-body middleware reads them: co-body (which
+ * koa-body is built on) for JSON, forms and text; the kernel's multipart reader (./multipart.ts)
+ * when `multipart` is on, in the shape koa-body gives and within the `formidable` options Strapi
+ * apps configure (./multipart-options.ts). koa-body adds nothing else but a validation of its
  * own options that brings zod and type-fest into production. Then the depth bound of
  * ./body-depth.ts. A body whose Content-Encoding does not decode (corrupt or truncated gzip,
  * deflate or br) is the client's mistake, a 400; an encoding the server does not know is a 415.
@@ -10,15 +11,17 @@ import type Koa from 'koa';
 import coBody from 'co-body';
 import { BadRequestError, UnsupportedMediaTypeError } from '../errors';
 import { limitBodyDepth } from './body-depth';
-import { parseMultipart, TempFiles, type MultipartBody } from './multipart';
+import { readMultipart, removeFiles } from './multipart';
+import { formidableOptions, koaBodyShape, multipartError } from './multipart-options';
+import type { UploadedFile } from './types';
 
 export interface BodyConfig {
   jsonLimit?: string | number;
   formLimit?: string | number;
   textLimit?: string | number;
-  /** parse multipart/form-data (files go to formidable's temporary folder); default false */
+  /** parse multipart/form-data (files go to the temporary folder, removed once the route has run); default false */
   multipart?: boolean;
-  /** formidable's options for multipart bodies (maxFileSize, uploadDir, ...) */
+  /** the bounds of multipart bodies, named as formidable (Strapi v4's parser) names them: maxFileSize, uploadDir, ... */
   formidable?: Record<string, unknown>;
   /** keep the raw text of JSON, form and text bodies in `ctx.request.rawBody` (and `body[Symbol.for('unparsedBody')]`) */
   includeUnparsed?: boolean;
@@ -28,7 +31,7 @@ export interface BodyConfig {
 interface ParsedRequest {
   body?: unknown;
   rawBody?: string;
-  files?: MultipartBody['files'];
+  files?: Record<string, UploadedFile | UploadedFile[]>;
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -41,7 +44,8 @@ const MULTIPART_TYPES = ['multipart'];
 export function bodyParser(config: BodyConfig, defaultLimit: string): Koa.Middleware {
   const depth = limitBodyDepth();
   const returnRawBody = config.includeUnparsed ?? false;
-  const read = async (ctx: Koa.Context, written: TempFiles): Promise<void> => {
+  const multipartOptions = formidableOptions(config.formidable ?? {});
+  const read = async (ctx: Koa.Context, written: UploadedFile[]): Promise<void> => {
     const request = ctx.request as ParsedRequest;
     if (ctx.is(JSON_TYPES)) {
       request.body = await coBody.json(ctx, { limit: config.jsonLimit ?? defaultLimit, strict: true, returnRawBody });
@@ -50,8 +54,12 @@ export function bodyParser(config: BodyConfig, defaultLimit: string): Koa.Middle
     } else if (ctx.is(TEXT_TYPES)) {
       request.body = await coBody.text(ctx, { limit: config.textLimit ?? defaultLimit, returnRawBody });
     } else if (config.multipart && ctx.is(MULTIPART_TYPES)) {
-      const { fields, files } = await parseMultipart(ctx.req, config.formidable ?? {}, written);
-      request.body = fields;
+      const parts = await readMultipart(ctx.req, multipartOptions).catch((error: unknown) => {
+        throw multipartError(error, multipartOptions);
+      });
+      written.push(...parts.files);
+      const { body, files } = koaBodyShape(parts);
+      request.body = body;
       request.files = files;
       return;
     } else {
@@ -60,7 +68,7 @@ export function bodyParser(config: BodyConfig, defaultLimit: string): Koa.Middle
     if (returnRawBody) unpackRaw(request);
   };
   const readThenRun = async (ctx: Koa.Context, next: Koa.Next): Promise<void> => {
-    const written = new TempFiles();
+    const written: UploadedFile[] = [];
     try {
       try {
         await read(ctx, written);
@@ -69,8 +77,9 @@ export function bodyParser(config: BodyConfig, defaultLimit: string): Koa.Middle
       }
       await depth(ctx, next);
     } finally {
-      // the route has run: its files are where it put them, the rest go
-      await written.sweep();
+      // The route has run: its files are where it put them, the rest go, before the answer is
+      // sent. A body that failed left nothing: the reader removed its files before it rejected.
+      await removeFiles(written);
     }
   };
   // Plain (not async): a request without a body (GET) costs no promise of its own here.

@@ -33,18 +33,23 @@ export type RequestContext = ParameterizedContext<RequestState> & {
 };
 
 /**
- * A file of a multipart body (`strapi::body` with `multipart: true`), as formidable writes it
- * to its temporary folder: `ctx.request.files[field]`, a list when the field repeats.
+ * A file of a multipart body, on disk: what the kernel's reader (./multipart.ts) writes for
+ * `strapi::body` with `multipart: true` (`ctx.request.files[field]`, a list when the field
+ * repeats), for an upload route and for a GraphQL multipart request. The names are those of
+ * formidable's file, which Strapi v4 code reads.
  */
 export interface UploadedFile {
-  /** where the file was written */
+  /** the name of the part it came in (a form field, a key of a GraphQL request's `map`) */
+  fieldName: string;
+  /** where it is on disk */
   filepath: string;
-  /** the name the client gave it */
-  originalFilename: string | null;
+  /** the name the client gave it (its last path segment), '' when it gave none */
+  originalFilename: string;
+  /** its name on disk, the last segment of `filepath` */
   newFilename: string;
-  mimetype: string | null;
+  /** the type the client declared (`text/plain` when it declared none, as the multipart spec says) */
+  mimetype: string;
   size: number;
-  hash?: string | null;
 }
 
 export type Handler = (ctx: RequestContext) => unknown | Promise<unknown>;

@@ -156,5 +156,6 @@ export interface ExtensionArgs {
 // biome-ignore lint/suspicious/noConfusingVoidType: an extension function may only call the extension service and return nothing
 export type ExtensionInput = Extension | ((args: ExtensionArgs) => Extension | void);
 
-// The multipart types are the content API's: the plugin that reads files declares its reader there.
-export type { MultipartFile, MultipartParts, MultipartReader, MultipartWatcher } from '@platform/query-engine';
+// The multipart types are the content API's and the kernel's: the plugin that reads files declares its reader there.
+export type { DisposableMultipartParts, MultipartReader } from '@platform/query-engine';
+export type { MultipartWatcher, UploadedFile } from '@platform/core';

@@ -12,13 +12,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { PluginContext, RequestContext } from '@platform/core';
-import { parseId, type Declarations, type Entity, type GraphqlOperationDeclaration, type MultipartParts, type MultipartWatcher } from '@platform/query-engine';
+import type { MultipartWatcher, PluginContext, RequestContext, UploadedFile } from '@platform/core';
+import { parseId, type Declarations, type DisposableMultipartParts, type Entity, type GraphqlOperationDeclaration } from '@platform/query-engine';
 import type { UploadConfig } from './config';
 import { errors } from './errors';
 import { FILE_UID } from './file-content-type';
 import { FOLDER_UID } from './folder-content-type';
-import { readUploadRequest, WORK_PREFIX, type IncomingFile } from './http/multipart';
+import { readUploadRequest, WORK_PREFIX } from './http/multipart';
 import { parseFileInfos, parseLinkTarget } from './http/upload-body';
 
 const UPLOAD_SCOPE = 'plugin::upload.content-api.upload';
@@ -29,15 +29,15 @@ type Args = Record<string, unknown>;
 
 /** The parts of a GraphQL multipart request, within this plugin's bounds: any file part may be one the `map` names. */
 export function readGraphqlMultipart(config: Config) {
-  return async (http: RequestContext, watch: MultipartWatcher): Promise<MultipartParts> => {
+  return async (http: RequestContext, watch: MultipartWatcher): Promise<DisposableMultipartParts> => {
     const request = await readUploadRequest(http, config, { isFilePart: () => true, watch });
     return { fields: request.fields as Record<string, string[]>, files: request.files, dispose: request.dispose };
   };
 }
 
 /** A file the upload service may store: an `Upload` value (the graphql plugin's, which holds the part as `file`) that is not empty. */
-function incoming(value: unknown): IncomingFile {
-  const file = (value as { file?: IncomingFile } | null | undefined)?.file;
+function incoming(value: unknown): UploadedFile {
+  const file = (value as { file?: UploadedFile } | null | undefined)?.file;
   if (!file || file.size === 0) throw errors.request('FILES_EMPTY', 'Files are empty', {});
   return file;
 }
@@ -73,7 +73,7 @@ async function withWorkDir<T>(run: (workDir: string) => Promise<T>): Promise<T> 
 
 function operations(plugin: PluginContext<Config>): GraphqlOperationDeclaration[] {
   const service = () => plugin.service('plugin::upload.upload');
-  const store = (files: IncomingFile[], infos: ReturnType<typeof infoOf>[], args: Args, context: Parameters<GraphqlOperationDeclaration['resolve']>[0]['context']) =>
+  const store = (files: UploadedFile[], infos: ReturnType<typeof infoOf>[], args: Args, context: Parameters<GraphqlOperationDeclaration['resolve']>[0]['context']) =>
     withWorkDir((workDir) => service().upload({ files, infos, link: linkOf(args), workDir, context }));
   const mutation = (name: string, args: Record<string, string>, type: string, scope: string, resolve: GraphqlOperationDeclaration['resolve']): GraphqlOperationDeclaration => ({
     root: 'Mutation',

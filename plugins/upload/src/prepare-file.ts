@@ -6,11 +6,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { UploadedFile } from '@platform/core';
 import type { UploadConfig } from './config';
 import { errors } from './errors';
 import { cleanName, fileExtension, MAX_TEXT, mimeOf, newHash } from './file-name';
 import type { FileInfo } from './http/upload-body';
-import type { IncomingFile } from './http/multipart';
 import { makeFormats, optimize } from './image/formats';
 import { inspectImage, type ImageInfo } from './image/inspect';
 
@@ -62,23 +62,23 @@ async function imageVariants(file: string, image: ImageInfo, config: UploadConfi
   }
 }
 
-export async function prepareFile(incoming: IncomingFile, info: FileInfo, config: UploadConfig, workDir: string, kept?: KeptName): Promise<PreparedFile> {
+export async function prepareFile(incoming: UploadedFile, info: FileInfo, config: UploadConfig, workDir: string, kept?: KeptName): Promise<PreparedFile> {
   if (incoming.size === 0) throw errors.request('FILES_EMPTY', 'Files are empty', {});
-  const name = cleanName(info.name ?? incoming.filename);
+  const name = cleanName(info.name ?? incoming.originalFilename);
   if (name.length > MAX_TEXT) throw errors.request('BODY_INVALID', `A file name is at most ${MAX_TEXT} characters`, {});
-  const mime = mimeOf(incoming.mimeType, incoming.filename);
-  const ext = kept?.ext ?? fileExtension(incoming.filename, mime);
+  const mime = mimeOf(incoming.mimetype, incoming.originalFilename);
+  const ext = kept?.ext ?? fileExtension(incoming.originalFilename, mime);
   const hash = kept?.hash ?? newHash(name, ext);
   const base = { name, hash, ext, mime };
   const record = { name, alternativeText: info.alternativeText ?? null, caption: info.caption ?? null, mime, ext, hash };
 
-  const image = await inspectImage(incoming.path, mime, config.maxPixels);
+  const image = await inspectImage(incoming.filepath, mime, config.maxPixels);
   if (!image) {
-    return { ...record, width: null, height: null, objects: [{ ...base, key: null, file: incoming.path, width: null, height: null, sizeInBytes: incoming.size }] };
+    return { ...record, width: null, height: null, objects: [{ ...base, key: null, file: incoming.filepath, width: null, height: null, sizeInBytes: incoming.size }] };
   }
   const variantDir = await fs.promises.mkdtemp(path.join(workDir, 'variants-'));
-  const { optimized, formats } = await imageVariants(incoming.path, image, config, variantDir);
-  const source = optimized?.file ?? incoming.path;
+  const { optimized, formats } = await imageVariants(incoming.filepath, image, config, variantDir);
+  const source = optimized?.file ?? incoming.filepath;
   const width = optimized?.width ?? image.width;
   const height = optimized?.height ?? image.height;
   const original: PreparedObject = { ...base, key: null, file: source, width, height, sizeInBytes: optimized?.sizeInBytes ?? incoming.size };

@@ -5,13 +5,12 @@
  * fails, the objects it stored are deleted again, so no file is left on disk without its row.
  * Objects of a removed or replaced file are deleted once its row change is committed.
  */
-import type { PluginContext } from '@platform/core';
+import type { PluginContext, UploadedFile } from '@platform/core';
 import type { ContentApiContext, Entity, FindParams } from '@platform/query-engine';
 import { apiFolderKeeper, linkToFolder, type Folder } from './api-folder';
 import type { UploadConfig } from './config';
 import { errors } from './errors';
 import { FILE_UID } from './file-content-type';
-import type { IncomingFile } from './http/multipart';
 import type { FileInfo, LinkTarget } from './http/upload-body';
 import { checkLink, writeLink } from './link-on-upload';
 import { prepareFile, type PreparedFile } from './prepare-file';
@@ -19,7 +18,7 @@ import type { StoredObject, UploadProvider } from './providers/types';
 import { deleteObjects, objectsOf, storeObjects, type StoredFile } from './store-objects';
 
 export interface UploadInput {
-  files: IncomingFile[];
+  files: UploadedFile[];
   /** per file, in order (missing ones are empty) */
   infos: FileInfo[];
   link: LinkTarget | null;
@@ -36,7 +35,7 @@ export interface UploadService {
   readonly provider: UploadProvider;
   setProvider(provider: UploadProvider, name: string): void;
   upload(input: UploadInput): Promise<Entity[]>;
-  replace(id: number, file: IncomingFile, info: FileInfo, workDir: string): Promise<Entity>;
+  replace(id: number, file: UploadedFile, info: FileInfo, workDir: string): Promise<Entity>;
   updateFileInfo(id: number, info: FileInfo): Promise<Entity>;
   remove(id: number): Promise<Entity>;
   /**

@@ -6,21 +6,21 @@
  */
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
-import type { MultipartFile } from '../types';
+import type { UploadedFile } from '../types';
 
 export class FileUpload {
   readonly encoding = '7bit';
-  constructor(readonly file: MultipartFile) {}
+  constructor(readonly file: UploadedFile) {}
 
   get filename(): string {
-    return this.file.filename;
+    return this.file.originalFilename;
   }
 
   get mimetype(): string {
-    return this.file.mimeType ?? 'application/octet-stream';
+    return this.file.mimetype;
   }
 
   createReadStream(): Readable {
-    return fs.createReadStream(this.file.path);
+    return fs.createReadStream(this.file.filepath);
   }
 }

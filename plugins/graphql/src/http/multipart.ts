@@ -2,7 +2,8 @@
  * The GraphQL multipart request spec (https://github.com/jaydenseric/graphql-multipart-request-spec)
  * on the endpoint: an `operations` part (the JSON request), then a `map` part (which variables
  * each file part fills), then the file parts. The parts are read by the reader a plugin
- * registered (the upload plugin: its size and count bounds, files streamed to disk); this
+ * registered (the upload plugin: the kernel's multipart reader within its size and count
+ * bounds, files streamed to disk); this
  * module holds them to the spec's order and shape, with graphql-upload's messages, and puts a
  * FileUpload where the map says.
  *
@@ -16,7 +17,7 @@ import { isPlainObject, type RequestContext } from '@platform/core';
 import { errors } from '../errors';
 import { FileUpload } from './file-upload';
 import { MAX_NESTING, nestingExceeds, parseDocument } from './parse-document';
-import type { MultipartParts, MultipartReader, MultipartWatcher } from '../types';
+import type { DisposableMultipartParts, MultipartReader, MultipartWatcher } from '../types';
 
 const SPEC = '(https://github.com/jaydenseric/graphql-multipart-request-spec)';
 /** never followed: writing there would change prototypes, not the request */
@@ -29,7 +30,7 @@ export interface MultipartRequest {
   dispose(): Promise<void>;
 }
 
-function parseJsonField(parts: MultipartParts, name: 'operations' | 'map'): Record<string, unknown> {
+function parseJsonField(parts: DisposableMultipartParts, name: 'operations' | 'map'): Record<string, unknown> {
   const values = parts.fields[name];
   if (!values || values.length === 0) throw invalid(`Missing multipart field ‘${name}’ ${SPEC}.`);
   if (values.length > 1) throw invalid(`Duplicate multipart field ‘${name}’ ${SPEC}.`);
@@ -102,10 +103,10 @@ function place(operations: Record<string, unknown>, path: string, file: FileUplo
   }
 }
 
-function toBody(parts: MultipartParts): Record<string, unknown> {
+function toBody(parts: DisposableMultipartParts): Record<string, unknown> {
   const operations = parseJsonField(parts, 'operations');
   const map = parseJsonField(parts, 'map');
-  const files = new Map(parts.files.map((file) => [file.field, file]));
+  const files = new Map(parts.files.map((file) => [file.fieldName, file]));
   for (const [key, paths] of Object.entries(map)) {
     if (!Array.isArray(paths)) throw invalid(`Invalid type for the ‘map’ multipart field entry key ‘${key}’ array ${SPEC}.`);
     const file = files.get(key);

@@ -10,7 +10,7 @@
  * field's name, its argument and result types and its scope (`create{Type}Localization`,
  * `{Type}Input!`, `{uid}.createLocalization`).
  */
-import type { Model, RequestContext, RequestState } from '@platform/core';
+import type { Model, MultipartParts, MultipartWatcher, RequestContext, RequestState } from '@platform/core';
 import type { ContentApiAction, ContentApiContext } from './types';
 
 /** The models a declaration is about: one uid, or those the predicate keeps once the models are built. */
@@ -81,31 +81,14 @@ export interface GraphqlObjectTypeDeclaration {
   models?: ModelSelector;
 }
 
-/** A file part of a multipart request, on disk until the answer is sent. */
-export interface MultipartFile {
-  /** the name of its part (a key of the request's `map`) */
-  field: string;
-  path: string;
-  /** the name the client sent */
-  filename: string;
-  /** the type the client declared */
-  mimeType: string | null;
-  size: number;
-}
-
-/** What a multipart reader read: text parts (each as the list of its values) and file parts. */
-export interface MultipartParts {
-  fields: Record<string, string[]>;
-  files: MultipartFile[];
+/** What a multipart reader read (the kernel reader's parts), on disk until `dispose` once the answer is made. */
+export interface DisposableMultipartParts extends MultipartParts {
   /** removes the files it wrote; called on every path once the answer is made */
   dispose(): Promise<void>;
 }
 
-/** Called for each part in the order it arrives; throwing stops reading with that error. */
-export type MultipartWatcher = (part: { name: string; kind: 'field' | 'file'; value?: string }) => void;
-
 /** Reads a multipart body within its owner's bounds (sizes, count), files streamed to disk. */
-export type MultipartReader = (http: RequestContext, watch: MultipartWatcher) => Promise<MultipartParts>;
+export type MultipartReader = (http: RequestContext, watch: MultipartWatcher) => Promise<DisposableMultipartParts>;
 
 /** A root field of the feature's own. */
 export interface GraphqlOperationDeclaration {
