@@ -177,7 +177,8 @@ describe('readMultipart', () => {
     const reading = readMultipart(req, { uploadDir: dir });
     const stream = req as unknown as PassThrough;
     stream.write(encode([{ name: 'files', filename: 'a', data: 'begun' }], false).subarray(0, -2));
-    await new Promise((resolve) => setImmediate(resolve));
+    // the file is opened on the thread pool: on a busy machine that takes more than a turn of the loop
+    for (let wait = 0; wait < 200 && fs.readdirSync(dir).length === 0; wait++) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(fs.readdirSync(dir)).to.have.length(1);
     req.emit('aborted');
     expect(await failure(reading)).to.include({ reason: 'aborted', status: 400 });
