@@ -439,7 +439,7 @@ describe("a Strapi v4 project whose extension points a plugin's route at an acti
     try {
       const serverFile = path.join(appDir, 'src', 'extensions', 'users-permissions', 'strapi-server.js');
       const written = fs.readFileSync(serverFile, 'utf8');
-      fs.writeFileSync(serverFile, written.replace("me.config.policies = [", "me.handler = 'user.meAndMore';\n  me.config.policies = ["));
+      fs.writeFileSync(serverFile, written.replace('me.config.policies = [', "me.handler = 'user.meAndMore';\n  me.config.policies = ["));
       const run = runPlatform(['start', '--app', appDir], { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: '.tmp/data.db' });
       expect(await run.exited).to.equal(1);
       expect(run.output()).to.equal('platform: Route GET /users/me: handler "plugin::users-permissions.user.meAndMore" is not a controller action\n');
