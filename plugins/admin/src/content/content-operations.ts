@@ -1,20 +1,25 @@
 /**
- * The content operations the admin's content manager runs, as one seam: find, findOne, create,
- * update, delete, publish and unpublish of an entry for an administrator. They stand where the
- * engine's shared content operations (`contentApi.find/findOne/create/...`) will stand, taking
- * the model uid, the client's parameters and who calls, so that the admin stays one more thin
- * translator of shapes: today they run the protocol on the entity service directly
- * (authorize with the administrator's ability, pick the parameters, run, sanitize the answer).
- *
- * What the administrator's permissions add to the Content API's protocol:
- *   - an Author (`admin::is-creator`) lists only its own entries: a `scope` condition on the
- *     creator column, in SQL, so pagination and counts stay right on any number of entries;
- *   - every read, write, publish and delete of one entry checks the entry's creator first;
- *   - `properties.fields` limits what is read and written; `createdBy`/`updatedBy` are written
- *     from the administrator, in the same transaction as the entry.
+ * The content operations of the admin's content manager: find, findOne, create, update, delete,
+ * publish and unpublish of an entry for an administrator. Each is one of the engine's content
+ * operations (`plugin::query-engine.content-api`: find/findOne/create/update/delete, which run
+ * validate → sanitize the input → the store → sanitize the answer once for every transport);
+ * the admin hands them its own decisions, as a transport may:
+ *   - authorization is the transport's (`authorization: 'transport'`): the administrator's
+ *     ability per action and content-type, checked here before the operation, and for one
+ *     entry its conditions on the entry's creator and locale (a 404 when there is none);
+ *   - its steps (`steps`): the admin's parameters read leniently (a bad page is page 1, never
+ *     a 400), `properties.fields` on what is written and read, a new entry a draft;
+ *   - an Author's (`admin::is-creator`) list scope travels as an internal parameter
+ *     (`ADMIN_SCOPE`, never from a client) to the `scope` tap: a condition on the creator
+ *     column in SQL, so pagination and counts stay right on any number of entries;
+ *   - its store for writes: the entry (or i18n's localization of another), then its
+ *     `createdBy`/`updatedBy` columns, read back with drafts; the whole operation runs in one
+ *     transaction with the entry's checks.
+ * What stays here is only what is the administrator's: its rules and Strapi's content-manager
+ * answer (the entry with `createdBy`/`updatedBy` as people), not a copy of the protocol.
  */
 import { ForbiddenError, NotFoundError, type Model, type PluginContext } from '@platform/core';
-import type { Entity, EntityService, FindParams, ScopeContext } from '@platform/query-engine';
+import type { ContentApi, ContentApiContext, Entity, EntityService, EntryStore, FindParams, OperationInput, ScopeContext, TransportSteps } from '@platform/query-engine';
 import type { AdminState } from '../access';
 import { CONTENT_ACTIONS, type ContentAction } from '../permissions/actions';
 import { creatorsOf, entryFacts, sameRoleCreators } from './entry-facts';
@@ -36,7 +41,16 @@ export interface AdminQuery {
   locale?: unknown;
 }
 
+/** Who asks: the administrator, and the request's content-API context (`restContext`). */
+export interface AdminCaller {
+  admin: AdminState;
+  context: ContentApiContext;
+}
+
 const MAX_PAGE_SIZE = 100;
+
+/** The keys the admin never writes from a body (the operation and its store set them). */
+const SYSTEM = new Set(['id', 'createdAt', 'updatedAt', 'publishedAt', 'createdBy', 'updatedBy']);
 
 function pageNumber(value: unknown, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   const n = Number(value);
@@ -47,8 +61,13 @@ function forbidden(): ForbiddenError {
   return new ForbiddenError('Forbidden', {});
 }
 
+function notFound(): NotFoundError {
+  return new NotFoundError('Not Found', {});
+}
+
 export function createContentOperations(ctx: PluginContext) {
   const entities = () => ctx.service<EntityService>('plugin::query-engine.entity-service');
+  const contentApi = () => ctx.service<ContentApi>('plugin::query-engine.content-api');
   const model = (uid: string) => ctx.models.get(uid);
 
   /** The `scope` tap: a list for an administrator limited to some creators. */
@@ -65,7 +84,7 @@ export function createContentOperations(ctx: PluginContext) {
   /** Checks the entry's conditions for `action`; 404 when there is no such entry. */
   const allowEntry = async (admin: AdminState, action: ContentAction, target: Model, id: number) => {
     const facts = await entryFacts(ctx, target, id, admin.ability.rules(CONTENT_ACTIONS[action], target.uid));
-    if (!facts) throw new NotFoundError('Not Found', {});
+    if (!facts) throw notFound();
     if (!admin.ability.allowsEntry(CONTENT_ACTIONS[action], target.uid, facts)) throw forbidden();
   };
 
@@ -74,7 +93,7 @@ export function createContentOperations(ctx: PluginContext) {
     const allowed = admin.ability.fields(CONTENT_ACTIONS[action], target.uid);
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(data)) {
-      if (['id', 'createdAt', 'updatedAt', 'publishedAt', 'createdBy', 'updatedBy'].includes(key)) continue;
+      if (SYSTEM.has(key)) continue;
       // an existing entry's localizations are i18n's to keep; a new one may name those it joins
       if (key === 'localizations' && action !== 'create') continue;
       if (key !== 'locale' && key !== 'localizations' && !target.fields.has(key)) continue;
@@ -100,6 +119,22 @@ export function createContentOperations(ctx: PluginContext) {
     return out;
   };
 
+  /**
+   * The operation's input for the administrator: its own authorization (checked before), its
+   * parameters in place of a client's, its reading rules on the answer; `input` the data it writes.
+   */
+  const adminInput = (uid: string, caller: AdminCaller, params: FindParams, input?: TransportSteps['sanitizeInput']): OperationInput & { steps: TransportSteps } => {
+    const target = model(uid);
+    const steps: TransportSteps = {
+      // the admin's parameters are read leniently above, never refused
+      validateQuery: () => undefined,
+      sanitizeQuery: () => params,
+      sanitizeOutput: <T>(data: T): T => (Array.isArray(data) ? data.map((entry: Entity) => readable(caller.admin, target, entry)) : readable(caller.admin, target, data as Entity)) as T,
+    };
+    if (input) steps.sanitizeInput = input;
+    return { uid, context: caller.context, authorization: 'transport', steps };
+  };
+
   const stampCreators = async (target: Model, id: number, adminId: number, created: boolean) => {
     if (!target.hasCreatorColumns) return;
     await ctx.db
@@ -108,90 +143,121 @@ export function createContentOperations(ctx: PluginContext) {
       .update(created ? { created_by_id: adminId, updated_by_id: adminId } : { updated_by_id: adminId });
   };
 
+  /**
+   * Where the admin writes an entry: the entity service (or, for a new localization, i18n's
+   * service), then the creator columns, then the entry read back as the query asks, drafts
+   * included. Run inside the operation's transaction.
+   */
+  const adminStore = (uid: string, admin: AdminState, createEntry?: (data: Record<string, unknown>) => Promise<number>): Pick<EntryStore, 'create' | 'update'> => {
+    const target = model(uid);
+    return {
+      async create(params) {
+        const { data, ...read } = params;
+        const id = createEntry ? await createEntry(data) : (await entities().create(uid, params)).id;
+        await stampCreators(target, id, admin.user.id, true);
+        const entry = await entities().findOne(uid, id, { ...read, includeHidden: true });
+        if (!entry) throw notFound();
+        return entry;
+      },
+      async update(id, params) {
+        const { data: _data, ...read } = params;
+        const updated = await entities().update(uid, id, params);
+        if (!updated) return null;
+        await stampCreators(target, id, admin.user.id, false);
+        return (await entities().findOne(uid, id, { ...read, includeHidden: true })) ?? updated;
+      },
+    };
+  };
+
+  /** Strapi's content-manager answer: the entry with who created and last updated it. */
+  const withCreators = async (target: Model, entry: Entity | null): Promise<Entity> => {
+    if (!entry) throw notFound();
+    return { ...entry, ...(await creatorsOf(ctx, target, entry.id)) };
+  };
+
   const hasDrafts = (target: Model) => target.options.draftAndPublish === true && target.fields.has('publishedAt');
+  const preview = (target: Model): FindParams => ({ publicationState: hasDrafts(target) ? 'preview' : undefined });
+
+  /** A write of `data` the administrator made (an update of its own or a publication) to entry `id`, its checks in the same transaction. */
+  const updateEntry = (uid: string, id: number, action: ContentAction, caller: AdminCaller, data: Record<string, unknown>, params: FindParams, input: TransportSteps['sanitizeInput']) => {
+    const target = model(uid);
+    return ctx.db.transaction(async () => {
+      await allowEntry(caller.admin, action, target, id);
+      const entry = await contentApi().update({ ...adminInput(uid, caller, params, input), id, data, store: adminStore(uid, caller.admin) });
+      return withCreators(target, entry);
+    });
+  };
 
   return {
     applyScope,
-    async find(uid: string, query: AdminQuery, admin: AdminState, extra: FindParams = {}) {
+    async find(uid: string, query: AdminQuery, caller: AdminCaller) {
+      const { admin } = caller;
       allow(admin, 'read', uid);
       const target = model(uid);
       const page = pageNumber(query.page, 1);
       const pageSize = pageNumber(query.pageSize, 10, MAX_PAGE_SIZE);
-      const params: ScopedParams = { ...extra, pagination: { page, pageSize, withCount: true }, publicationState: hasDrafts(target) ? 'preview' : undefined };
+      const params: FindParams = { pagination: { page, pageSize, withCount: true }, ...preview(target) };
       if (query.sort !== undefined) params.sort = query.sort as FindParams['sort'];
       if (query.filters !== undefined) params.filters = query.filters as FindParams['filters'];
       if (typeof query._q === 'string' && query._q !== '') params._q = query._q;
       if (typeof query.locale === 'string' && query.locale !== '') params.locale = query.locale;
-      const scope = admin.ability.listScope(CONTENT_ACTIONS.read, uid);
-      if (scope === 'own') params[ADMIN_SCOPE] = { uid, creators: [admin.user.id] };
-      else if (scope === 'same-role') params[ADMIN_SCOPE] = { uid, creators: await sameRoleCreators(ctx, admin.user.roleIds) };
       for (const key of Object.keys(params)) if (params[key] === undefined) delete params[key];
-      const { results, pagination } = await entities().findPage(uid, params);
-      return { results: results.map((entry) => readable(admin, target, entry)), pagination };
+      const internal: ScopedParams = {};
+      const scope = admin.ability.listScope(CONTENT_ACTIONS.read, uid);
+      if (scope === 'own') internal[ADMIN_SCOPE] = { uid, creators: [admin.user.id] };
+      else if (scope === 'same-role') internal[ADMIN_SCOPE] = { uid, creators: await sameRoleCreators(ctx, admin.user.roleIds) };
+      return contentApi().find({ ...adminInput(uid, caller, params), internal });
     },
-    async findOne(uid: string, id: number, admin: AdminState, params: FindParams = {}) {
-      allow(admin, 'read', uid);
+    async findOne(uid: string, id: number, caller: AdminCaller, params: FindParams = {}) {
+      allow(caller.admin, 'read', uid);
       const target = model(uid);
-      await allowEntry(admin, 'read', target, id);
-      const entry = await entities().findOne(uid, id, { ...params, publicationState: hasDrafts(target) ? 'preview' : undefined, includeHidden: true });
-      if (!entry) throw new NotFoundError('Not Found', {});
-      return { ...readable(admin, target, entry), ...(await creatorsOf(ctx, target, id)) };
+      await allowEntry(caller.admin, 'read', target, id);
+      const entry = await contentApi().findOne({ ...adminInput(uid, caller, { ...params, ...preview(target) }), internal: { includeHidden: true }, id });
+      return withCreators(target, entry);
     },
     /** `relatedEntityId`: the new entry is a localization of that entry (Strapi's `plugins[i18n][relatedEntityId]`). */
-    async create(uid: string, data: Record<string, unknown>, admin: AdminState, params: FindParams = {}, relatedEntityId?: string) {
+    async create(uid: string, data: Record<string, unknown>, caller: AdminCaller, params: FindParams = {}, relatedEntityId?: string) {
+      const { admin } = caller;
       allow(admin, 'create', uid);
       const target = model(uid);
-      const written = writable(admin, 'create', target, data);
-      // the admin creates drafts; publishing is its own action
-      if (hasDrafts(target)) written.publishedAt = null;
       const localized = ctx.isEnabled('i18n') && isLocalized(target);
       const localize = localized && relatedEntityId !== undefined && target.kind === 'collectionType';
-      // a permission limited to some locales (`properties.locales`) creates entries in those only;
       // a localization is made in the locale asked, whatever the body says
-      const locale = localized ? newEntryLocale(ctx, localize ? {} : written, params.locale) : undefined;
-      if (localized && !admin.ability.allowsEntry(CONTENT_ACTIONS.create, uid, { createdById: admin.user.id, creatorRoleIds: admin.user.roleIds, locale })) throw forbidden();
+      const localeOf = (written: Record<string, unknown>) => newEntryLocale(ctx, localize ? {} : written, params.locale);
+      const input = (body: Record<string, unknown>) => {
+        const written = writable(admin, 'create', target, body);
+        // the admin creates drafts; publishing is its own action
+        if (hasDrafts(target)) written.publishedAt = null;
+        // a permission limited to some locales (`properties.locales`) creates entries in those only
+        if (localized && !admin.ability.allowsEntry(CONTENT_ACTIONS.create, uid, { createdById: admin.user.id, creatorRoleIds: admin.user.roleIds, locale: localeOf(written) })) throw forbidden();
+        return written;
+      };
+      const localization = localize ? (written: Record<string, unknown>) => createLocalizationEntry(ctx, target, relatedEntityId, localeOf(written), written) : undefined;
       return ctx.db.transaction(async () => {
-        const id = localize ? await createLocalizationEntry(ctx, target, relatedEntityId, locale, written) : (await entities().create(uid, { ...params, data: written })).id;
-        await stampCreators(target, id, admin.user.id, true);
-        const entry = await entities().findOne(uid, id, { ...params, includeHidden: true });
-        if (!entry) throw new NotFoundError('Not Found', {});
-        return { ...readable(admin, target, entry), ...(await creatorsOf(ctx, target, id)) };
+        const entry = await contentApi().create({ ...adminInput(uid, caller, params, input), data, store: adminStore(uid, admin, localization) });
+        return withCreators(target, entry);
       });
     },
-    async update(uid: string, id: number, data: Record<string, unknown>, admin: AdminState, params: FindParams = {}) {
-      allow(admin, 'update', uid);
+    async update(uid: string, id: number, data: Record<string, unknown>, caller: AdminCaller, params: FindParams = {}) {
+      allow(caller.admin, 'update', uid);
+      const target = model(uid);
+      return updateEntry(uid, id, 'update', caller, data, params, (body) => writable(caller.admin, 'update', target, body));
+    },
+    async delete(uid: string, id: number, caller: AdminCaller) {
+      allow(caller.admin, 'delete', uid);
       const target = model(uid);
       return ctx.db.transaction(async () => {
-        await allowEntry(admin, 'update', target, id);
-        const updated = await entities().update(uid, id, { ...params, data: writable(admin, 'update', target, data) });
-        if (!updated) throw new NotFoundError('Not Found', {});
-        await stampCreators(target, id, admin.user.id, false);
-        const entry = await entities().findOne(uid, id, { ...params, includeHidden: true });
-        return { ...readable(admin, target, entry ?? updated), ...(await creatorsOf(ctx, target, id)) };
+        await allowEntry(caller.admin, 'delete', target, id);
+        const deleted = await contentApi().delete({ ...adminInput(uid, caller, {}), internal: { includeHidden: true }, id });
+        if (!deleted) throw notFound();
+        return deleted;
       });
     },
-    async delete(uid: string, id: number, admin: AdminState) {
-      allow(admin, 'delete', uid);
-      const target = model(uid);
-      return ctx.db.transaction(async () => {
-        await allowEntry(admin, 'delete', target, id);
-        const deleted = await entities().delete(uid, id, { includeHidden: true });
-        if (!deleted) throw new NotFoundError('Not Found', {});
-        return readable(admin, target, deleted);
-      });
-    },
-    async setPublished(uid: string, id: number, published: boolean, admin: AdminState, params: FindParams = {}) {
-      allow(admin, 'publish', uid);
-      const target = model(uid);
-      if (!hasDrafts(target)) throw new NotFoundError('Not Found', {});
-      return ctx.db.transaction(async () => {
-        await allowEntry(admin, 'publish', target, id);
-        const updated = await entities().update(uid, id, { ...params, data: { publishedAt: published ? new Date().toISOString() : null } });
-        if (!updated) throw new NotFoundError('Not Found', {});
-        await stampCreators(target, id, admin.user.id, false);
-        const entry = await entities().findOne(uid, id, { ...params, includeHidden: true });
-        return { ...readable(admin, target, entry ?? updated), ...(await creatorsOf(ctx, target, id)) };
-      });
+    async setPublished(uid: string, id: number, published: boolean, caller: AdminCaller, params: FindParams = {}) {
+      allow(caller.admin, 'publish', uid);
+      if (!hasDrafts(model(uid))) throw notFound();
+      // the data is the administrator's action, not a body: written as it is
+      return updateEntry(uid, id, 'publish', caller, { publishedAt: published ? new Date().toISOString() : null }, params, (data) => data);
     },
   };
 }

@@ -6,11 +6,14 @@
  * `/content-manager/single-types/:uid`, the schemas (`/content-types`, `/components`) and the
  * relation picker's search (`/relations/:uid/:field`). Bodies are Strapi's: the entry's
  * attributes at the top level (relations as ids or `{ connect, disconnect, set }`).
+ * The entries' actions are the engine's content operations, through ../content/content-operations.ts;
+ * the picker's search and a single type's id lookup stay entity-service reads: they read ids
+ * and a main field only, under Strapi's picker rule, and are no content operation of the type.
  */
 import { ForbiddenError, NotFoundError, ValidationError, type PluginContext, type RequestContext, type RouteDefinition } from '@platform/core';
-import type { EntityService, FindParams } from '@platform/query-engine';
+import { restContext, type EntityService, type FindParams } from '@platform/query-engine';
 import { adminState } from '../access';
-import type { ContentOperations } from '../content/content-operations';
+import type { AdminCaller, ContentOperations } from '../content/content-operations';
 import { i18nQuery } from '../content/localizations';
 import { componentsView, contentTypesView, contentTypeView, editPopulate, mainField } from '../content/schema-view';
 import { CONTENT_ACTIONS } from '../permissions/actions';
@@ -26,6 +29,8 @@ export function contentManagerRoutes(ctx: PluginContext, routes: AdminRoutes, op
     if (!model || model.kind !== kind) throw new NotFoundError('Content type not found', {});
     return model;
   };
+  /** the administrator of the request, and the request as the engine's operations know it */
+  const caller = (koa: RequestContext): AdminCaller => ({ admin: adminState(koa), context: restContext(koa) });
   const populateOf = (uid: string) => ({ populate: editPopulate(ctx, ctx.models.get(uid)) });
   /** the locale asked, as `?locale=` or Strapi's `?plugins[i18n][locale]=` */
   const locale = (koa: RequestContext) => {
@@ -60,77 +65,77 @@ export function contentManagerRoutes(ctx: PluginContext, routes: AdminRoutes, op
     }),
     routes.signedIn('GET', collection, async (koa) => {
       const model = typeOf(koa, 'collectionType');
-      return operations().find(model.uid, { ...koa.query, ...locale(koa) }, adminState(koa));
+      return operations().find(model.uid, { ...koa.query, ...locale(koa) }, caller(koa));
     }),
     routes.signedIn('POST', collection, async (koa) => {
       const model = typeOf(koa, 'collectionType');
-      const entry = await operations().create(model.uid, bodyOf(koa), adminState(koa), { ...populateOf(model.uid), ...locale(koa) }, i18nQuery(koa.query).relatedEntityId);
+      const entry = await operations().create(model.uid, bodyOf(koa), caller(koa), { ...populateOf(model.uid), ...locale(koa) }, i18nQuery(koa.query).relatedEntityId);
       koa.status = 201;
       return entry;
     }),
     routes.signedIn('POST', `${collection}/actions/bulkDelete`, async (koa) => {
       const model = typeOf(koa, 'collectionType');
-      const admin = adminState(koa);
+      const who = caller(koa);
       const list = ids(koa);
       await ctx.db.transaction(async () => {
-        for (const id of list) await operations().delete(model.uid, id, admin);
+        for (const id of list) await operations().delete(model.uid, id, who);
       });
       return { count: list.length };
     }),
     ...(['bulkPublish', 'bulkUnpublish'] as const).map((action) =>
       routes.signedIn('POST', `${collection}/actions/${action}`, async (koa) => {
         const model = typeOf(koa, 'collectionType');
-        const admin = adminState(koa);
+        const who = caller(koa);
         const list = ids(koa);
         await ctx.db.transaction(async () => {
-          for (const id of list) await operations().setPublished(model.uid, id, action === 'bulkPublish', admin, { fields: ['id'] });
+          for (const id of list) await operations().setPublished(model.uid, id, action === 'bulkPublish', who, { fields: ['id'] });
         });
         return { count: list.length };
       }),
     ),
     routes.signedIn('GET', `${collection}/:id`, async (koa) => {
       const model = typeOf(koa, 'collectionType');
-      return operations().findOne(model.uid, idParam(koa), adminState(koa), populateOf(model.uid));
+      return operations().findOne(model.uid, idParam(koa), caller(koa), populateOf(model.uid));
     }),
     routes.signedIn('PUT', `${collection}/:id`, async (koa) => {
       const model = typeOf(koa, 'collectionType');
-      return operations().update(model.uid, idParam(koa), bodyOf(koa), adminState(koa), populateOf(model.uid));
+      return operations().update(model.uid, idParam(koa), bodyOf(koa), caller(koa), populateOf(model.uid));
     }),
     routes.signedIn('DELETE', `${collection}/:id`, async (koa) => {
       const model = typeOf(koa, 'collectionType');
-      return operations().delete(model.uid, idParam(koa), adminState(koa));
+      return operations().delete(model.uid, idParam(koa), caller(koa));
     }),
     ...(['publish', 'unpublish'] as const).map((action) =>
       routes.signedIn('POST', `${collection}/:id/actions/${action}`, async (koa) => {
         const model = typeOf(koa, 'collectionType');
-        return operations().setPublished(model.uid, idParam(koa), action === 'publish', adminState(koa), populateOf(model.uid));
+        return operations().setPublished(model.uid, idParam(koa), action === 'publish', caller(koa), populateOf(model.uid));
       }),
     ),
     routes.signedIn('GET', single, async (koa) => {
       const model = typeOf(koa, 'singleType');
       const id = await singleId(koa, model.uid);
       if (id === null) throw new NotFoundError('Not Found', {});
-      return operations().findOne(model.uid, id, adminState(koa), populateOf(model.uid));
+      return operations().findOne(model.uid, id, caller(koa), populateOf(model.uid));
     }),
     routes.signedIn('PUT', single, async (koa) => {
       const model = typeOf(koa, 'singleType');
       const id = await singleId(koa, model.uid);
-      const admin = adminState(koa);
-      if (id === null) return operations().create(model.uid, bodyOf(koa), admin, { ...populateOf(model.uid), ...locale(koa) });
-      return operations().update(model.uid, id, bodyOf(koa), admin, populateOf(model.uid));
+      const who = caller(koa);
+      if (id === null) return operations().create(model.uid, bodyOf(koa), who, { ...populateOf(model.uid), ...locale(koa) });
+      return operations().update(model.uid, id, bodyOf(koa), who, populateOf(model.uid));
     }),
     routes.signedIn('DELETE', single, async (koa) => {
       const model = typeOf(koa, 'singleType');
       const id = await singleId(koa, model.uid);
       if (id === null) throw new NotFoundError('Not Found', {});
-      return operations().delete(model.uid, id, adminState(koa));
+      return operations().delete(model.uid, id, caller(koa));
     }),
     ...(['publish', 'unpublish'] as const).map((action) =>
       routes.signedIn('POST', `${single}/actions/${action}`, async (koa) => {
         const model = typeOf(koa, 'singleType');
         const id = await singleId(koa, model.uid);
         if (id === null) throw new NotFoundError('Not Found', {});
-        return operations().setPublished(model.uid, id, action === 'publish', adminState(koa), populateOf(model.uid));
+        return operations().setPublished(model.uid, id, action === 'publish', caller(koa), populateOf(model.uid));
       }),
     ),
     routes.signedIn('GET', '/content-manager/relations/:uid/:field', async (koa) => {
