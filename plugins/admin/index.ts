@@ -13,12 +13,12 @@ import { DEFAULT_CONFIG, validateConfig, type AdminConfig } from './src/config';
 import { PLUGIN_NAME } from './src/tables';
 import { ensureTables } from './src/store/schema';
 import { errors } from './src/errors';
-import { createExtensions, type AdminExtensions } from './src/extensions';
+import { createExtensions, type AdminExtensions, type ExtensionsHost } from './src/extensions';
 import { adminRoutes } from './src/http/admin-route';
 import { authRoutes } from './src/http/auth-routes';
 import { contentManagerRoutes } from './src/http/content-manager-routes';
 import { uidRoutes } from './src/http/uid-routes';
-import { extensionRoutes } from './src/http/extension-routes';
+import { extensionRoutes, handedRoutes } from './src/http/extension-routes';
 import { appRoutes } from './src/http/static-app';
 import { usersRoutes } from './src/http/users-routes';
 import { pluginSettingsRoutes } from './src/http/plugin-settings-routes';
@@ -26,7 +26,7 @@ import { setupRoles } from './src/permissions/roles-setup';
 import { createRuntime, type Runtime } from './src/runtime';
 
 export type { AdminConfig } from './src/config';
-export type { AdminExtensions } from './src/extensions';
+export type { AdminExtensions, AdminRouteExtension, CreatorScope, CreatorScopeKey } from './src/extensions';
 export type { AdminAbility } from './src/permissions/ability';
 
 declare module '@platform/core' {
@@ -38,11 +38,14 @@ declare module '@platform/core' {
 export default definePlugin<AdminConfig, Runtime>({
   name: PLUGIN_NAME,
   requires: ['query-engine'],
-  // The panel shows what the other plugins contribute, so it starts after all of them. They are
-  // listed in the distribution's order: a declared plugin starts before its dependent, and a
-  // partial list would pull a few of them (and their own dependencies) ahead of their peers.
-  // The services used are i18n's locales and api-tokens'; see ./src/plugins-present.ts.
-  optional: ['api-tokens', 'cache', 'content-manager', 'documentation', 'draft-publish', 'graphql', 'i18n', 'relations', 'upload', 'users-permissions', 'webhooks'],
+  // The panel shows what the other plugins contribute, so it starts after them. They are listed
+  // in the distribution's order: a declared plugin starts before its dependent, and a partial
+  // list would pull a few of them (and their own dependencies) ahead of their peers. The
+  // services used are i18n's locales and api-tokens'; see ./src/plugins-present.ts. Plugins that
+  // extend the panel (upload, webhooks, a third party's) declare the admin instead and start
+  // after it: they hand over their scripts and routes in their register
+  // (`plugin::admin.extensions`), and the admin mounts the routes once every register ran.
+  optional: ['api-tokens', 'cache', 'content-manager', 'documentation', 'draft-publish', 'graphql', 'i18n', 'relations', 'users-permissions'],
   errors: errors.table,
   config: { default: DEFAULT_CONFIG, validate: validateConfig },
   state: createRuntime,
@@ -68,11 +71,15 @@ export default definePlugin<AdminConfig, Runtime>({
         ...uidRoutes(ctx, routes),
         ...pluginSettingsRoutes(ctx, routes),
         ...extensionRoutes(ctx, routes, () => ctx.service<AdminExtensions>('plugin::admin.extensions')),
-        // last: the page answers every other GET under /admin
-        ...appRoutes(() => parts.files),
       ],
       '',
     );
+    // the plugins that extend the panel start after the admin: their routes are mounted once
+    // every plugin's register ran, then the page, which answers every other GET under /admin
+    ctx.hooks.register.tap(PLUGIN_NAME, () => {
+      const handed = ctx.service<ExtensionsHost>('plugin::admin.extensions').takeRoutes();
+      ctx.addRoutes([...handedRoutes(ctx, routes, handed), ...appRoutes(() => parts.files)], '');
+    });
   },
   async bootstrap(ctx) {
     await ensureTables(ctx.db);

@@ -7,10 +7,13 @@
  * with their `files_related_morphs` links.
  */
 import { definePlugin } from '@platform/core';
+// Types only: the admin's extensions service, when the admin is enabled.
+import type {} from '@platform/admin';
 import { DEFAULT_CONFIG, validateConfig, type UploadConfig } from './src/config';
 import { errors } from './src/errors';
 import { fileSchema } from './src/file-content-type';
 import { folderSchema } from './src/folder-content-type';
+import { ADMIN_ROUTES, CREATOR_SCOPE } from './src/admin-routes';
 import { createAdminController } from './src/http/admin-controller';
 import { createContentApiController } from './src/http/content-api-controller';
 import { declareGraphql } from './src/graphql-declarations';
@@ -46,6 +49,8 @@ type Config = UploadConfig & Record<string, unknown>;
 export default definePlugin<Config>({
   name: 'upload',
   requires: ['query-engine'],
+  // the media library's admin routes are handed to the admin, which mounts them
+  optional: ['admin'],
   errors: errors.table,
   config: {
     default: { ...DEFAULT_CONFIG },
@@ -63,7 +68,7 @@ export default definePlugin<Config>({
   },
   controllers: {
     'content-api': (ctx) => createContentApiController(ctx),
-    // the media library's folders and listing by folder: routes in ADMIN_ROUTES, which only the admin mounts
+    // the media library's folders and listing by folder: routes in ADMIN_ROUTES, which only the admin mounts (see register)
     admin: (ctx) => createAdminController(ctx),
   },
   routes: uploadRoutes,
@@ -73,6 +78,16 @@ export default definePlugin<Config>({
     // upload mutations (GraphQL multipart requests); its multipart routes and flat answers are
     // declared in bootstrap. GraphQL and the API's document read these declarations.
     declareGraphql(ctx.service('plugin::query-engine.content-api').declarations, ctx);
+    // The media library's folders, its listing by folder and its uploads into a folder are the
+    // admin's routes (Strapi's paths, behind an administrator's session and permissions); the
+    // admin leaves the caller's creator scope in `koa.state[CREATOR_SCOPE]`.
+    if (ctx.isEnabled('admin')) {
+      const creatorScope = { key: CREATOR_SCOPE, read: 'plugin::upload.read' };
+      ctx.service('plugin::admin.extensions').addRoutes(
+        ctx.name,
+        ADMIN_ROUTES.map(({ method, path, handler, permission }) => ({ method, path, handler, permission, creatorScope })),
+      );
+    }
   },
   async bootstrap(ctx) {
     declareRoutes(ctx.service('plugin::query-engine.content-api').declarations);

@@ -6,7 +6,8 @@
  * growing delay, keeps the order of each entry's events, and records every outcome. Webhooks are
  * Strapi's rows (`strapi_webhooks`, so a Strapi database's keep firing) or declared in
  * `config/plugins.ts`; they are managed with `platform webhooks` and with the admin API's
- * handlers (`plugin::webhooks.admin`, routes in ADMIN_ROUTES), which only the admin mounts.
+ * handlers (`plugin::webhooks.admin`, routes in ADMIN_ROUTES), handed to the admin (when it is
+ * enabled), which alone mounts them.
  *
  * Config (`config/plugins.ts`, `webhooks: { config: {...} }`, see ./src/config.ts): `webhooks`
  * (declared ones), `timeout`, `attempts`, `minDelay`, `maxDelay`, `concurrency`,
@@ -16,6 +17,9 @@
 import { definePlugin, type PluginContext } from '@platform/core';
 // Types only: the drafts service of the draft-publish plugin, when it is enabled.
 import type {} from '@platform/draft-publish';
+// Types only: the admin's extensions service, when the admin is enabled.
+import type {} from '@platform/admin';
+import { ADMIN_ROUTES } from './src/admin-routes';
 import { createAdminController } from './src/admin-controller';
 import { webhooksCommand } from './src/commands';
 import { DEFAULT_CONFIG, validateConfig, type WebhooksConfig } from './src/config';
@@ -51,8 +55,8 @@ async function readAutoIncrementMode(ctx: PluginContext<WebhooksConfig, Runtime>
 export default definePlugin<WebhooksConfig, Runtime>({
   name: PLUGIN_NAME,
   requires: ['query-engine'],
-  // publish and unpublish events when entries have drafts
-  optional: ['draft-publish'],
+  // publish and unpublish events when entries have drafts; the admin mounts the admin routes
+  optional: ['draft-publish', 'admin'],
   config: {
     default: { ...DEFAULT_CONFIG },
     validate: validateConfig,
@@ -70,6 +74,13 @@ export default definePlugin<WebhooksConfig, Runtime>({
     const runtime = ctx.state;
     const drafts = ctx.isEnabled('draft-publish') ? ctx.service('plugin::draft-publish.drafts') : null;
     tapWrites({ ctx, registry: runtime.registry, outbox: runtime.outbox, dispatcher: runtime.dispatcher, drafts }, PLUGIN_NAME);
+    // Strapi's `/admin/webhooks...`, behind an administrator's session and permissions
+    if (ctx.isEnabled('admin')) {
+      ctx.service('plugin::admin.extensions').addRoutes(
+        PLUGIN_NAME,
+        ADMIN_ROUTES.map(({ method, path, handler, permission }) => ({ method, path: `/admin${path}`, handler, permission })),
+      );
+    }
     // deliveries start once the server listens (a command boots the app without delivering)
     ctx.hooks.ready.tapPromise(PLUGIN_NAME, async (address) => {
       runtime.own.ports.add(address.port);

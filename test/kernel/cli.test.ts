@@ -14,8 +14,8 @@ import { runPlatform as run } from '../helpers/cli-process';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const KERNEL_APP = path.join(ROOT, 'test', 'fixtures', 'kernel-app');
-/** What `platform --help` adds for the example app's plugins (the documentation, graphql, api-tokens, webhooks, admin and data-transfer plugins' commands). */
-const PLUGIN_COMMANDS = `\nCommands of the app's plugins (platform <command> --help):\n  api-token          create, list, revoke or regenerate API tokens\n  openapi            print or write the OpenAPI document of the API\n  types              write TypeScript declarations of the content model\n  graphql:schema     print the GraphQL schema (SDL) generated for the app\n  webhooks           list, create or trigger webhooks, and read their deliveries\n  admin              create an administrator of the admin panel, or reset its password\n  export             write the app's content, files and settings to a data-transfer archive\n  import             restore a data-transfer archive (written by platform export or strapi export)\n`;
+/** What `platform --help` adds for the example app's plugins (the api-tokens, documentation, graphql, admin, data-transfer and webhooks plugins' commands). */
+const PLUGIN_COMMANDS = `\nCommands of the app's plugins (platform <command> --help):\n  api-token          create, list, revoke or regenerate API tokens\n  openapi            print or write the OpenAPI document of the API\n  types              write TypeScript declarations of the content model\n  graphql:schema     print the GraphQL schema (SDL) generated for the app\n  admin              create an administrator of the admin panel, or reset its password\n  export             write the app's content, files and settings to a data-transfer archive\n  import             restore a data-transfer archive (written by platform export or strapi export)\n  webhooks           list, create or trigger webhooks, and read their deliveries\n`;
 
 const READY = /platform (start|develop): serving (.+) at (http:\/\/\S+) \(started in (\d+) ms\)/;
 

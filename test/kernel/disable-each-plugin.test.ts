@@ -92,7 +92,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   'users-permissions': {
-    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'draft-publish', 'graphql', 'i18n', 'relations', 'upload', 'webhooks', 'admin', 'data-transfer', 'email', 'strapi-compat'],
+    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'draft-publish', 'graphql', 'i18n', 'relations', 'admin', 'upload', 'data-transfer', 'email', 'strapi-compat', 'webhooks'],
     run({ app, since }) {
       it('knows that no plugin authenticates requests (start-up warns so, see test/users-permissions/disabled.test.ts)', () => {
         expect(app().platform.authenticates()).to.equal(false);
@@ -121,7 +121,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   cache: {
-    enabled: ['query-engine', 'content-manager', 'documentation', 'draft-publish', 'graphql', 'i18n', 'relations', 'upload', 'webhooks', 'admin', 'data-transfer', 'email', 'strapi-compat'],
+    enabled: ['query-engine', 'content-manager', 'documentation', 'draft-publish', 'graphql', 'i18n', 'relations', 'admin', 'upload', 'data-transfer', 'email', 'strapi-compat', 'webhooks'],
     run({ app }) {
       it('caches nothing: a repeated read runs its SQL again and has no ETag', async () => {
         await app().get('/api/categories');
@@ -146,7 +146,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   'api-tokens': {
-    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'draft-publish', 'graphql', 'i18n', 'relations', 'upload', 'webhooks', 'admin', 'data-transfer', 'email', 'strapi-compat'],
+    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'draft-publish', 'graphql', 'i18n', 'relations', 'admin', 'upload', 'data-transfer', 'email', 'strapi-compat', 'webhooks'],
     run({ app }) {
       it('makes no token tables, and a bearer is no credential: the request runs as it would without one', async () => {
         expect(await app().knex.schema.hasTable('strapi_api_tokens')).to.equal(false);
@@ -166,7 +166,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   relations: {
-    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'draft-publish', 'graphql', 'i18n', 'upload', 'webhooks', 'admin', 'data-transfer', 'email', 'strapi-compat'],
+    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'draft-publish', 'graphql', 'i18n', 'admin', 'upload', 'data-transfer', 'email', 'strapi-compat', 'webhooks'],
     run({ app, since }) {
       const refusal = (name: string) => ({ path: [name], message: `Relation "${name}" cannot be written: no enabled plugin writes relations`, name: 'ValidationError' });
 
@@ -238,7 +238,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   'content-manager': {
-    enabled: ['query-engine', 'cache', 'documentation', 'draft-publish', 'graphql', 'i18n', 'relations', 'upload', 'webhooks', 'admin', 'data-transfer', 'email', 'strapi-compat'],
+    enabled: ['query-engine', 'cache', 'documentation', 'draft-publish', 'graphql', 'i18n', 'relations', 'admin', 'upload', 'data-transfer', 'email', 'strapi-compat', 'webhooks'],
     run({ app, since }) {
       it('answers the 404 envelope for the content API and the content-type-builder', async () => {
         for (const [method, url] of [
@@ -295,7 +295,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   'draft-publish': {
-    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'graphql', 'i18n', 'relations', 'upload', 'webhooks', 'admin', 'data-transfer', 'email', 'strapi-compat'],
+    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'graphql', 'i18n', 'relations', 'admin', 'upload', 'data-transfer', 'email', 'strapi-compat', 'webhooks'],
     run({ app, since }) {
       it('adds no publishedAt attribute and no published_at column', async () => {
         expect(app().platform.contentType('api::article.article').attributes).to.not.have.property('publishedAt');
@@ -323,7 +323,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   documentation: {
-    enabled: ['query-engine', 'cache', 'content-manager', 'draft-publish', 'graphql', 'i18n', 'relations', 'upload', 'webhooks', 'admin', 'data-transfer', 'email', 'strapi-compat'],
+    enabled: ['query-engine', 'cache', 'content-manager', 'draft-publish', 'graphql', 'i18n', 'relations', 'admin', 'upload', 'data-transfer', 'email', 'strapi-compat', 'webhooks'],
     run({ app }) {
       it('answers the 404 envelope for the document and the documentation page, and still serves the content API', async () => {
         for (const url of ['/api/openapi.json', '/documentation', '/documentation/swagger-ui.css']) {
@@ -336,7 +336,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   graphql: {
-    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'draft-publish', 'i18n', 'relations', 'upload', 'webhooks', 'admin', 'data-transfer', 'email', 'strapi-compat'],
+    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'draft-publish', 'i18n', 'relations', 'admin', 'upload', 'data-transfer', 'email', 'strapi-compat', 'webhooks'],
     run({ app }) {
       it('serves no /graphql endpoint: the 404 envelope for GET and POST', async () => {
         for (const method of ['GET', 'POST']) {
@@ -356,7 +356,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   email: {
-    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'draft-publish', 'graphql', 'i18n', 'relations', 'upload', 'webhooks', 'admin', 'data-transfer', 'strapi-compat'],
+    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'draft-publish', 'graphql', 'i18n', 'relations', 'admin', 'upload', 'data-transfer', 'strapi-compat', 'webhooks'],
     run({ app }) {
       it('has no email service and answers the 404 envelope for POST /api/email (users-permissions without it: test/email/email.test.ts)', async () => {
         expect(app().platform.services.find('plugin::email.email')).to.equal(undefined);
@@ -368,7 +368,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   webhooks: {
-    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'draft-publish', 'graphql', 'i18n', 'relations', 'upload', 'admin', 'data-transfer', 'email', 'strapi-compat'],
+    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'draft-publish', 'graphql', 'i18n', 'relations', 'admin', 'upload', 'data-transfer', 'email', 'strapi-compat'],
     run({ app, since }) {
       it('makes no webhook tables and writes as before', async () => {
         for (const table of ['platform_webhook_deliveries', 'platform_webhook_secrets', 'strapi_webhooks']) expect(await app().knex.schema.hasTable(table), table).to.equal(false);
@@ -388,7 +388,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   'data-transfer': {
-    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'draft-publish', 'graphql', 'i18n', 'relations', 'upload', 'webhooks', 'admin', 'email', 'strapi-compat'],
+    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'draft-publish', 'graphql', 'i18n', 'relations', 'admin', 'email', 'upload', 'strapi-compat', 'webhooks'],
     run({ app }) {
       it('adds no import or export command and serves the REST API as before', async () => {
         const commands = app()
@@ -402,7 +402,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   'strapi-compat': {
-    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'draft-publish', 'graphql', 'i18n', 'relations', 'upload', 'webhooks', 'admin', 'data-transfer', 'email'],
+    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'draft-publish', 'graphql', 'i18n', 'relations', 'admin', 'upload', 'data-transfer', 'email', 'webhooks'],
     run({ app }) {
       it('lends app code nothing beside { platform } and sets no global strapi', () => {
         expect(Object.keys(app().platform.appArgs)).to.deep.equal(['platform']);
@@ -416,7 +416,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 
   i18n: {
-    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'draft-publish', 'graphql', 'relations', 'upload', 'webhooks', 'admin', 'data-transfer', 'email', 'strapi-compat'],
+    enabled: ['query-engine', 'cache', 'content-manager', 'documentation', 'draft-publish', 'graphql', 'relations', 'admin', 'upload', 'data-transfer', 'email', 'strapi-compat', 'webhooks'],
     run({ app, since }) {
       it('adds no locale attribute, no locale column and no locales table', async () => {
         const { attributes } = app().platform.contentType('api::article.article');

@@ -1,9 +1,10 @@
 /**
  * Strapi v4's admin routes of the media library's folders (`/upload/folders`,
  * `/upload/actions/bulk-move|bulk-delete`), its file listing by folder (`/upload/files`) and its
- * upload into a folder (`POST /upload`), with the permission each needs. Declared, never mounted
- * by this plugin: only the admin mounts them, behind an administrator's session and permissions.
- * Paths are complete (Strapi serves them without the `/admin` prefix).
+ * upload into a folder (`POST /upload`), with the permission each needs. Never mounted by this
+ * plugin: it hands them to the admin in its register (`plugin::admin.extensions` `addRoutes`),
+ * which mounts them behind an administrator's session and permissions. Paths are complete
+ * (Strapi serves them without the `/admin` prefix).
  *
  * An administrator may be kept to the files and folders some administrators created (Strapi's
  * `admin::is-creator` on the Author's media permissions): the admin says whose, per request, in

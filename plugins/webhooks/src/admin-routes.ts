@@ -1,8 +1,9 @@
 /**
  * Strapi v4's admin routes for webhooks (`/admin/webhooks...`), with the permission each needs
- * (`admin::webhooks.read|create|update|delete`). Declared, never mounted by this plugin: they
- * change where the server sends data, so only the admin mounts them, behind its own
- * authentication and permissions. Paths are relative to the admin's prefix (`/admin`).
+ * (`admin::webhooks.read|create|update|delete`). Never mounted by this plugin: they change where
+ * the server sends data, so it hands them to the admin in its register (`plugin::admin.extensions`
+ * `addRoutes`), which mounts them behind its own authentication and permissions. Paths are
+ * relative to the admin's prefix (`/admin`).
  */
 import type { RouteDefinition } from '@platform/core';
 

@@ -13,10 +13,11 @@ export type AdminHandler = (koa: RequestContext) => unknown | Promise<unknown>;
 export interface AdminRoutes {
   /**
    * another plugin's admin route (its handler a controller action), for administrators holding
-   * `permission`; its path is under `prefix` (`/admin`, or nothing for a plugin's own paths, `/upload/...`);
-   * `after` run once the permission is checked (what the plugin needs to know of the caller)
+   * `permission` (null: any signed-in one); its path is under `prefix` (`/admin`, or nothing for
+   * a whole path, `/upload/...`); `after` run once the permission is checked (what the plugin
+   * needs to know of the caller)
    */
-  mounted(route: RouteDefinition, permission: string, prefix?: string, after?: Middleware[]): RouteDefinition;
+  mounted(route: RouteDefinition, permission: string | null, prefix?: string, after?: Middleware[]): RouteDefinition;
   /** a route for a signed-in administrator */
   signedIn(method: HttpMethod, path: string, handler: AdminHandler): RouteDefinition;
   /** a route anyone may call (init, login, register-admin) */
@@ -37,15 +38,20 @@ export function adminRoutes(access: () => Access): AdminRoutes {
   });
   return {
     mounted: (definition, permission, prefix = '/admin', after = []) => {
-      const allowed: Middleware = async (koa, next) => {
-        requireAction(koa, permission);
-        await next();
-      };
+      const allowed: Middleware[] =
+        permission === null
+          ? []
+          : [
+              async (koa, next) => {
+                requireAction(koa, permission);
+                await next();
+              },
+            ];
       return {
         method: definition.method,
         path: `${prefix}${definition.path}`,
         handler: definition.handler,
-        config: { auth: false, prefix: '', middlewares: [session, allowed, ...after] },
+        config: { auth: false, prefix: '', middlewares: [session, ...allowed, ...after] },
         info: { type: 'admin', pluginName: 'admin' },
       };
     },

@@ -11,7 +11,7 @@ import type { AdminConfig } from '../config';
 import { checkNewPassword, hashPassword, verifyPassword } from '../auth/passwords';
 import { publicUser, type AdminUserRow } from '../store/admin-store';
 import { SUPER_ADMIN_CODE } from '../permissions/actions';
-import { isPresent, PANEL_PLUGINS } from '../plugins-present';
+import { extendingPlugins, isPresent, PANEL_PLUGINS } from '../plugins-present';
 import { allPermissionsOf } from '../permissions/catalogue';
 import { bodyOf, optionalText, requiredEmail, requiredText, type AdminRoutes } from './admin-route';
 
@@ -116,7 +116,8 @@ export function authRoutes(ctx: PluginContext<AdminConfig>, routes: AdminRoutes,
   ];
 }
 
-/** Plugins whose admin pages the panel shows, those enabled. */
+/** Plugins whose admin pages the panel shows, those enabled: the built-in panels', then the other plugins that extend it. */
 export function enabledPanels(ctx: PluginContext): string[] {
-  return PANEL_PLUGINS.filter((name) => isPresent(ctx, name));
+  const builtIn = PANEL_PLUGINS.filter((name) => isPresent(ctx, name));
+  return [...builtIn, ...extendingPlugins(ctx).filter((name) => !PANEL_PLUGINS.includes(name))];
 }
