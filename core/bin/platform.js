@@ -11,6 +11,21 @@ const { splitCommandLine } = require('./argv');
 const SOURCE_CONDITION = 'platform-source';
 const COMPILED = path.join(__dirname, '..', 'dist', 'cli', 'main.js');
 const SOURCE = path.join(__dirname, '..', 'src', 'cli', 'main.ts');
+const CODE_CACHE = path.join(__dirname, '..', 'dist', 'cli', 'code-cache.js');
+
+/**
+ * The folder the kernel's packages are installed in: the app's, above `node_modules`, or a
+ * checkout's root (the folder beside the kernel that holds node_modules).
+ */
+function installationRoot() {
+  const kernel = path.resolve(__dirname, '..');
+  const installed = kernel.indexOf(`${path.sep}node_modules${path.sep}`);
+  if (installed >= 0) return kernel.slice(0, installed);
+  for (let dir = path.dirname(kernel); ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'node_modules'))) return dir;
+    if (path.dirname(dir) === dir) return kernel;
+  }
+}
 
 /** Whether `--conditions=platform-source` (or `-C platform-source`) is among node's options. */
 function sourceConditionSet() {
@@ -59,9 +74,11 @@ const { command } = splitCommandLine(process.argv.slice(2));
 const hasSource = canRunSource();
 if (hasSource && (sourceConditionSet() || command === 'develop')) runFromSource();
 else if (fs.existsSync(COMPILED)) {
-  // Node 22.1 and later keep the compiled code of the modules they load on disk (in the
-  // temporary folder): the next start-ups skip compiling them again.
-  require('node:module').enableCompileCache?.();
+  // The next start-ups skip compiling the modules again: Node 22.1 and later keep their
+  // compiled code on disk (in the temporary folder), and ../src/cli/code-cache.ts does so on Node 20.
+  const { enableCompileCache } = require('node:module');
+  if (enableCompileCache) enableCompileCache();
+  else require(CODE_CACHE).installCodeCache(installationRoot());
   run(require(COMPILED).main);
 } else if (hasSource && command !== 'start') rerunWithSourceCondition();
 else {
