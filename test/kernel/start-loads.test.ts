@@ -11,6 +11,9 @@ const LEFT_TO_FIRST_USE: Record<string, RegExp> = {
   'koa-send (files of the local provider)': /[\\/]node_modules[\\/]koa-send[\\/]/,
   'the OpenAPI document builder': /[\\/]documentation[\\/](dist[\\/])?src[\\/]openapi[\\/]document\.(ts|js)$/,
   'graphql and graphql-compose': /[\\/]node_modules[\\/]graphql(-compose|-http)?[\\/]/,
+  'nodemailer (an app that sends email)': /[\\/]node_modules[\\/]nodemailer[\\/]/,
+  'co-body (requests with a body)': /[\\/]node_modules[\\/]co-body[\\/]/,
+  'koa-compress (a middleware list with compression)': /[\\/]node_modules[\\/]koa-compress[\\/]/,
 };
 
 describe('platform start before first use', function () {

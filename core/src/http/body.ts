@@ -8,7 +8,7 @@
  * deflate or br) is the client's mistake, a 400; an encoding the server does not know is a 415.
  */
 import type Koa from 'koa';
-import coBody from 'co-body';
+import type CoBody from 'co-body';
 import { BadRequestError, UnsupportedMediaTypeError } from '../errors';
 import { limitBodyDepth } from './body-depth';
 import { readMultipart, removeFiles } from './multipart';
@@ -41,6 +41,13 @@ const FORM_TYPES = ['urlencoded'];
 const TEXT_TYPES = ['text/*'];
 const MULTIPART_TYPES = ['multipart'];
 
+/** co-body and what it reads bodies with (raw-body, iconv-lite): loaded by the first request that has a body, not at start-up */
+let coBodyModule: typeof CoBody | undefined;
+const coBody = (): typeof CoBody => {
+  coBodyModule ??= require('co-body') as typeof CoBody;
+  return coBodyModule;
+};
+
 export function bodyParser(config: BodyConfig, defaultLimit: string): Koa.Middleware {
   const depth = limitBodyDepth();
   const returnRawBody = config.includeUnparsed ?? false;
@@ -48,11 +55,11 @@ export function bodyParser(config: BodyConfig, defaultLimit: string): Koa.Middle
   const read = async (ctx: Koa.Context, written: UploadedFile[]): Promise<void> => {
     const request = ctx.request as ParsedRequest;
     if (ctx.is(JSON_TYPES)) {
-      request.body = await coBody.json(ctx, { limit: config.jsonLimit ?? defaultLimit, strict: true, returnRawBody });
+      request.body = await coBody().json(ctx, { limit: config.jsonLimit ?? defaultLimit, strict: true, returnRawBody });
     } else if (ctx.is(FORM_TYPES)) {
-      request.body = await coBody.form(ctx, { limit: config.formLimit ?? defaultLimit, returnRawBody });
+      request.body = await coBody().form(ctx, { limit: config.formLimit ?? defaultLimit, returnRawBody });
     } else if (ctx.is(TEXT_TYPES)) {
-      request.body = await coBody.text(ctx, { limit: config.textLimit ?? defaultLimit, returnRawBody });
+      request.body = await coBody().text(ctx, { limit: config.textLimit ?? defaultLimit, returnRawBody });
     } else if (config.multipart && ctx.is(MULTIPART_TYPES)) {
       const parts = await readMultipart(ctx.req, multipartOptions).catch((error: unknown) => {
         throw multipartError(error, multipartOptions);

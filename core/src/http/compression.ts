@@ -14,7 +14,7 @@ import zlib from 'node:zlib';
 import { Stream } from 'node:stream';
 import type Koa from 'koa';
 import compose from 'koa-compose';
-import compress from 'koa-compress';
+import type koaCompress from 'koa-compress';
 
 export interface CompressionConfig {
   /** bytes; smaller answers are not compressed (default 4096) */
@@ -64,6 +64,8 @@ function compressBuffered(config: CompressionConfig, threshold: number): Koa.Mid
 
 export function compression(config: CompressionConfig = {}): Koa.Middleware {
   const threshold = config.threshold ?? 4096;
+  // required here, not at load: a server whose middleware list has no compression never needs it
+  const compress = require('koa-compress') as typeof koaCompress;
   const streams = compress({ threshold, gzip: config.gzip === false ? false : {}, deflate: false, br: config.br === false ? false : BROTLI });
   // koa-compress runs outermost and leaves alone what the buffered step already encoded.
   return compose([streams, compressBuffered(config, threshold)]);

@@ -4,7 +4,7 @@
  * takes); the settings' `defaultFrom` and `defaultReplyTo` fill what a message leaves out, and a
  * message with only text or only HTML sends it as both.
  */
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { EmailSettings } from '../config';
 import type { EmailOptions, EmailProvider, EmailProviderModule } from './types';
 
@@ -22,12 +22,15 @@ export function messageOf(options: EmailOptions, settings: EmailSettings): Recor
   return message;
 }
 
+/** nodemailer, loaded when a provider built on it starts: an app that sends no email never loads it */
+export const nodemailerModule = (): typeof import('nodemailer') => require('nodemailer') as typeof import('nodemailer');
+
 export function transportProvider(transport: Transporter, settings: EmailSettings): EmailProvider {
   return { send: (options) => transport.sendMail(messageOf(options, settings)), close: () => transport.close() };
 }
 
 export const nodemailerProvider: EmailProviderModule = {
   init(providerOptions, settings) {
-    return transportProvider(nodemailer.createTransport(providerOptions), settings);
+    return transportProvider(nodemailerModule().createTransport(providerOptions), settings);
   },
 };

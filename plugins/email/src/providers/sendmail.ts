@@ -5,13 +5,12 @@
  * directly; handing the message to the local mail system is what a server with one expects, and
  * it needs no open port 25 outward.
  */
-import nodemailer from 'nodemailer';
-import { transportProvider } from './nodemailer';
+import { nodemailerModule, transportProvider } from './nodemailer';
 import type { EmailProviderModule } from './types';
 
 export const sendmailProvider: EmailProviderModule = {
   init(providerOptions, settings) {
     const path = typeof providerOptions.path === 'string' ? providerOptions.path : 'sendmail';
-    return transportProvider(nodemailer.createTransport({ sendmail: true, newline: 'unix', path }), settings);
+    return transportProvider(nodemailerModule().createTransport({ sendmail: true, newline: 'unix', path }), settings);
   },
 };
