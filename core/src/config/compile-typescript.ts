@@ -4,7 +4,7 @@
  * registering a loader for every `.ts` in the process would put one back. Each file loaded
  * through here is compiled to CommonJS by esbuild, and the relative imports it makes of other
  * TypeScript files are compiled the same way; everything else is left to Node's own `require`.
- * What esbuild made is kept in a cache folder keyed by the file's path and content: esbuild
+ * What esbuild made is kept in a cache folder keyed by the file's content: esbuild
  * starts a process of its own at its first call, a cost the next start-ups need not pay.
  */
 import { createHash } from 'node:crypto';
@@ -53,7 +53,9 @@ function esbuildVersion(): string {
 
 function compile(file: string): string {
   const source = fs.readFileSync(file, 'utf8');
-  const key = createHash('sha256').update(`${esbuildVersion()}\0${TARGET}\0${file}\0${source}`).digest('hex');
+  // The code esbuild makes depends on the source alone (the file's name only appears in the
+  // errors it reports, which are not kept): a fresh copy of an app reuses what it compiled.
+  const key = createHash('sha256').update(`${esbuildVersion()}\0${TARGET}\0${source}`).digest('hex');
   const cached = path.join(CACHE_DIR, `${key}.js`);
   try {
     return fs.readFileSync(cached, 'utf8');
