@@ -134,6 +134,8 @@ export function installCodeCache(root: string, env: NodeJS.ProcessEnv = process.
     missed = 0;
     try {
       writeCache(file, compiled);
+      // written: the next save adds what loads from now on to the file's
+      compiled.clear();
     } catch {
       // a read-only or full temporary folder only costs the next start-up its compiling
     }
