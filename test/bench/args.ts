@@ -27,6 +27,8 @@ export interface BenchOptions {
   soak: number;
   /** also export the data set and import it into an empty database */
   transfer: boolean;
+  /** cold and warm start-ups of the example app on SQLite (startup.ts), 0 for none */
+  startup: number;
 }
 
 const HELP = `Usage: npm run bench -- [options]
@@ -44,6 +46,9 @@ const HELP = `Usage: npm run bench -- [options]
                                    and heap compared at its start and end (default: no soak)
   --transfer                       also export the data set (platform export) and import it into an
                                    empty database (platform import): entries/s, MB/s, peak RSS
+  --startup N                      start the example app N times cold and N times warm on SQLite,
+                                   each on a fresh copy of it (default 5; startup.ts)
+  --no-startup                     skip the start-up runs
   --reload                         rebuild the data set
   --seed N                         data set seed (default 42)`;
 
@@ -62,6 +67,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     reload: false,
     soak: 0,
     transfer: false,
+    startup: 5,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -109,6 +115,12 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
         break;
       case '--transfer':
         options.transfer = true;
+        break;
+      case '--startup':
+        options.startup = positive(arg, next());
+        break;
+      case '--no-startup':
+        options.startup = 0;
         break;
       case '--soak':
         options.soak = positive(arg, next());

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { parseBenchArgs } from './args';
 import { renderReport } from './report';
+import { STARTUP_MARKERS, startupLines, withStartupSection } from './startup';
 import { createRandom } from './random';
 import { leastRun, type LoadResult } from './load';
 
@@ -20,6 +21,7 @@ describe('benchmark command line and report', () => {
       reload: false,
       soak: 0,
       transfer: false,
+      startup: 5,
     });
   });
 
@@ -43,6 +45,8 @@ describe('benchmark command line and report', () => {
     expect(() => parseBenchArgs(['--rounds', '0'])).to.throw('--rounds takes a whole number >= 1');
     expect(parseBenchArgs(['--soak', '50000']).soak).to.equal(50000);
     expect(parseBenchArgs(['--transfer']).transfer).to.equal(true);
+    expect(parseBenchArgs(['--startup', '9']).startup).to.equal(9);
+    expect(parseBenchArgs(['--no-startup']).startup).to.equal(0);
     expect(parseBenchArgs(['--db', 'all']).dbs).to.deep.equal(['sqlite', 'mysql', 'postgres']);
     expect(parseBenchArgs(['--workload', 'list-25,get-by-id']).only).to.deep.equal(['list-25', 'get-by-id']);
     expect(() => parseBenchArgs(['--db', 'oracle'])).to.throw('unknown --db oracle');
@@ -260,5 +264,23 @@ describe('benchmark command line and report', () => {
       { duration: 10, connections: 50, date: '2026-01-01T00:00:00.000Z' },
     );
     expect(markdown).to.include('| list-25 | off | 1,000 | 5 | 9 | 0.30 | 20,480 |\n| list-25 | on | 1,000 | 5 | 9 | 0.45 | 3,100 |');
+  });
+
+  it('judges the start-up goal on the median and rewrites only its own section of the report', () => {
+    const boot = (firstResponseMs: number, cpuMs: number) => ({ firstResponseMs, cpuMs, kernelMs: 100 });
+    const lines = startupLines({
+      runs: 3,
+      date: '2026-11-28',
+      cold: [boot(420, 300), boot(350, 280), boot(310, 290)],
+      warm: [boot(290, 200), boot(250, 190), boot(900, 210)],
+    });
+    expect(lines[0]).to.equal(STARTUP_MARKERS.begin);
+    expect(lines.at(-1)).to.equal(STARTUP_MARKERS.end);
+    expect(lines.at(-3)).to.equal('| cold | 350 ms | 310 ms–420 ms | 290 ms | 280 ms–300 ms | 100 ms | **missed by 50 ms** |');
+    expect(lines.at(-2)).to.equal('| warm | 290 ms | 250 ms–900 ms | 200 ms | 190 ms–210 ms | 100 ms | met |');
+    const first = withStartupSection('# Results\n\nhand-written notes\n', lines);
+    expect(first).to.equal(`# Results\n\nhand-written notes\n\n${lines.join('\n')}\n`);
+    const again = withStartupSection(`${first}\nafter the section\n`, ['new', 'section']);
+    expect(again).to.equal('# Results\n\nhand-written notes\n\nnew\nsection\n\nafter the section\n');
   });
 });

@@ -20,6 +20,7 @@ import { measureFirstLoad } from './admin-panel';
 import { measureSoak } from './soak';
 import { measureTransfer } from './transfer';
 import { renderReport, writeReport, type DbReport, type WorkloadRow } from './report';
+import { measureStartup, startupLines, withStartupSection } from './startup';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -235,7 +236,10 @@ async function main() {
   const reports: DbReport[] = [];
   for (const db of options.dbs) reports.push(await benchDatabase(db, options));
   const nearest = (name: string) => WORKLOADS.find((w) => w.name === name)?.nearestFloor;
-  const markdown = renderReport(reports, { duration: options.duration, rounds: options.rounds, connections: options.connections, date: new Date().toISOString() }, nearest);
+  const report = renderReport(reports, { duration: options.duration, rounds: options.rounds, connections: options.connections, date: new Date().toISOString() }, nearest);
+  // the start-up goal is the example app's on SQLite
+  const startup = options.startup > 0 && options.dbs.includes('sqlite') ? await measureStartup(options.startup) : null;
+  const markdown = startup ? withStartupSection(report, startupLines(startup)) : report;
   process.stdout.write(`\n${markdown}\n`);
   process.stderr.write(`written to ${writeReport(markdown)}\n`);
 }

@@ -40,6 +40,9 @@ export const ANCHORS: Anchor[] = [
 /** a create with webhooks configured costs at most this much more server CPU than without (issue 33) */
 export const WEBHOOKS_GOAL = 0.1;
 
+/** `platform start` of the example app on SQLite answers its first request within this many ms, cold and warm (issue 35) */
+export const STARTUP_GOAL_MS = 300;
+
 /** a GraphQL page costs at most this many times the CPU of the same page over REST (issue 35) */
 export const GRAPHQL_GOAL = 1.3;
 
