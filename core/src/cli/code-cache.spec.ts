@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { transformSync } from 'esbuild';
+import { buildSync } from 'esbuild';
 
 /**
  * Each case runs node processes of its own, as `platform start` does: the cache is installed
@@ -17,9 +17,8 @@ describe('code cache (Node 20)', function () {
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-code-cache-'));
     loader = path.join(dir, 'code-cache.js');
-    // the module as the compiled package has it, without a TypeScript loader in the child
-    const source = fs.readFileSync(path.join(__dirname, 'code-cache.ts'), 'utf8');
-    fs.writeFileSync(loader, transformSync(source, { loader: 'ts', format: 'cjs', target: 'node20' }).code);
+    // the module as the compiled package has it (with what it imports), without a TypeScript loader in the child
+    buildSync({ entryPoints: [path.join(__dirname, 'code-cache.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: loader, logLevel: 'error' });
     fs.mkdirSync(path.join(dir, 'app', 'lib'), { recursive: true });
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -54,13 +53,41 @@ describe('code cache (Node 20)', function () {
     expect(JSON.parse(second.out)).to.deep.equal({ installed: true, cached: 2, out: expected });
   });
 
-  it('does not run the cached code of a file that changed, even to a source of the same length', () => {
+  it('does not run the cached code of a file that changed, even to a source of the same length and modification time', () => {
     const main = path.join(dir, 'app', 'main.js');
     fs.writeFileSync(main, 'module.exports = 1;\n');
-    run();
+    // as npm installs a package's files: all with one fixed modification time
+    const packed = new Date('1985-10-26T08:15:00Z');
+    fs.utimesSync(main, packed, packed);
+    expect(JSON.parse(run().out)).to.deep.equal({ installed: true, cached: 0, out: 1 });
+    expect(JSON.parse(run().out)).to.deep.equal({ installed: true, cached: 1, out: 1 });
     fs.writeFileSync(main, 'module.exports = 2;\n');
-    fs.utimesSync(main, new Date(), new Date(Date.now() + 5000));
+    fs.utimesSync(main, packed, packed);
     expect(JSON.parse(run().out)).to.deep.equal({ installed: true, cached: 0, out: 2 });
+    expect(JSON.parse(run().out)).to.deep.equal({ installed: true, cached: 1, out: 2 });
+  });
+
+  it('reads and writes nothing in a cache folder another user may write in', function () {
+    if (!process.getuid) this.skip();
+    fs.writeFileSync(path.join(dir, 'app', 'main.js'), 'module.exports = 1;\n');
+    run();
+    const cacheDir = path.join(dir, fs.readdirSync(dir).find((name) => name.startsWith('platform-ts-')) ?? 'none');
+    const cacheFile = path.join(cacheDir, fs.readdirSync(cacheDir)[0] ?? 'none');
+    const written = fs.statSync(cacheFile).mtimeMs;
+    fs.chmodSync(cacheDir, 0o777);
+    expect(JSON.parse(run().out)).to.deep.equal({ installed: true, cached: 0, out: 1 });
+    expect(fs.statSync(cacheFile).mtimeMs).to.equal(written);
+    fs.chmodSync(cacheDir, 0o700);
+    expect(JSON.parse(run().out)).to.deep.equal({ installed: true, cached: 1, out: 1 });
+  });
+
+  it('leaves the ES modules of a package of type module to Node, even one that parses as a script', () => {
+    fs.mkdirSync(path.join(dir, 'app', 'esm'));
+    fs.writeFileSync(path.join(dir, 'app', 'esm', 'package.json'), '{"type":"module"}\n');
+    // an ES module's `this` is undefined; a CommonJS module's is its exports
+    fs.writeFileSync(path.join(dir, 'app', 'esm', 'side.js'), 'globalThis.esmThis = typeof this;\n');
+    fs.writeFileSync(path.join(dir, 'app', 'main.js'), "require('./esm/side.js');\nmodule.exports = globalThis.esmThis;\n");
+    for (const cached of [0, 1]) expect(JSON.parse(run().out)).to.deep.equal({ installed: true, cached, out: 'undefined' });
   });
 
   it('names the module file and line in a stack, cached or not', () => {

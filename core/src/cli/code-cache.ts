@@ -9,22 +9,24 @@
  *
  * Nothing else changes: Node resolves, reads and caches the modules as before; the module gets
  * the same `require`, `__filename` and `__dirname`; a stack names the same file and line. A
- * module's cached code is only used while its file has the size and modification time it had
- * when the code was taken (V8 itself checks no more than the source's length), and V8 rejects
- * code made by another V8 or with other flags: the module then compiles as usual.
+ * module's cached code is only used for the very source it was taken from (a hash of the text
+ * Node read: V8 itself checks no more than the source's length, and a package updated in place
+ * may keep its files' sizes and modification times, which npm sets to one fixed date), and V8
+ * rejects code made by another V8 or with other flags: the module then compiles as usual.
  *
- * The cache is one file per installation in the temporary folder, as the compiled TypeScript of
- * apps is (../config/compile-typescript.ts). It is written, aside then renamed, 10 s after
+ * The cache is one file per installation in the user's private temporary folder, as the
+ * compiled TypeScript of apps is (../util/private-temp-dir.ts: nothing is read from or written
+ * to a folder another user could write in). It is written, aside then renamed, 10 s after
  * start-up and when the process exits, if some module compiled without cached code since; the
- * modules other processes cached and this one did not load are kept. `PLATFORM_CODE_CACHE=off`
- * turns it off.
+ * modules other processes cached and this one did not load are kept while their files exist.
+ * `PLATFORM_CODE_CACHE=off` turns it off.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import Module from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
+import { isPrivateDir, privateTempDir } from '../util/private-temp-dir';
 
 interface CompilingModule {
   exports: unknown;
@@ -36,13 +38,13 @@ interface ModuleInternals {
   _resolveLookupPaths(request: string, parent: unknown): string[] | null;
   _extensions: NodeJS.RequireExtensions;
   _cache: NodeJS.Require['cache'];
-  prototype: { _compile(this: CompilingModule, content: string, filename: string): unknown };
+  /** `format`: what Node settled the file is ('module' for an ES module that `require` loads, Node 20.19+), undefined when it did not */
+  prototype: { _compile(this: CompilingModule, content: string, filename: string, format?: string): unknown };
 }
 
-/** A module's code as cached: the file it was taken for and where its bytes are in the cache file. */
+/** A module's code as cached: the source it was taken for (sourceHash) and where its bytes are in the cache file. */
 interface Entry {
-  size: number;
-  mtimeMs: number;
+  hash: string;
   offset: number;
   length: number;
 }
@@ -50,7 +52,7 @@ interface Entry {
 /** The cache file: a 4-byte length, the JSON index of that length, then the entries' bytes. */
 type Index = Record<string, Entry>;
 
-const VERSION = 1;
+const VERSION = 2;
 const SAVE_AFTER_MS = 10_000;
 // Node's own CommonJS wrapper, on the module's first line as Node 12 and earlier had it: lines keep their numbers
 const WRAPPER_HEAD = '(function (exports, require, module, __filename, __dirname) { ';
@@ -61,11 +63,17 @@ const dynamicImport = (vm as unknown as { constants?: { USE_MAIN_CONTEXT_DEFAULT
 
 export function cacheFileFor(root: string): string {
   const key = createHash('sha256').update(`${VERSION}\0${process.version}\0${process.arch}\0${root}`).digest('hex').slice(0, 24);
-  return path.join(os.tmpdir(), `platform-ts-${os.userInfo().uid}`, `code-${key}.bin`);
+  return path.join(privateTempDir(), `code-${key}.bin`);
+}
+
+/** What tells one source from another: V8's cached code is only valid for the source it was made from. */
+function sourceHash(source: string): string {
+  return createHash('sha256').update(source).digest('base64');
 }
 
 function readCache(file: string): { index: Index; bytes: Buffer } {
   try {
+    if (!isPrivateDir(path.dirname(file))) throw new Error('not a folder of this user alone');
     const bytes = fs.readFileSync(file);
     const indexLength = bytes.readUInt32LE(0);
     const index = JSON.parse(bytes.subarray(4, 4 + indexLength).toString('utf8')) as Index;
@@ -73,11 +81,6 @@ function readCache(file: string): { index: Index; bytes: Buffer } {
   } catch {
     return { index: {}, bytes: Buffer.alloc(0) };
   }
-}
-
-function sameFile(file: string, entry: Pick<Entry, 'size' | 'mtimeMs'>): fs.Stats | null {
-  const stat = fs.statSync(file, { throwIfNoEntry: false });
-  return stat && stat.size === entry.size && stat.mtimeMs === entry.mtimeMs ? stat : null;
 }
 
 /** The `require` Node gives a module (its internal makeRequireFunction, which it does not export). */
@@ -104,26 +107,26 @@ export function installCodeCache(root: string, env: NodeJS.ProcessEnv = process.
   // held until start-up is over (the first save), then let go: 3 MB the server need not keep
   let cache: { index: Index; bytes: Buffer } | null = readCache(file);
   const prefix = root.endsWith(path.sep) ? root : root + path.sep;
-  const compiled = new Map<string, { script: vm.Script; stat: fs.Stats }>();
+  const compiled = new Map<string, { script: vm.Script; hash: string }>();
   let missed = 0;
 
   const compile = internals.prototype._compile;
-  internals.prototype._compile = function (this: CompilingModule, content: string, filename: string): unknown {
-    if (!filename.startsWith(prefix) || !filename.endsWith('.js')) return compile.call(this, content, filename);
+  internals.prototype._compile = function (this: CompilingModule, content: string, filename: string, format?: string): unknown {
+    // an ES module (its package's type), a file elsewhere: Node's own compiling, as it was asked for
+    if (format === 'module' || !filename.startsWith(prefix) || !filename.endsWith('.js')) return compile.call(this, content, filename, format);
     const entry = cache?.index[filename];
-    const stat = entry ? sameFile(filename, entry) : null;
-    const cachedData = entry && stat && cache ? cache.bytes.subarray(entry.offset, entry.offset + entry.length) : undefined;
+    const hash = sourceHash(content);
+    const cachedData = entry && cache && entry.hash === hash ? cache.bytes.subarray(entry.offset, entry.offset + entry.length) : undefined;
     const source = content.startsWith('#!') ? `//${content}` : content;
     let script: vm.Script;
     try {
       script = new vm.Script(WRAPPER_HEAD + source + WRAPPER_TAIL, { filename, cachedData, importModuleDynamically: dynamicImport as never });
     } catch {
       // not a script (ES module syntax Node loads its own way): Node compiles it, and reports what is wrong
-      return compile.call(this, content, filename);
+      return compile.call(this, content, filename, format);
     }
     if (!cachedData || script.cachedDataRejected) missed++;
-    const fileStat = stat ?? fs.statSync(filename, { throwIfNoEntry: false });
-    if (fileStat) compiled.set(filename, { script, stat: fileStat });
+    compiled.set(filename, { script, hash });
     const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
     return wrapper.call(this.exports, this.exports, requireFor(this, internals), this, filename, path.dirname(filename));
   };
@@ -146,25 +149,26 @@ export function installCodeCache(root: string, env: NodeJS.ProcessEnv = process.
   return true;
 }
 
-function writeCache(file: string, compiled: Map<string, { script: vm.Script; stat: fs.Stats }>): void {
+function writeCache(file: string, compiled: Map<string, { script: vm.Script; hash: string }>): void {
+  if (!isPrivateDir(path.dirname(file), true)) return;
   const index: Index = {};
   const parts: Buffer[] = [];
   let offset = 0;
-  const add = (name: string, stat: Pick<Entry, 'size' | 'mtimeMs'>, data: Buffer) => {
-    index[name] = { size: stat.size, mtimeMs: stat.mtimeMs, offset, length: data.length };
+  const add = (name: string, hash: string, data: Buffer) => {
+    index[name] = { hash, offset, length: data.length };
     parts.push(data);
     offset += data.length;
   };
-  for (const [name, { script, stat }] of compiled) add(name, stat, script.createCachedData());
-  // what other processes (other commands, other requests) loaded and this one did not, while their files are unchanged
+  for (const [name, { script, hash }] of compiled) add(name, hash, script.createCachedData());
+  // what other processes (other commands, other requests) loaded and this one did not, while
+  // their files exist (one that changed since is only ever taken for the source it was made from)
   const old = readCache(file);
   for (const [name, entry] of Object.entries(old.index)) {
-    if (!compiled.has(name) && sameFile(name, entry)) add(name, entry, old.bytes.subarray(entry.offset, entry.offset + entry.length));
+    if (!compiled.has(name) && fs.existsSync(name)) add(name, entry.hash, old.bytes.subarray(entry.offset, entry.offset + entry.length));
   }
   const head = Buffer.from(JSON.stringify(index), 'utf8');
   const length = Buffer.alloc(4);
   length.writeUInt32LE(head.length, 0);
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   // written aside, then renamed: a process starting at the same time never reads half a file
   const partial = `${file}.${process.pid}`;
   fs.writeFileSync(partial, Buffer.concat([length, head, ...parts]));

@@ -10,8 +10,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import Module from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
+import { isPrivateDir, privateTempDir } from '../util/private-temp-dir';
 
 interface ModuleInternals {
   _nodeModulePaths(dir: string): string[];
@@ -42,8 +42,8 @@ export function typeScriptCandidate(target: string): string | null {
 }
 
 const TARGET = `node${process.versions.node.split('.')[0]}`;
-/** per user, as a shared temporary folder must be */
-const CACHE_DIR = path.join(os.tmpdir(), `platform-ts-${os.userInfo().uid}`);
+/** per user, as a shared temporary folder must be, and used only while no other user may write in it */
+const CACHE_DIR = privateTempDir();
 
 let compilerVersion: string | null = null;
 function esbuildVersion(): string {
@@ -58,7 +58,7 @@ function compile(file: string): string {
   const key = createHash('sha256').update(`${esbuildVersion()}\0${TARGET}\0${source}`).digest('hex');
   const cached = path.join(CACHE_DIR, `${key}.js`);
   try {
-    return fs.readFileSync(cached, 'utf8');
+    if (isPrivateDir(CACHE_DIR)) return fs.readFileSync(cached, 'utf8');
   } catch {
     // not compiled yet
   }
@@ -66,7 +66,7 @@ function compile(file: string): string {
   const { transformSync } = require('esbuild') as typeof import('esbuild');
   const { code } = transformSync(source, { loader: 'ts', format: 'cjs', target: TARGET, sourcefile: file });
   try {
-    fs.mkdirSync(CACHE_DIR, { recursive: true, mode: 0o700 });
+    if (!isPrivateDir(CACHE_DIR, true)) return code;
     // written aside, then renamed: a process starting at the same time never reads half a file
     const partial = `${cached}.${process.pid}`;
     fs.writeFileSync(partial, code);
