@@ -39,7 +39,18 @@ export async function signIn(page: Page, appUrl: string, email: string): Promise
 export async function screenshot(page: Page, name: string): Promise<void> {
   await settled(page);
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  // the whole page in one viewport: a full-page capture of a taller page would paint the fixed
+  // header and menu where the first viewport ends, not where an editor sees them
+  const viewport = page.viewportSize();
+  // a string, evaluated in the page (this file is compiled without the DOM's types)
+  const height = (await page.evaluate('Math.max(document.documentElement.scrollHeight, window.innerHeight)')) as number;
+  if (viewport && height > viewport.height) await page.setViewportSize({ width: viewport.width, height: Math.min(height, 8000) });
+  try {
+    await settled(page);
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+  } finally {
+    if (viewport && height > viewport.height) await page.setViewportSize(viewport);
+  }
 }
 
 interface AxeViolation {

@@ -90,7 +90,7 @@ export function ListView({ uid }: { uid: string }) {
         <div>
           <Title order={2}>{type.info.displayName}</Title>
           <Text size="sm" c="dimmed">
-            {data ? `${data.pagination.total} entries found` : 'Loading…'}
+            {data ? `${data.pagination.total} ${data.pagination.total === 1 ? 'entry' : 'entries'} found` : 'Loading…'}
           </Text>
         </div>
         {canCreate && (
