@@ -2,9 +2,10 @@
  * The admin panel in headless Chromium, as an editor uses it: the first visit registers the
  * Super Admin; an image is uploaded in the media library, a folder is made there and a file
  * uploaded into it, the folder is moved into another through the folder tree (a move into itself
- * refused with the server's message); an article is created with a relation, a component, a
- * dynamic-zone item and the image, picked inside its folder (where a file is uploaded from the
- * picker too), saved and published, and the
+ * refused with the server's message); a search from inside a folder finds files in every folder,
+ * each shown with its folder, and emptying it brings the folder back; an article is created with
+ * a relation, a component, a dynamic-zone item and the image, found by a search in the picker
+ * from another folder (where a file is uploaded from the picker too), saved and published, and the
  * Content API serves it (`GET /api/articles?populate=*`). An Editor is kept out of the
  * settings. The pages raise no error and no Content-Security-Policy violation under the
  * default policy, pass axe-core's WCAG A/AA checks, and are kept as screenshots.
@@ -163,6 +164,33 @@ describe('the admin panel in a browser', function () {
     ]);
   });
 
+  it('searches every folder from inside a folder, and empties the search back to the folder', async () => {
+    await page.getByRole('button', { name: 'Open folder Archive' }).click();
+    await page.getByRole('navigation', { name: 'Folders' }).getByText('Archive').waitFor();
+    await page.getByRole('button', { name: 'Open folder Trips' }).waitFor();
+    const search = page.getByRole('textbox', { name: 'Search files in every folder' });
+    await search.fill('beach');
+    // beach.png is in Archive / Trips, not in the open folder: found, with where it is
+    await page.getByRole('button', { name: 'Open the folder of beach.png: Media Library / Archive / Trips' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Results from every folder' }).waitFor();
+    expect(await page.getByText('cover.png').count()).to.equal(0);
+    expect(await page.getByRole('button', { name: 'Open folder Trips' }).count()).to.equal(0);
+    await checkPage('media-library-search');
+    // no search: the open folder's view again (Trips in it, no file)
+    await search.fill('');
+    await page.getByRole('button', { name: 'Open folder Trips' }).waitFor();
+    await eventually(async () => (await page.getByText('beach.png').count()) === 0, 10000, 'the search results gone');
+    await page.getByRole('navigation', { name: 'Folders' }).getByText('Archive').waitFor();
+    // a found file's folder opens from the result, the search emptied
+    await search.fill('beach');
+    await page.getByRole('button', { name: 'Open the folder of beach.png: Media Library / Archive / Trips' }).click();
+    await page.getByRole('navigation', { name: 'Folders' }).getByText('Trips').waitFor();
+    await page.getByText('cover.png').waitFor();
+    expect(await search.inputValue()).to.equal('');
+    await page.getByRole('navigation', { name: 'Folders' }).getByRole('button', { name: 'Media Library' }).click();
+    await page.getByRole('button', { name: 'Open folder Archive' }).waitFor();
+  });
+
   it('creates an article with a relation, a component, a dynamic zone item and the image, and publishes it', async () => {
     await app.knex('categories').insert({ name: 'Science', slug: 'science', created_at: new Date(), updated_at: new Date() });
     await page.getByRole('link', { name: 'Article', exact: true }).click();
@@ -202,7 +230,14 @@ describe('the admin panel in a browser', function () {
     await picker.getByText('inline.png').waitFor();
     await checkPage('edit-view-media-picker');
     expect((await app.knex('files').where('name', 'inline.png').first('folder_path')).folder_path).to.equal('/2/1');
-    // a single file: picking it closes the picker
+    // back in Archive, a search finds cover.png in Trips; a single file: picking it closes the picker
+    await picker.getByRole('navigation', { name: 'Folders' }).getByRole('button', { name: 'Archive' }).click();
+    await picker.getByRole('button', { name: 'Open folder Trips' }).waitFor();
+    await picker.getByRole('textbox', { name: 'Search files in every folder' }).fill('cover');
+    await picker.getByRole('button', { name: 'Open the folder of cover.png: Media Library / Archive / Trips' }).waitFor();
+    expect(await picker.getByRole('button', { name: 'Open folder Trips' }).count()).to.equal(0);
+    expect(await picker.getByText('inline.png').count()).to.equal(0);
+    await checkPage('edit-view-media-picker-search');
     await picker.getByLabel('Select cover.png').click();
     await page.getByRole('button', { name: 'Remove cover.png from Cover' }).waitFor();
     await checkPage('edit-view');

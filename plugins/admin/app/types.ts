@@ -82,4 +82,15 @@ export interface MediaFile {
   width?: number | null;
   height?: number | null;
   formats?: Record<string, { url: string }> | null;
+  /** where it is (the media library's listing says): its folder with its parents, null at the root */
+  folder?: MediaLocation | null;
+}
+
+/** a folder with its parents nested up to the root, as the media library's listing answers a file's */
+export interface MediaLocation {
+  id: number;
+  name: string;
+  pathId: number;
+  path: string;
+  parent: MediaLocation | null;
 }

@@ -3,7 +3,7 @@
  * and delete a file), which accept an administrator's session for the media-library permissions
  * (the server's bridge), and its
  * admin routes for folders (`/upload/folders`, `/upload/actions/*`), the files of a folder
- * (`/upload/files?folder=`), the whole folder tree (`/upload/folder-structure`) and uploads into
+ * (`/upload/files?folder=`) or of a search in every folder (`/upload/files?_q=`), the whole folder tree (`/upload/folder-structure`) and uploads into
  * a folder (`POST /upload`).
  */
 import { api, queryString, upload } from '../api';
@@ -45,15 +45,30 @@ export async function folderStructure(): Promise<FolderNode[]> {
   return (await api.get<{ data: FolderNode[] }>('/upload/folder-structure')).data;
 }
 
-/** One page of the files of a folder (its id, null for the root), as the administrator may see them. */
+/** the words a search is made of; empty: no search */
+export const searchTerm = (search: string): string => search.trim();
+
+/**
+ * One page of the files of a folder (its id, null for the root), as the administrator may see
+ * them; with a search term, of every folder (Strapi's media library names the folder only when
+ * it does not search), each file with its folder.
+ */
 export async function listFiles(options: { page: number; pageSize: number; kind: MediaKind | null; search: string; folder: number | null }): Promise<MediaFile[]> {
   const filters: Record<string, unknown> = {};
   if (options.kind && options.kind !== 'files') filters.mime = { $startsWith: MIME_PREFIX[options.kind] };
   if (options.kind === 'files') filters.$and = Object.values(MIME_PREFIX).map((prefix) => ({ mime: { $notContains: prefix } }));
-  if (options.search) filters.name = { $containsi: options.search };
+  const search = searchTerm(options.search);
+  const where = search ? { _q: search } : { folder: options.folder ?? undefined };
   const pagination = { page: options.page, pageSize: options.pageSize };
-  const answer = await api.get<{ results: MediaFile[] }>(`/upload/files${queryString({ folder: options.folder ?? undefined, sort: 'createdAt:desc', filters, pagination })}`);
+  const answer = await api.get<{ results: MediaFile[] }>(`/upload/files${queryString({ ...where, sort: 'createdAt:desc', filters, pagination })}`);
   return answer.results;
+}
+
+/** where a file is, from the root: `Media Library / Photos / Trips` */
+export function locationOf(file: MediaFile): string {
+  const names: string[] = [];
+  for (let at = file.folder ?? null; at; at = at.parent) names.unshift(at.name);
+  return ['Media Library', ...names].join(' / ');
 }
 
 /** Uploads into a folder (its id, null for the root). */

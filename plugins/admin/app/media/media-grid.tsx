@@ -1,14 +1,16 @@
 /**
- * Files as cards with thumbnails, filtered by kind and name, uploaded by drag and drop with a
+ * Files as cards with thumbnails, filtered by kind, searched, uploaded by drag and drop with a
  * progress bar; in picking mode (a media field) cards are selected instead of edited. The files
- * are those of the open folder, and uploads go into it.
+ * are those of the open folder, and uploads go into it; a search finds files in every folder,
+ * each card saying which (a button that opens it). An answer that arrives after a newer request
+ * was made is dropped.
  */
-import { Alert, Badge, Button, Card, Checkbox, Group, Image, Progress, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Checkbox, Group, Image, Progress, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../api';
 import type { MediaFile } from '../types';
-import { kindOf, listFiles, type MediaKind, thumbnail, uploadFiles } from './media-api';
+import { kindOf, listFiles, locationOf, type MediaKind, searchTerm, thumbnail, uploadFiles } from './media-api';
 
 const PAGE_SIZE = 24;
 
@@ -21,21 +23,29 @@ export interface MediaGridProps {
   canUpload: boolean;
   /** the folder shown and uploaded into (its id, null for the root) */
   folder: number | null;
+  /** the search typed (the view's, so that it outlives a reload of the grid); a term searches every folder */
+  search: string;
+  onSearch(search: string): void;
+  /** opens a found file's folder (null: the root) */
+  onOpenFolder(id: number | null): void;
 }
 
-export function MediaGrid({ allowed, selected, onToggle, onOpen, canUpload, folder }: MediaGridProps) {
+export function MediaGrid({ allowed, selected, onToggle, onOpen, canUpload, folder, search, onSearch, onOpenFolder }: MediaGridProps) {
   const [kind, setKind] = useState<MediaKind | 'all'>(allowed?.length === 1 ? (allowed[0] as MediaKind) : 'all');
-  const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [files, setFiles] = useState<MediaFile[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const latest = useRef(0);
+  const searching = searchTerm(search) !== '';
 
   const load = useCallback(async () => {
+    const request = ++latest.current;
     try {
-      setFiles(await listFiles({ page, pageSize: PAGE_SIZE, kind: kind === 'all' ? null : kind, search, folder }));
+      const found = await listFiles({ page, pageSize: PAGE_SIZE, kind: kind === 'all' ? null : kind, search, folder });
+      if (request === latest.current) setFiles(found);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'The files could not be loaded');
+      if (request === latest.current) setError(e instanceof ApiError ? e.message : 'The files could not be loaded');
     }
   }, [page, kind, search, folder]);
   useEffect(() => {
@@ -74,8 +84,29 @@ export function MediaGrid({ allowed, selected, onToggle, onOpen, canUpload, fold
         </Alert>
       )}
       <Group>
-        <SegmentedControl aria-label="Filter by type" value={kind} onChange={(v) => setKind(v as MediaKind | 'all')} data={kinds.map((k) => ({ value: k, label: k === 'all' ? 'All' : k[0]?.toUpperCase() + k.slice(1) }))} />
-        <TextInput aria-label="Search files by name" placeholder="Search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
+        <SegmentedControl
+          aria-label="Filter by type"
+          value={kind}
+          onChange={(v) => {
+            setKind(v as MediaKind | 'all');
+            setPage(1);
+          }}
+          data={kinds.map((k) => ({ value: k, label: k === 'all' ? 'All' : k[0]?.toUpperCase() + k.slice(1) }))}
+        />
+        <TextInput
+          aria-label="Search files in every folder"
+          placeholder="Search"
+          value={search}
+          onChange={(e) => {
+            onSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+        />
+        {searching && (
+          <Text size="sm" role="status">
+            Results from every folder
+          </Text>
+        )}
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 6 }}>
         {shown.map((file) => {
@@ -87,6 +118,21 @@ export function MediaGrid({ allowed, selected, onToggle, onOpen, canUpload, fold
               <Text size="xs" mt={4} truncate="end" title={file.name}>
                 {file.name}
               </Text>
+              {searching && (
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="xs"
+                  display="block"
+                  w="100%"
+                  ta="left"
+                  style={{ overflowWrap: 'anywhere' }}
+                  onClick={() => onOpenFolder(file.folder?.id ?? null)}
+                  aria-label={`Open the folder of ${file.name}: ${locationOf(file)}`}
+                >
+                  {locationOf(file)}
+                </Anchor>
+              )}
               <Group justify="space-between" mt={4}>
                 <Badge size="xs" variant="default">
                   {kindOf(file)}

@@ -1,14 +1,16 @@
 /**
  * The media library page: the open folder (breadcrumbs, its subfolders, its files), folders
  * created, renamed and deleted, folders and files selected and moved anywhere in the folder tree,
- * and every file's details (name, alternative text, caption) editable, replace and delete.
+ * and every file's details (name, alternative text, caption) editable, replace and delete. A
+ * search finds files in every folder (the open folder's subfolders hidden meanwhile); opening a
+ * folder, or emptying the search, brings the open folder's view back.
  */
 import { Alert, Button, FileButton, Group, Image, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError } from '../api';
 import { useSession } from '../session';
 import type { MediaFile } from '../types';
-import { createFolder, deleteFile, deleteFolders, type Folder, renameFolder, replaceFile, thumbnail, updateInfo } from './media-api';
+import { createFolder, deleteFile, deleteFolders, type Folder, renameFolder, replaceFile, searchTerm, thumbnail, updateInfo } from './media-api';
 import { DeleteFolderDialog, FolderBreadcrumbs, FolderCards, FolderNameDialog } from './media-folders';
 import { MediaGrid } from './media-grid';
 import { MoveDialog, type MoveItems } from './move-dialog';
@@ -31,6 +33,8 @@ export function MediaLibraryPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [selectedFiles, setSelectedFiles] = useState<number[]>([]);
   const [selectedFolders, setSelectedFolders] = useState<number[]>([]);
+  const [search, setSearch] = useState('');
+  const searching = searchTerm(search) !== '';
 
   const clearSelection = () => {
     setSelectedFiles([]);
@@ -38,6 +42,7 @@ export function MediaLibraryPage() {
   };
   const open = (id: number | null) => {
     clearSelection();
+    setSearch('');
     setFolderId(id);
   };
   const refresh = () => setVersion((v) => v + 1);
@@ -64,7 +69,7 @@ export function MediaLibraryPage() {
         </Alert>
       )}
       <FolderCards
-        folders={folders}
+        folders={searching ? [] : folders}
         onOpen={open}
         onRename={canUpdate ? (folder) => setDialog({ kind: 'rename', folder }) : undefined}
         onMove={canUpdate ? (folder) => setDialog({ kind: 'move', title: `Move folder ${folder.name}`, items: { fileIds: [], folderIds: [folder.id] } }) : undefined}
@@ -84,6 +89,9 @@ export function MediaLibraryPage() {
       <MediaGrid
         key={`${folderId}-${version}`}
         folder={folderId}
+        search={search}
+        onSearch={setSearch}
+        onOpenFolder={open}
         allowed={null}
         canUpload={canCreate}
         onOpen={canUpdate ? setEditing : undefined}

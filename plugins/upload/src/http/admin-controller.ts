@@ -3,8 +3,9 @@
  * mounted by the admin behind its session and permissions. Answers are Strapi v4's admin shapes:
  * `{ data }` for folders and bulk actions, `{ results, pagination }` for the file listing. A
  * folder's files are those whose `folderPath` is its path (`/` at the root), as Strapi's media
- * library lists them. File records go through the Content API's output sanitizer, so a file's
- * folder stays private everywhere.
+ * library lists them; a search (`_q`) names no folder and spans them all, as Strapi's does. File
+ * records go through the Content API's output sanitizer (so `folderPath` stays private); the
+ * listing adds each file's `folder` with its parents, which only an administrator reads.
  *
  * A caller kept to some creators' files and folders (`koa.state[CREATOR_SCOPE]`, set by the
  * admin for an Author) lists and counts those only, in SQL; touching any other, or putting
@@ -18,6 +19,7 @@ import type { UploadConfig } from '../config';
 import { errors } from '../errors';
 import { FILE_UID } from '../file-content-type';
 import { FOLDER_UID } from '../folder-content-type';
+import { folderLocations } from '../folders/file-locations';
 import { checkName, createFolderStore, ROOT_PATH, type Creators, type FolderRow } from '../folders/folder-store';
 import { readUploadRequest } from './multipart';
 import { parseFileInfos } from './upload-body';
@@ -83,6 +85,8 @@ export function createAdminController(plugin: PluginContext<UploadConfig & Recor
     // its root: its files in no folder it sees
     return { $and: [{ folderPath: { $notIn: [...(await folders.pathsOf(creators)), ''] } }, createdBy] };
   };
+  /** a search in every folder: everyone's files, or the caller's creators' wherever they are */
+  const everyFolder = (creators: Creators): Record<string, unknown> | null => (creators === null ? null : { createdBy: { $in: [...creators] } });
   const existingFiles = async (ids: number[]) => {
     if (ids.length === 0) return;
     const found = await plugin.db.connection(plugin.models.get(FILE_UID).tableName).whereIn('id', ids).select('id');
@@ -90,19 +94,34 @@ export function createAdminController(plugin: PluginContext<UploadConfig & Recor
   };
 
   return {
-    /** the files of one folder (`?folder=`, the root without it), with the Content API's filters, sort and pagination */
+    /**
+     * The files of one folder (`?folder=`, the root without it), with the Content API's filters,
+     * sort and pagination; a search (`_q`) without `?folder=` spans every folder the caller sees,
+     * as Strapi's media library searches. Each file with its `folder` (see file-locations.ts).
+     */
     async listFiles(koa: RequestContext) {
       const { folder: raw, ...query } = koa.query;
       const { read } = creatorScope(koa);
-      const folder = await target(raw, 'folder', read);
-      const inFolder = await folderFiles(folder, read);
+      const everywhere = raw === undefined && typeof query._q === 'string' && query._q !== '';
+      const scope = everywhere ? everyFolder(read) : await folderFiles(await target(raw, 'folder', read), read);
+      const paths = new Map<number, string>();
       // the folder is a private attribute: read with private access (an administrator may name
       // it, as Strapi's media library does), the answer sanitized as the Content API's
       const store = {
-        find: (params: FindParams, defaults?: Parameters<ReturnType<typeof entities>['findPage']>[2]) =>
-          entities().findPage(FILE_UID, { ...params, includePrivate: true, filters: params.filters ? { $and: [params.filters, inFolder] } : inFolder }, defaults),
+        find: async (params: FindParams, defaults?: Parameters<ReturnType<typeof entities>['findPage']>[2]) => {
+          const filters = scope === null ? params.filters : params.filters ? { $and: [params.filters, scope] } : scope;
+          const page = await entities().findPage(FILE_UID, { ...params, includePrivate: true, filters }, defaults);
+          for (const file of page.results) if (typeof file.folderPath === 'string') paths.set(file.id, file.folderPath);
+          return page;
+        },
       };
-      return contentApi().find({ uid: FILE_UID, context: restContext(koa), query, authorization: 'transport', store });
+      const answer = await contentApi().find({ uid: FILE_UID, context: restContext(koa), query, authorization: 'transport', store });
+      const located = await folderLocations(plugin, paths.values(), read);
+      const results = answer.results.map((file) => {
+        const path = paths.get(file.id);
+        return path === undefined ? file : { ...file, folder: located.get(path) ?? null };
+      });
+      return { results, pagination: answer.pagination };
     },
 
     /** uploads into the folder of the `folder` form field (the root without it) */
