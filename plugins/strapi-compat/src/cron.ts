@@ -35,6 +35,20 @@ export const CRON_TABLES: StorageTable[] = [
 /** A day of claims is kept: enough for any clock skew between nodes, small enough to stay tiny. */
 const KEEP_MS = 24 * 3600 * 1000;
 
+/** How late a timer may fire and still be matched to the occurrence it was set for. */
+const LATE_MS = 10_000;
+
+/**
+ * The occurrence a run that started at `started` is for: the rule's last time at or before it
+ * (croner reports when the run started, which a busy process may reach a second or more after
+ * the time it was set for), else `started` to the second when none is that recent.
+ */
+export function scheduledOccurrence(job: Pick<Cron, 'nextRun'>, started: Date): number {
+  let latest: Date | null = null;
+  for (let at = job.nextRun(new Date(started.getTime() - LATE_MS)); at !== null && at.getTime() <= started.getTime(); at = job.nextRun(at)) latest = at;
+  return latest ? latest.getTime() : Math.round(started.getTime() / 1000) * 1000;
+}
+
 export type CronTaskFn = (args: { strapi: unknown }, fireDate: Date) => unknown;
 
 interface CronTask {
@@ -133,9 +147,8 @@ export function createCron({ db, log, strapi, file }: CronSources): CronRunner {
 
   function schedule(task: CronTask): void {
     const job = new Cron(task.rule, { timezone: task.tz, startAt: task.start, stopAt: task.end, domAndDow: task.domAndDow === true, protect: true, paused: !running }, async (self: Cron) => {
-      const fired = self.currentRun() ?? new Date();
-      // The scheduled second: every process computes the same one from the rule.
-      const occurrence = Math.round(fired.getTime() / 1000) * 1000;
+      // The scheduled time, which every process computes alike from the rule, however late its timer fired.
+      const occurrence = scheduledOccurrence(self, self.currentRun() ?? new Date());
       if (!(await claim(task.name, occurrence))) return;
       try {
         await task.task({ strapi: strapi() }, new Date(occurrence));
