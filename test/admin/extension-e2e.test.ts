@@ -4,8 +4,9 @@
  * script registers a settings page and a field input for the greeter's `greetings` attribute
  * type, and its admin route, handed over with `addRoutes`, serves the greetings both show. In
  * headless Chromium, on each database of TEST_DATABASES, the Super Admin opens the page from the
- * settings menu and sees the route's data, edits a note whose `greetings` field uses the
- * plugin's input and saves it; the Content API and the database hold the new value. The pages
+ * settings menu and sees the route's data, saves a note with only its title changed (its
+ * `greetings` field, shown with the plugin's input, kept as stored), then edits the greetings
+ * with that input and saves them; the Content API and the database hold the new values. The pages
  * raise no error and no policy violation and pass axe-core's WCAG A/AA checks.
  */
 import fs from 'node:fs';
@@ -127,10 +128,35 @@ for (const client of testClients()) {
       await checkPage('extension-settings-page');
     });
 
-    it("edits a note's greetings with the plugin's field input and saves them", async () => {
+    /** the note as the Content API answers it, with its greetings as [id, name] */
+    const readNote = async (): Promise<{ title: string; greetings: Array<[number, string]> }> => {
+      const res = await app.get(`/api/notes/${noteId}?populate=greetings`);
+      expect(res.status, res.text).to.equal(200);
+      const { attributes } = res.body.data;
+      return { title: attributes.title, greetings: attributes.greetings.data.map((greeting: { id: number; attributes: { name: string } }) => [greeting.id, greeting.attributes.name]) };
+    };
+
+    it('saves a note whose greetings the editor left as loaded, keeping them', async () => {
       await page.getByRole('link', { name: 'Note', exact: true }).click();
       await page.getByRole('link', { name: 'Welcome' }).click();
       await page.getByRole('heading', { name: `Note #${noteId}` }).waitFor();
+      await page.getByRole('checkbox', { name: 'Grace' }).waitFor();
+      await page.getByRole('textbox', { name: 'Title' }).fill('Welcome back');
+      const [answer] = await Promise.all([
+        page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().includes(`/content-manager/collection-types/api::note.note/${noteId}`)),
+        page.getByRole('button', { name: 'Save' }).click(),
+      ]);
+      expect(answer.status(), await answer.text()).to.equal(200);
+      await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+      expect(await page.getByRole('alert').count()).to.equal(0);
+      expect([await page.getByRole('checkbox', { name: 'Ada' }).isChecked(), await page.getByRole('checkbox', { name: 'Grace' }).isChecked()]).to.deep.equal([true, false]);
+
+      expect(await readNote()).to.deep.equal({ title: 'Welcome back', greetings: [[greetingIds.Ada, 'Ada']] });
+      expect(await storedGreetings()).to.deep.equal([greetingIds.Ada]);
+      expect((await app.knex('notes').where({ id: noteId }).first('title')).title).to.equal('Welcome back');
+    });
+
+    it("edits a note's greetings with the plugin's field input and saves them", async () => {
       const ada = page.getByRole('checkbox', { name: 'Ada' });
       const grace = page.getByRole('checkbox', { name: 'Grace' });
       await grace.waitFor();
@@ -141,11 +167,7 @@ for (const client of testClients()) {
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
 
-      const res = await app.get(`/api/notes/${noteId}?populate=greetings`);
-      expect(res.status, res.text).to.equal(200);
-      const { attributes } = res.body.data;
-      expect(attributes.title).to.equal('Welcome');
-      expect(attributes.greetings.data.map((greeting: { id: number; attributes: { name: string } }) => [greeting.id, greeting.attributes.name])).to.deep.equal([[greetingIds.Grace, 'Grace']]);
+      expect(await readNote()).to.deep.equal({ title: 'Welcome back', greetings: [[greetingIds.Grace, 'Grace']] });
       expect(await storedGreetings()).to.deep.equal([greetingIds.Grace]);
     });
 

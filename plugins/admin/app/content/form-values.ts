@@ -6,6 +6,9 @@
  * `__component`. A save of a stored entry sends only the relations the editor changed, as
  * changes where it can (`connect` / `disconnect`): a page opened before another editor linked an
  * entry elsewhere (the other side of the relation) does not undo that link when it is saved.
+ * A field of a type the panel does not write itself (a plugin's, with a registered input) is sent
+ * only when its input changed it: as loaded it is what the API reads (populated, say), which the
+ * type need not take on write, and left out of the body it stays as stored.
  */
 import type { Attribute, ComponentSchema, Entry } from '../types';
 
@@ -99,15 +102,41 @@ export function relationBody(attribute: Attribute, value: unknown, stored: unkno
   return connect.length === 0 && disconnect.length === 0 ? undefined : { connect, disconnect };
 }
 
+/** The attribute types whose values the panel turns into a body itself (the rest are plugins'). */
+const WRITTEN = new Set([
+  ...['string', 'text', 'richtext', 'email', 'password', 'uid', 'integer', 'biginteger', 'float', 'decimal'],
+  ...['date', 'time', 'datetime', 'timestamp', 'boolean', 'enumeration', 'json', 'relation', 'media', 'component', 'dynamiczone'],
+]);
+
 /** The body of a save; `stored` is the entry's values as loaded (left out for a new entry). */
 export function toBody(attributes: Record<string, Attribute>, values: Record<string, unknown>, components: Components, stored?: Record<string, unknown>): Record<string, unknown> {
+  return bodyOf(attributes, values, components, stored, stored !== undefined);
+}
+
+/**
+ * `stored`: the values as loaded of this entry or component (undefined when new); relations go
+ * as changes only at the entry's level (`relationChanges`), a component's whole.
+ */
+function bodyOf(
+  attributes: Record<string, Attribute>,
+  values: Record<string, unknown>,
+  components: Components,
+  stored: Record<string, unknown> | undefined,
+  relationChanges: boolean,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
+  const nested = (schema: ComponentSchema | undefined, item: Record<string, unknown>, before: unknown) => (schema ? bodyOf(schema.attributes, item, components, storedItem(item, before), false) : {});
   for (const [name, attribute] of Object.entries(attributes)) {
     if (SYSTEM.has(name) || !(name in values)) continue;
     const value = values[name];
+    if (!WRITTEN.has(attribute.type)) {
+      // a plugin's type: sent only when its input changed it from what was loaded (or the default)
+      if (!sameValue(value, stored ? stored[name] : (attribute.default ?? null))) out[name] = value;
+      continue;
+    }
     switch (attribute.type) {
       case 'relation': {
-        const body = relationBody(attribute, value, stored?.[name]);
+        const body = relationBody(attribute, value, relationChanges ? stored?.[name] : undefined);
         if (body !== undefined) out[name] = body;
         break;
       }
@@ -116,14 +145,14 @@ export function toBody(attributes: Record<string, Attribute>, values: Record<str
         break;
       case 'component': {
         const schema = components.get(attribute.component ?? '');
-        const one = (v: unknown) => (schema && v ? withId(v as Record<string, unknown>, toBody(schema.attributes, v as Record<string, unknown>, components)) : null);
+        const one = (v: unknown) => (schema && v ? withId(v as Record<string, unknown>, nested(schema, v as Record<string, unknown>, stored?.[name])) : null);
         out[name] = attribute.repeatable ? ((value as unknown[]) ?? []).map(one) : one(value);
         break;
       }
       case 'dynamiczone':
         out[name] = ((value as Array<Record<string, unknown>>) ?? []).map((item) => {
           const schema = components.get(String(item.__component));
-          return { __component: item.__component, ...withId(item, schema ? toBody(schema.attributes, item, components) : {}) };
+          return { __component: item.__component, ...withId(item, nested(schema, item, stored?.[name])) };
         });
         break;
       case 'json':
@@ -141,4 +170,19 @@ export function toBody(attributes: Record<string, Attribute>, values: Record<str
 
 function withId(source: Record<string, unknown>, body: Record<string, unknown>): Record<string, unknown> {
   return typeof source.id === 'number' ? { id: source.id, ...body } : body;
+}
+
+/**
+ * A stored component's values as loaded: `before` is the field's loaded value (one component, or
+ * a list matched by `id` and, in a dynamic zone, `__component`); undefined for a new one.
+ */
+function storedItem(item: Record<string, unknown>, before: unknown): Record<string, unknown> | undefined {
+  if (typeof item.id !== 'number') return undefined;
+  const candidates = (Array.isArray(before) ? before : [before]) as Array<Record<string, unknown> | null | undefined>;
+  return candidates.find((c) => c && c.id === item.id && c.__component === item.__component) ?? undefined;
+}
+
+/** equal as JSON: the values of a field as the API answered them and as an input left them */
+function sameValue(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
