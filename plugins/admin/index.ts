@@ -22,11 +22,12 @@ import { extensionRoutes, handedRoutes } from './src/http/extension-routes';
 import { appRoutes } from './src/http/static-app';
 import { usersRoutes } from './src/http/users-routes';
 import { pluginSettingsRoutes } from './src/http/plugin-settings-routes';
+import { ACTIONS } from './src/permissions/actions';
 import { setupRoles } from './src/permissions/roles-setup';
 import { createRuntime, type Runtime } from './src/runtime';
 
 export type { AdminConfig } from './src/config';
-export type { AdminExtensions, AdminRouteExtension, CreatorScope, CreatorScopeKey } from './src/extensions';
+export type { AdminActionExtension, AdminExtensions, AdminRouteExtension, CreatorScope, CreatorScopeKey, DeclaredAdminAction } from './src/extensions';
 export type { AdminAbility } from './src/permissions/ability';
 
 declare module '@platform/core' {
@@ -50,7 +51,7 @@ export default definePlugin<AdminConfig, Runtime>({
   config: { default: DEFAULT_CONFIG, validate: validateConfig },
   state: createRuntime,
   services: {
-    extensions: () => createExtensions(),
+    extensions: () => createExtensions(ACTIONS.map((entry) => entry.action)),
     // sessions for tools that act as an administrator (the benchmark's Editor)
     sessions: (ctx) => ({ issue: (id: number) => ctx.state.access.tokens.issue(id) }),
   },

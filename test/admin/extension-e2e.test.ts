@@ -2,7 +2,8 @@
  * A third-party plugin extends the panel through the admin's extension point alone
  * (test/fixtures/admin-extension-plugin, loaded from a temporary app's plugins-local folder): its
  * script registers a settings page and a field input for the greeter's `greetings` attribute
- * type, and its admin route, handed over with `addRoutes`, serves the greetings both show. In
+ * type, and its admin route, handed over with `addRoutes` behind the plugin's own admin action
+ * (`addActions`, which the Super Admin holds), serves the greetings both show. In
  * headless Chromium, on each database of TEST_DATABASES, the Super Admin opens the page from the
  * settings menu and sees the route's data, saves a note with only its title changed (its
  * `greetings` field, shown with the plugin's input, kept as stored), then edits the greetings
@@ -99,7 +100,7 @@ for (const client of testClients()) {
         (row: { greeting_id: unknown }) => Number(row.greeting_id),
       );
 
-    it("mounts the plugin's admin route behind an administrator's session", async () => {
+    it("mounts the plugin's admin route behind an administrator's session and its own action", async () => {
       expect(await app.get('/greeter-panel/greetings')).to.deep.include({
         status: 401,
         body: { data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials', details: {} } },

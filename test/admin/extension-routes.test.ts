@@ -2,8 +2,10 @@
  * Admin routes handed to the admin's extension point (`plugin::admin.extensions` `addRoutes`) by
  * a plugin given in code: mounted at their whole path behind an administrator's session, each
  * behind its permission (none: any signed-in administrator), with the caller's creator scope
- * when the route asks for it; and the routes handed over too late, or malformed, stop start-up
- * naming the plugin.
+ * when the route asks for it. The plugin's own admin actions (`addActions`): in the roles page's
+ * catalogue, granted to a role through the admin API and stored like any other, held by the
+ * Super Admin, guarding the plugin's route. Routes or actions handed over too late, or
+ * malformed, stop start-up naming the plugin.
  */
 import { expect } from 'chai';
 import { BootError, definePlugin, type PluginDefinition } from '@platform/core';
@@ -16,7 +18,12 @@ const probe = definePlugin({
   name: 'probe',
   optional: ['admin'],
   register(ctx) {
-    ctx.service('plugin::admin.extensions').addRoutes(ctx.name, [
+    const extensions = ctx.service('plugin::admin.extensions');
+    const declared = extensions.addActions(ctx.name, [
+      { section: 'plugins', displayName: 'Read the probes', uid: 'read' },
+      { section: 'plugins', displayName: 'Update the settings', uid: 'settings.update', subCategory: 'settings' },
+    ]);
+    extensions.addRoutes(ctx.name, [
       { method: 'GET', path: '/probe/open', permission: null, handler: () => ({ data: 'open' }) },
       { method: 'POST', path: '/admin/probe/webhooks', permission: 'admin::webhooks.create', handler: () => ({ data: 'created' }) },
       {
@@ -26,6 +33,7 @@ const probe = definePlugin({
         creatorScope: { key: 'probeScope', read: 'plugin::upload.read' },
         handler: (koa) => ({ data: koa.state.probeScope }),
       },
+      { method: 'GET', path: '/probe/own', permission: 'plugin::probe.read', handler: () => ({ data: declared }) },
     ]);
   },
 });
@@ -66,6 +74,7 @@ for (const client of testClients()) {
         ['GET', '/probe/open', 'admin'],
         ['POST', '/admin/probe/webhooks', 'admin'],
         ['PUT', '/probe/media', 'admin'],
+        ['GET', '/probe/own', 'admin'],
       ]);
     });
 
@@ -74,6 +83,7 @@ for (const client of testClients()) {
         ['GET', '/probe/open'],
         ['POST', '/admin/probe/webhooks'],
         ['PUT', '/probe/media'],
+        ['GET', '/probe/own'],
       ] as const) {
         expect(await answer(method, path), `${method} ${path}`).to.deep.equal({ status: 401, body: UNAUTHORIZED });
       }
@@ -89,6 +99,48 @@ for (const client of testClients()) {
       expect(await answer('PUT', '/probe/media', root)).to.deep.equal({ status: 200, body: { data: { read: null, write: null } } });
       expect(await answer('PUT', '/probe/media', editor.token)).to.deep.equal({ status: 200, body: { data: { read: null, write: null } } });
       expect(await answer('PUT', '/probe/media', author.token)).to.deep.equal({ status: 200, body: { data: { read: [author.id], write: [author.id] } } });
+    });
+
+    it("lists the plugin's own actions in the roles page's catalogue, in Strapi's shape", async () => {
+      const res = await app.get('/admin/permissions', bearer(root));
+      expect(res.status).to.equal(200);
+      const plugins = (res.body.data.sections.plugins as Array<{ plugin: string }>).filter((entry) => entry.plugin === 'probe');
+      expect(plugins).to.deep.equal([
+        { action: 'plugin::probe.read', displayName: 'Read the probes', plugin: 'probe' },
+        { action: 'plugin::probe.settings.update', displayName: 'Update the settings', plugin: 'probe', subCategory: 'settings' },
+      ]);
+    });
+
+    it("guards the plugin's route with its own action: the Super Admin holds it, a role is granted it", async () => {
+      expect(await answer('GET', '/probe/own', root)).to.deep.equal({ status: 200, body: { data: ['plugin::probe.read', 'plugin::probe.settings.update'] } });
+      const superAdminHolds = ((await app.get('/admin/users/me/permissions', bearer(root))).body.data as Array<{ action: string }>).filter((p) => p.action.startsWith('plugin::probe.'));
+      expect(superAdminHolds.map((p) => p.action)).to.deep.equal(['plugin::probe.read', 'plugin::probe.settings.update']);
+
+      expect(await answer('GET', '/probe/own', editor.token)).to.deep.equal({ status: 403, body: FORBIDDEN });
+      const editorRole = ((await app.get('/admin/roles', bearer(root))).body.data as Array<{ id: number; code: string }>).find((role) => role.code === 'strapi-editor');
+      if (!editorRole) throw new Error('no Editor role');
+      const held = (await app.get(`/admin/roles/${editorRole.id}/permissions`, bearer(root))).body.data as Array<Record<string, unknown>>;
+      const granted = await app.put(
+        `/admin/roles/${editorRole.id}/permissions`,
+        { permissions: [...held.map(({ id: _id, ...permission }) => permission), { action: 'plugin::probe.read', subject: null, properties: {}, conditions: [] }] },
+        bearer(root),
+      );
+      expect(granted.status).to.equal(200);
+      const stored = (await app.knex('admin_permissions').where({ action: 'plugin::probe.read' }).select('id', 'subject', 'conditions')).map(
+        (row: { id: unknown; subject: unknown; conditions: unknown }) => ({
+          id: Number(row.id),
+          subject: row.subject,
+          conditions: typeof row.conditions === 'string' ? JSON.parse(row.conditions) : row.conditions,
+        }),
+      );
+      expect(stored).to.have.length(1);
+      expect((granted.body.data as Array<{ action: string }>).filter((p) => p.action === 'plugin::probe.read')).to.deep.equal([
+        { id: stored[0]?.id, action: 'plugin::probe.read', actionParameters: {}, subject: null, properties: {}, conditions: [] },
+      ]);
+      expect(stored).to.deep.equal([{ id: stored[0]?.id, subject: null, conditions: [] }]);
+
+      expect(await answer('GET', '/probe/own', editor.token)).to.deep.equal({ status: 200, body: { data: ['plugin::probe.read', 'plugin::probe.settings.update'] } });
+      expect(await answer('GET', '/probe/own', author.token)).to.deep.equal({ status: 403, body: FORBIDDEN });
     });
   });
 }
@@ -119,6 +171,47 @@ describe('admin routes handed over wrongly stop start-up', function () {
     expect(await bootError(late)).to.deep.equal({
       code: 'admin.EXTENSION',
       message: `admin routes of "late" are handed over after the admin mounted its routes: add them in the plugin's register`,
+    });
+  });
+
+  it('actions declared after every register ran (in bootstrap)', async () => {
+    const late = definePlugin({
+      name: 'late-actions',
+      optional: ['admin'],
+      bootstrap(ctx) {
+        ctx.service('plugin::admin.extensions').addActions(ctx.name, [{ section: 'plugins', displayName: 'Read', uid: 'read' }]);
+      },
+    });
+    expect(await bootError(late)).to.deep.equal({
+      code: 'admin.EXTENSION',
+      message: `admin actions of "late-actions" are declared after every plugin's register ran: declare them in the plugin's register`,
+    });
+  });
+
+  it('an action declared twice', async () => {
+    const twice = definePlugin({
+      name: 'twice',
+      optional: ['admin'],
+      register(ctx) {
+        const extensions = ctx.service('plugin::admin.extensions');
+        extensions.addActions(ctx.name, [{ section: 'plugins', displayName: 'Read', uid: 'read' }]);
+        extensions.addActions(ctx.name, [{ section: 'plugins', displayName: 'Read again', uid: 'read' }]);
+      },
+    });
+    expect(await bootError(twice)).to.deep.equal({ code: 'admin.EXTENSION', message: 'admin action of "twice" read: plugin::twice.read is declared already' });
+  });
+
+  it('an action whose uid is no name', async () => {
+    const bad = definePlugin({
+      name: 'bad-uid',
+      optional: ['admin'],
+      register(ctx) {
+        ctx.service('plugin::admin.extensions').addActions(ctx.name, [{ section: 'plugins', displayName: 'Read', uid: 'Read All' }]);
+      },
+    });
+    expect(await bootError(bad)).to.deep.equal({
+      code: 'admin.EXTENSION',
+      message: 'admin action of "bad-uid" Read All: the uid must be dot-separated lowercase names (read, settings.update)',
     });
   });
 

@@ -9,7 +9,11 @@
  *   panel's bundle;
  * - admin routes: a plugin hands over the routes its pages call, each with the admin action a
  *   caller must hold; the admin mounts them behind an administrator's session once every
- *   plugin's `register` ran (upload's media library folders, webhooks' settings).
+ *   plugin's `register` ran (upload's media library folders, webhooks' settings);
+ * - admin actions: a plugin declares the permissions of its own pages and routes (Strapi's
+ *   `actionProvider.registerMany` with `section: 'plugins'`), each named
+ *   `plugin::<plugin>.<uid>`; the roles page offers them, a role is granted them like any other
+ *   action (`admin_permissions`), the Super Admin holds them and routes name them as `permission`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -51,15 +55,43 @@ export interface AdminRouteExtension {
   creatorScope?: CreatorScopeKey;
 }
 
+/** An admin action a plugin declares (Strapi's `registerMany` entry, without `pluginName`: the plugin handing it over). */
+export interface AdminActionExtension {
+  /** where the roles page shows it: the plugins' section */
+  section: 'plugins';
+  /** the label of the roles page (`Trigger builds`) */
+  displayName: string;
+  /** the action's name inside the plugin (`read`, `settings.update`); the action is `plugin::<plugin>.<uid>` */
+  uid: string;
+  /** a group within the plugin's actions on the roles page (`settings`) */
+  subCategory?: string;
+}
+
+/** A declared action as the admin keeps it. */
+export interface DeclaredAdminAction {
+  plugin: string;
+  /** `plugin::<plugin>.<uid>` */
+  action: string;
+  displayName: string;
+  subCategory?: string;
+}
+
 export interface AdminExtensions {
   /** adds a browser script (a file on disk) that registers pages and field inputs; in `register` */
   addScript(plugin: string, file: string): void;
   /** adds admin routes, mounted behind an administrator's session and each route's permission; in `register` */
   addRoutes(plugin: string, routes: readonly AdminRouteExtension[]): void;
+  /**
+   * declares admin actions of the plugin, in `register`; answers their names
+   * (`plugin::<plugin>.<uid>`), in order, for the routes' `permission`
+   */
+  addActions(plugin: string, actions: readonly AdminActionExtension[]): string[];
   /** the scripts, by the URL the panel loads them from */
   scripts(): ReadonlyArray<{ plugin: string; url: string; file: string }>;
   /** the routes handed over, in order */
   routes(): ReadonlyArray<{ plugin: string; route: AdminRouteExtension }>;
+  /** the actions declared, in order */
+  actions(): readonly DeclaredAdminAction[];
 }
 
 /** The admin's side of the service. */
@@ -72,6 +104,8 @@ export interface ExtensionsHost extends AdminExtensions {
 }
 
 const NAME = /^[a-z][a-z0-9-]*$/;
+/** dot-separated names (`read`, `settings.update`) */
+const ACTION_UID = /^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*$/;
 const METHODS = new Set<HttpMethod>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
 function checkName(plugin: string): void {
@@ -92,9 +126,23 @@ function checkRoute(plugin: string, route: AdminRouteExtension): void {
   }
 }
 
-export function createExtensions(): ExtensionsHost {
+function declaredAction(plugin: string, action: AdminActionExtension, taken: ReadonlySet<string>): DeclaredAdminAction {
+  const where = `admin action of "${plugin}" ${typeof action.uid === 'string' ? action.uid : ''}`.trimEnd();
+  if (action.section !== 'plugins') throw errors.boot('EXTENSION', `${where}: the section must be "plugins"`);
+  if (typeof action.uid !== 'string' || !ACTION_UID.test(action.uid)) throw errors.boot('EXTENSION', `${where}: the uid must be dot-separated lowercase names (read, settings.update)`);
+  if (typeof action.displayName !== 'string' || action.displayName.trim() === '') throw errors.boot('EXTENSION', `${where}: the displayName must be a text`);
+  if (action.subCategory !== undefined && (typeof action.subCategory !== 'string' || action.subCategory.trim() === '')) throw errors.boot('EXTENSION', `${where}: the subCategory must be a text`);
+  const name = `plugin::${plugin}.${action.uid}`;
+  if (taken.has(name)) throw errors.boot('EXTENSION', `${where}: ${name} is declared already`);
+  return { plugin, action: name, displayName: action.displayName, ...(action.subCategory === undefined ? {} : { subCategory: action.subCategory }) };
+}
+
+/** `builtIn`: the admin's own actions, which no plugin declares again. */
+export function createExtensions(builtIn: readonly string[] = []): ExtensionsHost {
   const added: Array<{ plugin: string; url: string; file: string }> = [];
   const routes: Array<{ plugin: string; route: AdminRouteExtension }> = [];
+  const actions: DeclaredAdminAction[] = [];
+  const actionNames = new Set(builtIn);
   let taken = false;
   return {
     addScript(plugin, file) {
@@ -109,7 +157,24 @@ export function createExtensions(): ExtensionsHost {
       for (const route of list) checkRoute(plugin, route);
       for (const route of list) routes.push({ plugin, route: { ...route } });
     },
+    addActions(plugin, list) {
+      checkName(plugin);
+      if (taken) throw errors.boot('EXTENSION', `admin actions of "${plugin}" are declared after every plugin's register ran: declare them in the plugin's register`);
+      const declared: DeclaredAdminAction[] = [];
+      const names = new Set(actionNames);
+      for (const action of list) {
+        const entry = declaredAction(plugin, action, names);
+        names.add(entry.action);
+        declared.push(entry);
+      }
+      for (const entry of declared) {
+        actionNames.add(entry.action);
+        actions.push(entry);
+      }
+      return declared.map((entry) => entry.action);
+    },
     scripts: () => added,
+    actions: () => actions,
     routes: () => routes,
     takeRoutes() {
       taken = true;

@@ -3,7 +3,7 @@
  * (i18n's locales, api-tokens') are declared `optional`; the others are recognized by the
  * content-types they contribute, which the schemas hold from register on, or, for webhooks
  * (which has none) and any other plugin, by what they hand the panel in their register (a
- * script or routes, `plugin::admin.extensions`): only an enabled plugin registers. They are not
+ * script, routes or actions, `plugin::admin.extensions`): only an enabled plugin registers. They are not
  * declared, so that the panel does not pull them ahead of the plugins they would otherwise start
  * after (a declared plugin starts before its dependents); upload and webhooks declare the admin
  * instead.
@@ -22,10 +22,10 @@ const MARKERS: Record<string, string | null> = {
 
 export const PANEL_PLUGINS = Object.keys(MARKERS);
 
-/** The plugins that handed the panel a script or routes, in the order they did. */
+/** The plugins that handed the panel a script, routes or actions, in the order they did. */
 export function extendingPlugins(ctx: PluginContext): string[] {
   const extensions = ctx.service<AdminExtensions>('plugin::admin.extensions');
-  return [...new Set([...extensions.scripts(), ...extensions.routes()].map((entry) => entry.plugin))];
+  return [...new Set([...extensions.scripts(), ...extensions.routes(), ...extensions.actions()].map((entry) => entry.plugin))];
 }
 
 export function isPresent(ctx: PluginContext, plugin: string): boolean {

@@ -21,7 +21,7 @@ interface Role {
 interface Catalogue {
   sections: {
     contentTypes: { actions: Array<{ actionId: string; label: string; subjects: string[] }>; subjects: Array<{ uid: string; label: string }> };
-    plugins: Array<{ action: string; displayName: string; plugin: string }>;
+    plugins: Array<{ action: string; displayName: string; plugin: string; subCategory?: string }>;
     settings: Array<{ action: string; displayName: string; category: string }>;
   };
 }
@@ -133,7 +133,7 @@ export function AdminRolesPage() {
             </Table.Tbody>
           </Table>
           <Title order={3}>Plugins and settings</Title>
-          {[...sections.plugins.map((p) => ({ action: p.action, label: `${p.plugin}: ${p.displayName}` })), ...sections.settings.map((s) => ({ action: s.action, label: `${s.category}: ${s.displayName}` }))].map((a) => (
+          {[...sections.plugins.map((p) => ({ action: p.action, label: `${p.plugin}${p.subCategory ? ` (${p.subCategory})` : ''}: ${p.displayName}` })), ...sections.settings.map((s) => ({ action: s.action, label: `${s.category}: ${s.displayName}` }))].map((a) => (
             <Checkbox key={a.action} label={a.label} disabled={locked} checked={role.code === 'strapi-super-admin' || granted.has(key(a.action, null))} onChange={(e) => toggle(a.action, null, e.currentTarget.checked)} />
           ))}
           {message && (

@@ -31,6 +31,8 @@ export interface ActionDefinition {
   plugin: string | null;
   displayName: string;
   category?: string;
+  /** a group within a plugin's actions (declared by the plugin) */
+  subCategory?: string;
 }
 
 const settings = (action: string, category: string, displayName: string, plugin: string | null = null): ActionDefinition => ({ action, section: 'settings', plugin, displayName, category });

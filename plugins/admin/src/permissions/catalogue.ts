@@ -1,11 +1,13 @@
 /**
  * The permissions a role may be given in this app: the content actions on every content-type
- * the content manager shows, and the plugin and settings actions of the enabled plugins. The
- * roles page lists them; a Super Admin holds all of them.
+ * the content manager shows, the plugin and settings actions of the enabled plugins, and the
+ * actions other plugins declared (`addActions` of `plugin::admin.extensions`). The roles page
+ * lists them; a Super Admin holds all of them.
  */
 import type { PluginContext } from '@platform/core';
+import type { AdminExtensions } from '../extensions';
 import { isPresent } from '../plugins-present';
-import { ACTIONS, CONTENT_ACTIONS, KNOWN_CONDITIONS } from './actions';
+import { ACTIONS, CONTENT_ACTIONS, KNOWN_CONDITIONS, type ActionDefinition } from './actions';
 import type { StoredPermission } from './ability';
 import { editableContentTypes } from './roles-setup';
 
@@ -14,8 +16,13 @@ function displayName(ctx: PluginContext, uid: string): string | undefined {
   return typeof info?.displayName === 'string' ? info.displayName : undefined;
 }
 
-export function availableActions(ctx: PluginContext) {
-  return ACTIONS.filter((action) => action.plugin === null || isPresent(ctx, action.plugin));
+export function availableActions(ctx: PluginContext): ActionDefinition[] {
+  // a plugin that declared actions is enabled: only an enabled plugin registers
+  const declared = ctx
+    .service<AdminExtensions>('plugin::admin.extensions')
+    .actions()
+    .map((entry): ActionDefinition => ({ action: entry.action, section: 'plugins', plugin: entry.plugin, displayName: entry.displayName, subCategory: entry.subCategory }));
+  return [...ACTIONS.filter((action) => action.plugin === null || isPresent(ctx, action.plugin)), ...declared];
 }
 
 export function allPermissionsOf(ctx: PluginContext): Array<Omit<StoredPermission, 'roleId'>> {
@@ -55,7 +62,10 @@ export function permissionCatalogue(ctx: PluginContext) {
           properties: [{ label: 'Fields', value: 'fields', children: [...m.fields.keys()].map((f) => ({ label: f, value: f })) }],
         })),
       },
-      plugins: actions.filter((a) => a.section === 'plugins').map((a) => ({ action: a.action, displayName: a.displayName, plugin: a.plugin })),
+      // Strapi's entries; `subCategory` only where the plugin declared one
+      plugins: actions
+        .filter((a) => a.section === 'plugins')
+        .map((a) => ({ action: a.action, displayName: a.displayName, plugin: a.plugin, ...(a.subCategory === undefined ? {} : { subCategory: a.subCategory }) })),
       settings: actions.filter((a) => a.section === 'settings').map((a) => ({ action: a.action, displayName: a.displayName, category: a.category, plugin: a.plugin })),
     },
   };
