@@ -14,6 +14,7 @@ import { errors } from './src/errors';
 import { fileSchema } from './src/file-content-type';
 import { folderSchema } from './src/folder-content-type';
 import { ADMIN_ROUTES, CREATOR_SCOPE } from './src/admin-routes';
+import { adminSessionRoutes } from './src/admin-sessions';
 import { createAdminController } from './src/http/admin-controller';
 import { createContentApiController } from './src/http/content-api-controller';
 import { declareGraphql } from './src/graphql-declarations';
@@ -81,12 +82,16 @@ export default definePlugin<Config>({
     // The media library's folders, its listing by folder and its uploads into a folder are the
     // admin's routes (Strapi's paths, behind an administrator's session and permissions); the
     // admin leaves the caller's creator scope in `koa.state[CREATOR_SCOPE]`.
+    // The media library calls the Content API's file routes too, with the administrator's
+    // session, which the admin accepts on the routes named here (./src/admin-sessions.ts).
     if (ctx.isEnabled('admin')) {
       const creatorScope = { key: CREATOR_SCOPE, read: 'plugin::upload.read' };
-      ctx.service('plugin::admin.extensions').addRoutes(
+      const extensions = ctx.service('plugin::admin.extensions');
+      extensions.addRoutes(
         ctx.name,
         ADMIN_ROUTES.map(({ method, path, handler, permission }) => ({ method, path, handler, permission, creatorScope })),
       );
+      extensions.acceptSessions(ctx.name, adminSessionRoutes(ctx));
     }
   },
   async bootstrap(ctx) {

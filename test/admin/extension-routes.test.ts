@@ -4,8 +4,8 @@
  * behind its permission (none: any signed-in administrator), with the caller's creator scope
  * when the route asks for it. The plugin's own admin actions (`addActions`): in the roles page's
  * catalogue, granted to a role through the admin API and stored like any other, held by the
- * Super Admin, guarding the plugin's route. Routes or actions handed over too late, or
- * malformed, stop start-up naming the plugin.
+ * Super Admin, guarding the plugin's route. Routes, actions or session routes handed over too
+ * late, or malformed, stop start-up naming the plugin.
  */
 import { expect } from 'chai';
 import { BootError, definePlugin, type PluginDefinition } from '@platform/core';
@@ -212,6 +212,20 @@ describe('admin routes handed over wrongly stop start-up', function () {
     expect(await bootError(bad)).to.deep.equal({
       code: 'admin.EXTENSION',
       message: 'admin action of "bad-uid" Read All: the uid must be dot-separated lowercase names (read, settings.update)',
+    });
+  });
+
+  it("a session route whose handler is not the plugin's", async () => {
+    const foreign = definePlugin({
+      name: 'foreign',
+      optional: ['admin'],
+      register(ctx) {
+        ctx.service('plugin::admin.extensions').acceptSessions(ctx.name, [{ handler: 'plugin::upload.content-api.find', permission: 'plugin::upload.read' }]);
+      },
+    });
+    expect(await bootError(foreign)).to.deep.equal({
+      code: 'admin.EXTENSION',
+      message: 'session route of "foreign" plugin::upload.content-api.find: the handler must be a controller action of the plugin',
     });
   });
 

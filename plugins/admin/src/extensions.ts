@@ -10,6 +10,9 @@
  * - admin routes: a plugin hands over the routes its pages call, each with the admin action a
  *   caller must hold; the admin mounts them behind an administrator's session once every
  *   plugin's `register` ran (upload's media library folders, webhooks' settings);
+ * - sessions on a plugin's own routes: a plugin names the routes of its own HTTP surface the
+ *   panel's pages call (upload's `/api/upload`), each with the admin action it stands for; on
+ *   them an administrator's session is accepted (./auth/plugin-routes-bridge.ts);
  * - admin actions: a plugin declares the permissions of its own pages and routes (Strapi's
  *   `actionProvider.registerMany` with `section: 'plugins'`), each named
  *   `plugin::<plugin>.<uid>`; the roles page offers them, a role is granted them like any other
@@ -17,7 +20,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { HttpMethod, RouteDefinition } from '@platform/core';
+import type { HttpMethod, RequestContext, RouteDefinition } from '@platform/core';
 import { errors } from './errors';
 
 /**
@@ -55,6 +58,25 @@ export interface AdminRouteExtension {
   creatorScope?: CreatorScopeKey;
 }
 
+/**
+ * A route of the plugin's own HTTP surface (a Content API route) the panel's pages call with an
+ * administrator's session, which the admin then accepts on it.
+ */
+export interface AdminSessionRoute {
+  /** the route's handler, a controller action of the plugin (`plugin::upload.content-api.find`) */
+  handler: string;
+  /** the admin action the call stands for, or its choice per request (a replacement is an update) */
+  permission: string | ((koa: RequestContext) => string);
+  /**
+   * For an administrator kept to the content some administrators created (Strapi's
+   * `admin::is-creator`): the creator (`created_by_id`, null: none) of the one entry the request
+   * names, or undefined when it names none that exists (a new one; an unknown or malformed id is
+   * the route's own answer). Without it such an administrator is refused the route (a list of
+   * everyone's content).
+   */
+  creatorOf?: (koa: RequestContext) => Promise<number | null | undefined>;
+}
+
 /** An admin action a plugin declares (Strapi's `registerMany` entry, without `pluginName`: the plugin handing it over). */
 export interface AdminActionExtension {
   /** where the roles page shows it: the plugins' section */
@@ -81,6 +103,8 @@ export interface AdminExtensions {
   addScript(plugin: string, file: string): void;
   /** adds admin routes, mounted behind an administrator's session and each route's permission; in `register` */
   addRoutes(plugin: string, routes: readonly AdminRouteExtension[]): void;
+  /** names routes of the plugin's own surface on which an administrator's session is accepted; in `register` */
+  acceptSessions(plugin: string, routes: readonly AdminSessionRoute[]): void;
   /**
    * declares admin actions of the plugin, in `register`; answers their names
    * (`plugin::<plugin>.<uid>`), in order, for the routes' `permission`
@@ -92,6 +116,8 @@ export interface AdminExtensions {
   routes(): ReadonlyArray<{ plugin: string; route: AdminRouteExtension }>;
   /** the actions declared, in order */
   actions(): readonly DeclaredAdminAction[];
+  /** the routes named by `acceptSessions`, in order */
+  sessionRoutes(): ReadonlyArray<{ plugin: string; route: AdminSessionRoute }>;
 }
 
 /** The admin's side of the service. */
@@ -126,6 +152,15 @@ function checkRoute(plugin: string, route: AdminRouteExtension): void {
   }
 }
 
+function checkSessionRoute(plugin: string, route: AdminSessionRoute): void {
+  const where = `session route of "${plugin}" ${String(route.handler)}`;
+  if (typeof route.handler !== 'string' || !route.handler.startsWith(`plugin::${plugin}.`)) throw errors.boot('EXTENSION', `${where}: the handler must be a controller action of the plugin`);
+  if (!((typeof route.permission === 'string' && route.permission !== '') || typeof route.permission === 'function')) {
+    throw errors.boot('EXTENSION', `${where}: the permission must be an action name or a function`);
+  }
+  if (route.creatorOf !== undefined && typeof route.creatorOf !== 'function') throw errors.boot('EXTENSION', `${where}: creatorOf must be a function`);
+}
+
 function declaredAction(plugin: string, action: AdminActionExtension, taken: ReadonlySet<string>): DeclaredAdminAction {
   const where = `admin action of "${plugin}" ${typeof action.uid === 'string' ? action.uid : ''}`.trimEnd();
   if (action.section !== 'plugins') throw errors.boot('EXTENSION', `${where}: the section must be "plugins"`);
@@ -142,6 +177,7 @@ export function createExtensions(builtIn: readonly string[] = []): ExtensionsHos
   const added: Array<{ plugin: string; url: string; file: string }> = [];
   const routes: Array<{ plugin: string; route: AdminRouteExtension }> = [];
   const actions: DeclaredAdminAction[] = [];
+  const sessionRoutes: Array<{ plugin: string; route: AdminSessionRoute }> = [];
   const actionNames = new Set(builtIn);
   let taken = false;
   return {
@@ -173,8 +209,18 @@ export function createExtensions(builtIn: readonly string[] = []): ExtensionsHos
       }
       return declared.map((entry) => entry.action);
     },
+    acceptSessions(plugin, list) {
+      checkName(plugin);
+      if (taken) throw errors.boot('EXTENSION', `session routes of "${plugin}" are named after every plugin's register ran: name them in the plugin's register`);
+      for (const route of list) checkSessionRoute(plugin, route);
+      for (const route of list) {
+        if (sessionRoutes.some((entry) => entry.route.handler === route.handler)) throw errors.boot('EXTENSION', `session route of "${plugin}" ${route.handler}: named already`);
+        sessionRoutes.push({ plugin, route: { ...route } });
+      }
+    },
     scripts: () => added,
     actions: () => actions,
+    sessionRoutes: () => sessionRoutes,
     routes: () => routes,
     takeRoutes() {
       taken = true;

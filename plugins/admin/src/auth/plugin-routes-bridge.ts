@@ -8,23 +8,28 @@
  * `plugin::users-permissions.roles.read`...), the request runs as that administrator; without
  * the permission it is a 403. Any other bearer is left to the Content API's strategies.
  *
+ * Which routes, and for which actions, the plugins say themselves where they can: a plugin that
+ * starts after the admin names them in its register (`acceptSessions` of
+ * `plugin::admin.extensions`), as upload does for its file routes, with the creator of the file
+ * a request names. users-permissions and i18n start before the admin (the admin declares them,
+ * it calls their services), so they cannot hand the admin anything in their register; their few
+ * settings routes are named here, by their handlers (`PANEL_ROUTES`).
+ *
  * Under a creator condition (the Author's `admin::is-creator` on the media permissions), a
- * file is read, replaced, described or deleted here only when the administrator may have it
- * (its `created_by_id`); the list of every file is refused (the media library lists a
- * scoped administrator's files through upload's admin route, `/upload/files`, which keeps to them).
+ * route named by its plugin runs only for an entry the administrator may have (its creator, as
+ * the plugin's `creatorOf` says); a route without `creatorOf` (the list of every file) is
+ * refused (the media library lists a scoped administrator's files through upload's admin
+ * route, `/upload/files`, which keeps to them). The settings routes named here have no creators.
  */
 import { ForbiddenError, type AuthState, type PluginContext, type RequestContext, type RouteDefinition } from '@platform/core';
 import type { Access, AdminState } from '../access';
 import { sameRoleCreators } from '../content/entry-facts';
+import type { AdminExtensions, AdminSessionRoute } from '../extensions';
 import { isPresent } from '../plugins-present';
 import { bearer } from './sessions';
 
-/** Content API route handler → the admin action that allows it. */
-export const BRIDGED_ACTIONS: Readonly<Record<string, string>> = {
-  'plugin::upload.content-api.find': 'plugin::upload.read',
-  'plugin::upload.content-api.findOne': 'plugin::upload.read',
-  'plugin::upload.content-api.upload': 'plugin::upload.assets.create',
-  'plugin::upload.content-api.destroy': 'plugin::upload.assets.update',
+/** The settings routes of plugins that start before the admin: handler → the admin action that allows it. */
+export const PANEL_ROUTES: Readonly<Record<string, string>> = {
   'plugin::users-permissions.role.find': 'plugin::users-permissions.roles.read',
   'plugin::users-permissions.role.findOne': 'plugin::users-permissions.roles.read',
   'plugin::users-permissions.permissions.getPermissions': 'plugin::users-permissions.roles.read',
@@ -34,21 +39,15 @@ export const BRIDGED_ACTIONS: Readonly<Record<string, string>> = {
   'plugin::i18n.locales.listLocales': 'plugin::i18n.locale.read',
 };
 
-/** the bridged upload routes that name one file (`:id`, or `?id=` for a replacement) */
-const ONE_FILE = new Set(['plugin::upload.content-api.findOne', 'plugin::upload.content-api.destroy', 'plugin::upload.content-api.upload']);
-
-/** A 403 unless the administrator's `action` reaches the file the request names, under its creator condition. */
-async function checkFileCreator(ctx: PluginContext, koa: RequestContext, handler: string, action: string, admin: AdminState): Promise<void> {
+/** A 403 unless the administrator's `action` reaches the entry the request names, under its creator condition. */
+async function checkCreator(ctx: PluginContext, koa: RequestContext, named: AdminSessionRoute, action: string, admin: AdminState): Promise<void> {
   const scope = admin.ability.listScope(action);
-  if (scope === 'all' || !handler.startsWith('plugin::upload.')) return;
-  if (!ONE_FILE.has(handler)) throw new ForbiddenError('Forbidden', {});
-  const raw = handler === 'plugin::upload.content-api.upload' ? koa.query.id : koa.params.id;
-  // a new upload (no id) creates; a malformed id is the route's own 400/404
-  if (raw === undefined || typeof raw !== 'string' || !/^[1-9]\d{0,15}$/.test(raw)) return;
-  const row = (await ctx.db.connection(ctx.models.get('plugin::upload.file').tableName).where('id', Number(raw)).first('created_by_id')) as { created_by_id: unknown } | undefined;
-  if (!row) return;
+  if (scope === 'all') return;
+  if (!named.creatorOf) throw new ForbiddenError('Forbidden', {});
+  const creator = await named.creatorOf(koa);
+  if (creator === undefined) return;
   const creators = scope === 'own' ? [admin.user.id] : scope === 'same-role' ? await sameRoleCreators(ctx, admin.user.roleIds) : [];
-  if (row.created_by_id === null || !creators.includes(Number(row.created_by_id))) throw new ForbiddenError('Forbidden', {});
+  if (creator === null || !creators.includes(creator)) throw new ForbiddenError('Forbidden', {});
 }
 
 /** before the API-token strategy (stage -10) and users-permissions (0) */
@@ -60,19 +59,29 @@ export function bridgeAdminSessions(ctx: PluginContext, access: () => Access): v
   // Without users-permissions nothing guards those routes (they are public): no tap, so the
   // kernel still warns that no plugin authenticates requests.
   if (!isPresent(ctx, 'users-permissions')) return;
+  // the routes the plugins named, by handler; read at the first request, once every register ran
+  let named: ReadonlyMap<string, AdminSessionRoute> | null = null;
+  const namedRoute = (handler: string): AdminSessionRoute | undefined => {
+    named ??= new Map(
+      ctx
+        .service<AdminExtensions>('plugin::admin.extensions')
+        .sessionRoutes()
+        .map(({ route }) => [route.handler, route]),
+    );
+    return named.get(handler);
+  };
   ctx.hooks.authenticate.tapPromise({ name: 'admin', stage: BRIDGE_STAGE }, async (koa: RequestContext, route: RouteDefinition) => {
     if (koa.state.auth || typeof route.handler !== 'string') return;
-    const action = BRIDGED_ACTIONS[route.handler];
-    if (!action) return;
+    const handler = route.handler;
+    const fromPlugin = namedRoute(handler);
+    const needed = fromPlugin ? (typeof fromPlugin.permission === 'function' ? fromPlugin.permission(koa) : fromPlugin.permission) : PANEL_ROUTES[handler];
+    if (needed === undefined) return;
     const token = bearer(koa.headers.authorization);
     const session = token === null ? null : access().tokens.verify(token);
     if (!session) return;
     const admin = await access().authenticate(koa);
-    // replacing a file is an update of the file (`POST /api/upload?id=`)
-    const needed = route.handler === 'plugin::upload.content-api.upload' && koa.query.id !== undefined ? 'plugin::upload.assets.update' : action;
     if (!admin.ability.can(needed)) throw new ForbiddenError('Forbidden', {});
-    const handler = route.handler;
-    await checkFileCreator(ctx, koa, handler, needed, admin);
+    if (fromPlugin) await checkCreator(ctx, koa, fromPlugin, needed, admin);
     const auth: AuthState = {
       strategy: ADMIN_STRATEGY,
       credentials: { id: admin.user.id, email: admin.user.email },
