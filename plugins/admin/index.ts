@@ -27,7 +27,7 @@ import { setupRoles } from './src/permissions/roles-setup';
 import { createRuntime, type Runtime } from './src/runtime';
 
 export type { AdminConfig } from './src/config';
-export type { AdminActionExtension, AdminExtensions, AdminRouteExtension, AdminSessionRoute, CreatorScope, CreatorScopeKey, DeclaredAdminAction } from './src/extensions';
+export type { AdminActionExtension, AdminExtensions, AdminRouteExtension, AdminSessionRoute, CreatorCondition, CreatorScope, CreatorScopeKey, DeclaredAdminAction } from './src/extensions';
 export type { AdminAbility } from './src/permissions/ability';
 
 declare module '@platform/core' {

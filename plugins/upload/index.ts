@@ -30,7 +30,7 @@ import { createUploadService, type UploadService } from './src/upload-service';
 
 export { FILE_UID } from './src/file-content-type';
 export { FOLDER_UID } from './src/folder-content-type';
-export { ADMIN_ROUTES, CREATOR_SCOPE, type CreatorScope, type UploadAdminRoute } from './src/admin-routes';
+export { ADMIN_ROUTES, CREATOR_SCOPE, type CreatorCondition, type CreatorScope, type UploadAdminRoute } from './src/admin-routes';
 export type { UploadAdminController } from './src/http/admin-controller';
 export { morphTableName } from './src/morph-table';
 export { MEDIA_CATEGORIES, type MediaAttribute, type MediaCategory, type MediaOptions } from './src/media-attribute';

@@ -9,7 +9,7 @@
  */
 import { expect } from 'chai';
 import { BootError, definePlugin, type PluginDefinition } from '@platform/core';
-import type {} from '@platform/admin';
+import type { CreatorCondition, CreatorScope } from '@platform/admin';
 import type { TestApp } from '../helpers/app';
 import { testClients } from '../helpers/databases';
 import { adminWithRole, bearer, registerSuperAdmin, startAdminApp } from './helpers';
@@ -18,6 +18,13 @@ const probe = definePlugin({
   name: 'probe',
   optional: ['admin'],
   register(ctx) {
+    // the administrators a creator condition lets through: applied to their own ids
+    const whose = async (condition: CreatorCondition | null): Promise<number[] | null> => {
+      if (condition === null) return null;
+      const query = ctx.db.connection('admin_users').select('id').orderBy('id');
+      condition(query, 'id');
+      return ((await query) as Array<{ id: unknown }>).map((row) => Number(row.id));
+    };
     const extensions = ctx.service('plugin::admin.extensions');
     const declared = extensions.addActions(ctx.name, [
       { section: 'plugins', displayName: 'Read the probes', uid: 'read' },
@@ -31,7 +38,10 @@ const probe = definePlugin({
         path: '/probe/media',
         permission: 'plugin::upload.assets.update',
         creatorScope: { key: 'probeScope', read: 'plugin::upload.read' },
-        handler: (koa) => ({ data: koa.state.probeScope }),
+        handler: async (koa) => {
+          const scope = koa.state.probeScope as CreatorScope;
+          return { data: { read: await whose(scope.read), write: await whose(scope.write) } };
+        },
       },
       { method: 'GET', path: '/probe/own', permission: 'plugin::probe.read', handler: () => ({ data: declared }) },
     ]);

@@ -21,13 +21,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { HttpMethod, RequestContext, RouteDefinition } from '@platform/core';
+import type { CreatorCondition } from './content/creator-condition';
 import { errors } from './errors';
+
+export type { CreatorCondition } from './content/creator-condition';
 
 /**
  * Where an admin route leaves whose content the caller may reach under Strapi's creator
- * conditions (the Author's `admin::is-creator`): `koa.state[key]` is a `CreatorScope`, made from
- * the caller's scope on `read` (which content it sees) and on the route's own permission (which
- * it touches).
+ * conditions (the Author's `admin::is-creator`, `admin::has-same-role-as-creator`):
+ * `koa.state[key]` is a `CreatorScope`, made from the caller's scope on `read` (which content it
+ * sees) and on the route's own permission (which it touches).
  */
 export interface CreatorScopeKey {
   /** the key of `koa.state` */
@@ -38,11 +41,15 @@ export interface CreatorScopeKey {
 
 /**
  * Whose content (its `created_by_id`) the caller may see (`read`) and touch with the route's
- * own permission (`write`); null: everyone's.
+ * own permission (`write`), as conditions a handler applies to its queries: `read(qb, column)`
+ * keeps `qb` to the rows whose creator column `column` (qualified as the query needs,
+ * `f.created_by_id`) names an administrator in scope. It may hold a subquery on the admin's
+ * tables (the members of the caller's roles), so the plugin never learns them and no statement
+ * grows with their number; it matches no NULL creator. null: everyone's.
  */
 export interface CreatorScope {
-  read: readonly number[] | null;
-  write: readonly number[] | null;
+  read: CreatorCondition | null;
+  write: CreatorCondition | null;
 }
 
 /** An admin route a plugin hands to the admin. */

@@ -3,10 +3,32 @@
  * form of Strapi v4's REST query, shared by REST and GraphQL), the flat entities it returns,
  * and the extension points other plugins tap.
  */
+import type { Knex } from 'knex';
 import type { Model, ValidationIssue } from '@platform/core';
 
 /** Strapi v4 filter object: `{ title: { $containsi: 'x' }, category: { name: 'y' }, $or: [...] }` */
 export type Filters = Record<string, unknown>;
+
+/**
+ * A condition in SQL that an internal caller (a plugin's scope, a plugin's own read) puts in a
+ * filter object under the SQL_CONDITION key: it adds its where-clauses to `qb` for the rows of
+ * `alias` (the table alias of the filter's level, `${alias}.created_by_id`), AND-ed with the rest
+ * of the object, parenthesized. It says in a subquery what a list of values would say in bound
+ * values (an administrator's role members), so the statement stays the same size whatever the
+ * data. A statement built with one is never cached: an object with a symbol has no key (shape-key.ts).
+ */
+export type SqlCondition = (qb: Knex.QueryBuilder, alias: string) => void;
+
+/**
+ * The key of a SqlCondition in a filter object: a registered symbol, which neither a query
+ * string nor a JSON body can hold, so no client sends one (as POPULATE_OPTIONS).
+ */
+export const SQL_CONDITION: unique symbol = Symbol.for('platform.sql-condition');
+
+/** A filter object holding only `condition`, to AND with others (`{ $and: [filters, sqlFilter(...)] }`) or push to a scope. */
+export function sqlFilter(condition: SqlCondition): Filters {
+  return { [SQL_CONDITION]: condition };
+}
 
 /** Every accepted sort form: `'a'`, `'a:desc'`, `'a,b:desc'`, `['a', 'b:desc']`, `{ a: 'desc' }`, `[{ a: 'asc' }]`, `'category.name'` */
 export type SortInput = string | Array<string | Record<string, unknown>> | Record<string, unknown>;
@@ -157,7 +179,7 @@ export interface ScopeContext {
   params: FindParams;
   /** `root` for a list or count, `findOne` for a read by id, `populate` for a populated level */
   level: 'root' | 'findOne' | 'populate';
-  /** push filter objects here; they are AND-ed with the request's filters */
+  /** push filter objects here; they are AND-ed with the request's filters (a condition in SQL: `sqlFilter`) */
   filters: Filters[];
 }
 

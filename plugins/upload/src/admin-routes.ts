@@ -7,9 +7,11 @@
  * (Strapi serves them without the `/admin` prefix).
  *
  * An administrator may be kept to the files and folders some administrators created (Strapi's
- * `admin::is-creator` on the Author's media permissions): the admin says whose, per request, in
- * `koa.state[CREATOR_SCOPE]`, and the handlers keep to them.
+ * `admin::is-creator` on the Author's media permissions, `admin::has-same-role-as-creator`): the
+ * admin says whose, per request, in `koa.state[CREATOR_SCOPE]`, as conditions the handlers apply
+ * to their statements.
  */
+import type { Knex } from 'knex';
 import type { RouteDefinition } from '@platform/core';
 
 const CONTROLLER = 'plugin::upload.admin';
@@ -21,12 +23,19 @@ export interface UploadAdminRoute extends RouteDefinition {
 }
 
 /**
+ * Keeps `qb` to the rows whose creator column `column` (qualified as the query needs) names an
+ * administrator of the scope; a row with no creator is never in it. The admin makes it (it may
+ * hold a subquery on the admin's own tables, which upload does not know): upload only applies it.
+ */
+export type CreatorCondition = (qb: Knex.QueryBuilder, column: string) => void;
+
+/**
  * Whose files and folders (their `created_by_id`) the caller may see (`read`, from
  * `plugin::upload.read`) and touch with the route's own permission (`write`); null: everyone's.
  */
 export interface CreatorScope {
-  read: readonly number[] | null;
-  write: readonly number[] | null;
+  read: CreatorCondition | null;
+  write: CreatorCondition | null;
 }
 
 /** the key of `koa.state` the admin sets the caller's CreatorScope under */

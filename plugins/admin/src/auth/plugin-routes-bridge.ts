@@ -23,7 +23,7 @@
  */
 import { ForbiddenError, type AuthState, type PluginContext, type RequestContext, type RouteDefinition } from '@platform/core';
 import type { Access, AdminState } from '../access';
-import { sameRoleCreators } from '../content/entry-facts';
+import { creatorInScope } from '../content/creator-condition';
 import type { AdminExtensions, AdminSessionRoute } from '../extensions';
 import { isPresent } from '../plugins-present';
 import { bearer } from './sessions';
@@ -46,8 +46,7 @@ async function checkCreator(ctx: PluginContext, koa: RequestContext, named: Admi
   if (!named.creatorOf) throw new ForbiddenError('Forbidden', {});
   const creator = await named.creatorOf(koa);
   if (creator === undefined) return;
-  const creators = scope === 'own' ? [admin.user.id] : scope === 'same-role' ? await sameRoleCreators(ctx, admin.user.roleIds) : [];
-  if (creator === null || !creators.includes(creator)) throw new ForbiddenError('Forbidden', {});
+  if (!(await creatorInScope(ctx, scope, admin.user, creator))) throw new ForbiddenError('Forbidden', {});
 }
 
 /** before the API-token strategy (stage -10) and users-permissions (0) */

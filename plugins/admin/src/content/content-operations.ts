@@ -9,9 +9,11 @@
  *     entry its conditions on the entry's creator and locale (a 404 when there is none);
  *   - its steps (`steps`): the admin's parameters read leniently (a bad page is page 1, never
  *     a 400), `properties.fields` on what is written and read, a new entry a draft;
- *   - an Author's (`admin::is-creator`) list scope travels as an internal parameter
- *     (`ADMIN_SCOPE`, never from a client) to the `scope` tap: a condition on the creator
- *     column in SQL, so pagination and counts stay right on any number of entries;
+ *   - an Author's (`admin::is-creator`) or a same-role (`admin::has-same-role-as-creator`)
+ *     list scope travels as an internal parameter (`ADMIN_SCOPE`, never from a client) to the
+ *     `scope` tap: a condition on the creator column in SQL (a subquery on the role links for
+ *     the same role, ./creator-condition.ts), so pagination and counts stay right on any number
+ *     of entries and the statement keeps its size on any number of administrators;
  *   - its store for writes: the entry (or i18n's localization of another), then its
  *     `createdBy`/`updatedBy` columns, read back with drafts; the whole operation runs in one
  *     transaction with the entry's checks.
@@ -19,17 +21,29 @@
  * answer (the entry with `createdBy`/`updatedBy` as people), not a copy of the protocol.
  */
 import { ForbiddenError, NotFoundError, type Model, type PluginContext } from '@platform/core';
-import type { ContentApi, ContentApiContext, Entity, EntityService, EntryStore, FindParams, OperationInput, ScopeContext, TransportSteps } from '@platform/query-engine';
+import {
+  sqlFilter,
+  type ContentApi,
+  type ContentApiContext,
+  type Entity,
+  type EntityService,
+  type EntryStore,
+  type FindParams,
+  type OperationInput,
+  type ScopeContext,
+  type TransportSteps,
+} from '@platform/query-engine';
 import type { AdminState } from '../access';
 import { CONTENT_ACTIONS, type ContentAction } from '../permissions/actions';
-import { creatorsOf, entryFacts, sameRoleCreators } from './entry-facts';
+import { creatorCondition, type CreatorCondition } from './creator-condition';
+import { creatorsOf, entryFacts } from './entry-facts';
 import { createLocalizationEntry, isLocalized, newEntryLocale } from './localizations';
 
 /** The internal parameter carrying an administrator's list scope to the `scope` tap (never from a client). */
 export const ADMIN_SCOPE = Symbol.for('platform.admin.scope');
 
 interface ScopedParams extends FindParams {
-  [ADMIN_SCOPE]?: { uid: string; creators: number[] };
+  [ADMIN_SCOPE]?: { uid: string; creators: CreatorCondition };
 }
 
 export interface AdminQuery {
@@ -74,7 +88,8 @@ export function createContentOperations(ctx: PluginContext) {
   const applyScope = (scope: ScopeContext) => {
     const limit = (scope.params as ScopedParams)[ADMIN_SCOPE];
     if (!limit || scope.model.uid !== limit.uid || scope.level === 'populate') return;
-    scope.filters.push({ createdBy: { $in: limit.creators.length > 0 ? limit.creators : [0] } });
+    const { creators } = limit;
+    scope.filters.push(sqlFilter((qb, alias) => creators(qb, `${alias}.created_by_id`)));
   };
 
   const allow = (admin: AdminState, action: ContentAction, uid: string) => {
@@ -203,9 +218,8 @@ export function createContentOperations(ctx: PluginContext) {
       if (typeof query.locale === 'string' && query.locale !== '') params.locale = query.locale;
       for (const key of Object.keys(params)) if (params[key] === undefined) delete params[key];
       const internal: ScopedParams = {};
-      const scope = admin.ability.listScope(CONTENT_ACTIONS.read, uid);
-      if (scope === 'own') internal[ADMIN_SCOPE] = { uid, creators: [admin.user.id] };
-      else if (scope === 'same-role') internal[ADMIN_SCOPE] = { uid, creators: await sameRoleCreators(ctx, admin.user.roleIds) };
+      const creators = creatorCondition(ctx, admin.ability.listScope(CONTENT_ACTIONS.read, uid), admin.user);
+      if (creators) internal[ADMIN_SCOPE] = { uid, creators };
       return contentApi().find({ ...adminInput(uid, caller, params), internal });
     },
     async findOne(uid: string, id: number, caller: AdminCaller, params: FindParams = {}) {

@@ -22,16 +22,6 @@ export async function entryFacts(ctx: PluginContext, model: Model, id: number, r
   return facts;
 }
 
-/** The administrators sharing one of these roles: whose entries `admin::has-same-role-as-creator` opens. */
-export async function sameRoleCreators(ctx: PluginContext, roleIds: readonly number[]): Promise<number[]> {
-  if (roleIds.length === 0) return [];
-  const rows = (await ctx.db
-    .connection(TABLES.userRoles)
-    .whereIn('role_id', [...roleIds])
-    .distinct('user_id')) as Array<{ user_id: number }>;
-  return rows.map((r) => Number(r.user_id));
-}
-
 export interface CreatorView {
   id: number;
   firstname: string | null;

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { NotFoundError, type Middleware, type PluginContext, type RouteDefinition } from '@platform/core';
 import { adminState } from '../access';
-import { sameRoleCreators } from '../content/entry-facts';
+import { creatorCondition } from '../content/creator-condition';
 import type { AdminExtensions, AdminRouteExtension, CreatorScope, CreatorScopeKey } from '../extensions';
 import type { AdminRoutes } from './admin-route';
 
@@ -41,20 +41,16 @@ export function extensionRoutes(ctx: PluginContext, routes: AdminRoutes, extensi
 /**
  * Tells a plugin's handlers whose content the administrator may see (the scope's `read` action)
  * and touch with the route's permission: everyone's, or, under Strapi's creator conditions (the
- * Author's `admin::is-creator`), its own or those of administrators sharing a role.
+ * Author's `admin::is-creator`), its own or those of administrators sharing a role: conditions
+ * the handlers apply to their queries (../content/creator-condition.ts), made without a statement.
  */
 function creatorScope(ctx: PluginContext, permission: string | null, scope: CreatorScopeKey): Middleware {
   return async (koa, next) => {
     const { user, ability } = adminState(koa);
-    const creators = async (action: string): Promise<number[] | null> => {
-      const found = ability.listScope(action);
-      if (found === 'own') return [user.id];
-      if (found === 'same-role') return sameRoleCreators(ctx, user.roleIds);
-      // 'all'; or no permission at all (a route needing another action already refused the caller)
-      return found === null ? [] : null;
-    };
-    const read = await creators(scope.read);
-    const value: CreatorScope = { read, write: permission === null || permission === scope.read ? read : await creators(permission) };
+    // null for 'all'; nobody's without the permission (a route needing another action already refused the caller)
+    const creators = (action: string) => creatorCondition(ctx, ability.listScope(action), user);
+    const read = creators(scope.read);
+    const value: CreatorScope = { read, write: permission === null || permission === scope.read ? read : creators(permission) };
     koa.state[scope.key] = value;
     await next();
   };

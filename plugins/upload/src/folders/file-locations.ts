@@ -9,7 +9,7 @@
  */
 import type { PluginContext } from '@platform/core';
 import { FOLDER_UID } from '../folder-content-type';
-import { type Creators, inScope, ROOT_PATH } from './folder-store';
+import { type Creators, ofCreators, ROOT_PATH } from './folder-store';
 
 export interface FolderLocation {
   id: number;
@@ -24,7 +24,6 @@ interface LocationRow {
   name: string;
   pathId: number;
   path: string;
-  createdById: number | null;
 }
 
 const pathIdsOf = (path: string): number[] =>
@@ -38,19 +37,16 @@ export async function folderLocations(ctx: PluginContext, paths: Iterable<string
   const distinct = new Set(paths);
   const pathIds = new Set<number>();
   for (const path of distinct) for (const pathId of pathIdsOf(path)) pathIds.add(pathId);
+  // the caller's folders only: one it does not see is not read
   const rows =
     pathIds.size === 0
       ? []
-      : ((await ctx.db
-          .connection(ctx.models.get(FOLDER_UID).tableName)
-          .whereIn('path_id', [...pathIds])
-          .select('id', 'name', 'path_id', 'path', 'created_by_id')) as Array<Record<string, unknown>>);
+      : ((await ofCreators(ctx.db.connection(ctx.models.get(FOLDER_UID).tableName).whereIn('path_id', [...pathIds]), creators, 'created_by_id').select('id', 'name', 'path_id', 'path')) as Array<
+          Record<string, unknown>
+        >);
   const byPathId = new Map<number, LocationRow>();
-  for (const row of rows) {
-    const createdById = row.created_by_id === null || row.created_by_id === undefined ? null : Number(row.created_by_id);
-    byPathId.set(Number(row.path_id), { id: Number(row.id), name: String(row.name), pathId: Number(row.path_id), path: String(row.path), createdById });
-  }
-  const seen = (row: LocationRow | undefined): row is LocationRow => row !== undefined && inScope(creators, row.createdById);
+  for (const row of rows) byPathId.set(Number(row.path_id), { id: Number(row.id), name: String(row.name), pathId: Number(row.path_id), path: String(row.path) });
+  const seen = (row: LocationRow | undefined): row is LocationRow => row !== undefined;
 
   const locate = (path: string): FolderLocation | null => {
     if (path === ROOT_PATH) return null;

@@ -5,15 +5,19 @@
  * path copied into `files.folder_path` (`/` at the root). So a move rewrites the paths of the
  * moved folder, of every folder under it and of their files, in one transaction.
  *
- * A caller kept to some creators' folders (`Creators`, the Author's `admin::is-creator`) sees
- * those only; one whose parent it does not see (another's folder) is at its root, in lists and
- * in the tree alike, so nothing it made is out of its reach.
+ * A caller kept to some creators' folders (`Creators`, the Author's `admin::is-creator`, an
+ * administrator's `admin::has-same-role-as-creator`) sees those only; one whose parent it does
+ * not see (another's folder) is at its root, in lists and in the tree alike, so nothing it made
+ * is out of its reach. Whose they are is a condition the admin made (it may be a subquery on the
+ * admin's tables), applied in the statements themselves: none grows with the number of
+ * creators or of their folders.
  */
+import type { Knex } from 'knex';
 import type { PluginContext, RelationField } from '@platform/core';
 import { type Entity, isUniqueViolation } from '@platform/query-engine';
 import { errors } from '../errors';
 import { FILE_UID } from '../file-content-type';
-import type { CreatorScope } from '../admin-routes';
+import type { CreatorCondition, CreatorScope } from '../admin-routes';
 import { FOLDER_UID } from '../folder-content-type';
 
 /** A folder's `path_id` is the highest so far plus one: creations at the same moment race for it. */
@@ -27,8 +31,8 @@ export interface FolderRow {
   createdById: number | null;
 }
 
-/** the administrators whose folders and files a caller may see or touch; null: everyone's */
-export type Creators = readonly number[] | null;
+/** the administrators whose folders and files a caller may see or touch, as a condition on a creator column; null: everyone's */
+export type Creators = CreatorCondition | null;
 
 /** a node of the folder tree (`GET /upload/folder-structure`), as Strapi v4 answers it */
 export interface FolderNode {
@@ -37,10 +41,11 @@ export interface FolderNode {
   children: FolderNode[];
 }
 
-export const inScope = (creators: Creators, createdById: number | null): boolean => creators === null || (createdById !== null && creators.includes(createdById));
-
-/** a `whereIn` list that is never empty (an empty one is refused by some databases' SQL) */
-export const creatorList = (creators: readonly number[]): number[] => (creators.length > 0 ? [...creators] : [0]);
+/** `qb` kept to the rows whose creator column `column` names one of the `creators` (as it is for everyone's) */
+export function ofCreators<Q extends Knex.QueryBuilder>(qb: Q, creators: Creators, column: string): Q {
+  if (creators !== null) creators(qb, column);
+  return qb;
+}
 
 /** Strapi sorts the tree by name, code unit by code unit (not by a database collation); the id breaks ties. */
 const byName = (a: FolderNode, b: FolderNode) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id);
@@ -80,17 +85,29 @@ export function createFolderStore(ctx: PluginContext) {
     createdById: row.created_by_id === null || row.created_by_id === undefined ? null : Number(row.created_by_id),
   });
 
+  const COLUMNS = ['id', 'name', 'path_id', 'path', 'created_by_id'];
+
   async function find(id: number): Promise<FolderRow | null> {
-    const row = await db()(folders().tableName).where({ id }).first('id', 'name', 'path_id', 'path', 'created_by_id');
+    const row = await db()(folders().tableName).where({ id }).first(COLUMNS);
     return row ? toRow(row) : null;
   }
 
-  /** The folder, or a 404; a 403 when it is not among the `creators`' folders. */
+  /** The folder, or a 404; a 403 when it is not among the `creators`' folders. One statement. */
   async function get(id: number, creators: Creators = null): Promise<FolderRow> {
-    const folder = await find(id);
-    if (!folder) throw errors.request('FOLDER_NOT_FOUND', 'folder.notFound', {});
-    if (!inScope(creators, folder.createdById)) throw errors.request('NOT_OWN', 'Forbidden', {});
-    return folder;
+    if (creators === null) {
+      const folder = await find(id);
+      if (!folder) throw errors.request('FOLDER_NOT_FOUND', 'folder.notFound', {});
+      return folder;
+    }
+    const table = folders().tableName;
+    // whether it is theirs, as a column: 1 or 0
+    const theirs = ofCreators(db()(`${table} as theirs`).where('theirs.id', id), creators, 'theirs.created_by_id').count({ n: '*' });
+    const row = await db()(table)
+      .where({ id })
+      .first([...COLUMNS, theirs.as('theirs')]);
+    if (!row) throw errors.request('FOLDER_NOT_FOUND', 'folder.notFound', {});
+    if (Number(row.theirs) === 0) throw errors.request('NOT_OWN', 'Forbidden', {});
+    return toRow(row);
   }
 
   /** The ids of the folders directly in `parent` (null: the root) that the `creators` made. */
@@ -99,12 +116,12 @@ export function createFolderStore(ctx: PluginContext) {
     const table = folders().tableName;
     if (parent !== null) {
       const query = db()(link.link.name).select(link.selfColumn).where(link.otherColumn, parent);
-      return creators === null ? query : query.whereIn(link.selfColumn, db()(table).select('id').whereIn('created_by_id', creatorList(creators)));
+      return creators === null ? query : query.whereIn(link.selfColumn, ofCreators(db()(`${table} as c`).select('c.id'), creators, 'c.created_by_id'));
     }
     if (creators === null) return db()(table).select('id').whereNotIn('id', db()(link.link.name).select(link.selfColumn));
     // at a scoped root: the creators' folders whose parent is not theirs (none, or another's)
-    const underOwn = db()(`${link.link.name} as l`).join(`${table} as p`, 'p.id', `l.${link.otherColumn}`).whereIn('p.created_by_id', creatorList(creators)).select(`l.${link.selfColumn}`);
-    return db()(table).select('id').whereIn('created_by_id', creatorList(creators)).whereNotIn('id', underOwn);
+    const underOwn = ofCreators(db()(`${link.link.name} as l`).join(`${table} as p`, 'p.id', `l.${link.otherColumn}`), creators, 'p.created_by_id').select(`l.${link.selfColumn}`);
+    return ofCreators(db()(`${table} as f`).select('f.id'), creators, 'f.created_by_id').whereNotIn('f.id', underOwn);
   }
 
   async function nameTaken(name: string, parent: number | null, except?: number): Promise<boolean> {
@@ -125,7 +142,7 @@ export function createFolderStore(ctx: PluginContext) {
     const count = async (link: RelationField, table: string) => {
       const column = link.otherColumn;
       const query = db()(link.link.name).whereIn(column, ids).groupBy(column).select(column).count({ n: '*' });
-      if (creators !== null) query.whereIn(link.selfColumn, db()(table).select('id').whereIn('created_by_id', creatorList(creators)));
+      if (creators !== null) query.whereIn(link.selfColumn, ofCreators(db()(`${table} as c`).select('c.id'), creators, 'c.created_by_id'));
       const rows = await query;
       return new Map(rows.map((row: Record<string, unknown>) => [Number(row[column]), Number(row.n)]));
     };
@@ -141,10 +158,13 @@ export function createFolderStore(ctx: PluginContext) {
   async function withParents(id: number, creators: Creators = null): Promise<Entity> {
     const folder = await get(id, creators);
     const pathIds = folder.path.split('/').filter(Boolean).map(Number);
-    const rows = (await db()(folders().tableName).whereIn('path_id', pathIds).select('path_id', 'created_by_id')) as Array<{ path_id: unknown; created_by_id: unknown }>;
-    const creatorOf = new Map(rows.map((row) => [Number(row.path_id), row.created_by_id === null ? null : Number(row.created_by_id)]));
-    let first = pathIds.length - 1;
-    while (first > 0 && inScope(creators, creatorOf.get(pathIds[first - 1] as number) ?? null)) first--;
+    let first = 0;
+    if (creators !== null) {
+      const rows = (await ofCreators(db()(folders().tableName).whereIn('path_id', pathIds), creators, 'created_by_id').select('path_id')) as Array<{ path_id: unknown }>;
+      const theirs = new Set(rows.map((row) => Number(row.path_id)));
+      first = pathIds.length - 1;
+      while (first > 0 && theirs.has(pathIds[first - 1] as number)) first--;
+    }
     const shown = pathIds.slice(first);
     const chain = await entities().findMany(FOLDER_UID, { filters: { pathId: { $in: shown } }, pagination: { page: 1, pageSize: shown.length } });
     const byPathId = new Map(chain.map((entry) => [Number(entry.pathId), entry]));
@@ -164,7 +184,7 @@ export function createFolderStore(ctx: PluginContext) {
   async function structure(creators: Creators = null): Promise<FolderNode[]> {
     const link = parentLink();
     const query = db()(`${folders().tableName} as f`).leftJoin(`${link.link.name} as l`, `l.${link.selfColumn}`, 'f.id').select('f.id', 'f.name', `l.${link.otherColumn} as parent`);
-    if (creators !== null) query.whereIn('f.created_by_id', creatorList(creators));
+    ofCreators(query, creators, 'f.created_by_id');
     const rows = (await query) as Array<{ id: unknown; name: unknown; parent: unknown }>;
     const nodes = new Map<number, { node: FolderNode; parent: number | null }>();
     for (const row of rows) {
@@ -287,16 +307,20 @@ export function createFolderStore(ctx: PluginContext) {
       if (ids.length === 0) continue;
       const other = await db()(table)
         .whereIn('id', [...ids])
-        .where((q) => q.whereNull('created_by_id').orWhereNotIn('created_by_id', creatorList(creators)))
+        .where((q) => q.whereNull('created_by_id').orWhereNot((theirs) => creators(theirs, 'created_by_id')))
         .first('id');
       if (other) throw errors.request('NOT_OWN', 'Forbidden', {});
     }
   }
 
-  /** The paths of the `creators`' folders: a scoped caller's files in any other folder are at its root. */
-  async function pathsOf(creators: readonly number[]): Promise<string[]> {
-    const rows = (await db()(folders().tableName).whereIn('created_by_id', creatorList(creators)).select('path')) as Array<{ path: unknown }>;
-    return rows.map((row) => String(row.path));
+  /**
+   * Keeps `qb` to the rows whose folder path (`pathColumn`, `files.folder_path`) is that of no
+   * folder of the `creators`' (and is a path): a scoped caller's files in any other folder are at
+   * its root. A NOT EXISTS on the folders' unique path index, whatever the number of folders.
+   */
+  function outsideFoldersOf(qb: Knex.QueryBuilder, pathColumn: string, creators: CreatorCondition): void {
+    const theirs = ofCreators(db()(`${folders().tableName} as own_folder`).select('own_folder.id'), creators, 'own_folder.created_by_id').whereRaw('?? = ??', ['own_folder.path', pathColumn]);
+    qb.whereNotNull(pathColumn).whereNot(pathColumn, '').whereNotExists(theirs);
   }
 
   /** Deletes folder rows (their links too); the caller runs it in the files' transaction. */
@@ -304,7 +328,7 @@ export function createFolderStore(ctx: PluginContext) {
     for (const id of folderIds) await entities().delete(FOLDER_UID, id);
   }
 
-  return { find, get, list, withParents, structure, create, update, moveFiles, contents, checkOwn, pathsOf, deleteRows };
+  return { find, get, list, withParents, structure, create, update, moveFiles, contents, checkOwn, outsideFoldersOf, deleteRows };
 }
 
 export type FolderStore = ReturnType<typeof createFolderStore>;

@@ -8,13 +8,15 @@
  * listing adds each file's `folder` with its parents, which only an administrator reads.
  *
  * A caller kept to some creators' files and folders (`koa.state[CREATOR_SCOPE]`, set by the
- * admin for an Author) lists and counts those only, in SQL; touching any other, or putting
- * something into a folder it does not see, is a 403. Its files in a folder it does not see are
- * listed at its root, as such folders are (see folder-store.ts).
+ * admin for an Author or under the same-role condition) lists and counts those only, in SQL,
+ * the admin's condition in the statements themselves (so they keep their size whatever the
+ * number of creators or folders); touching any other, or putting something into a folder it does
+ * not see, is a 403. Its files in a folder it does not see are listed at its root, as such folders
+ * are (see folder-store.ts).
  */
 import { isPlainObject, type PluginContext, type RequestContext } from '@platform/core';
-import { parseId, restContext, type Entity, type FindParams } from '@platform/query-engine';
-import { CREATOR_SCOPE, type CreatorScope } from '../admin-routes';
+import { parseId, restContext, sqlFilter, type Entity, type Filters, type FindParams } from '@platform/query-engine';
+import { CREATOR_SCOPE, type CreatorCondition, type CreatorScope } from '../admin-routes';
 import type { UploadConfig } from '../config';
 import { errors } from '../errors';
 import { FILE_UID } from '../file-content-type';
@@ -61,6 +63,9 @@ const EVERYONE: CreatorScope = Object.freeze({ read: null, write: null });
 
 const creatorScope = (koa: RequestContext): CreatorScope => (koa.state[CREATOR_SCOPE] as CreatorScope | undefined) ?? EVERYONE;
 
+/** the files of the `creators`, as a filter of the files' read (their creator column, in the statement) */
+const createdBy = (creators: CreatorCondition): Filters => sqlFilter((qb, alias) => creators(qb, `${alias}.created_by_id`));
+
 export function createAdminController(plugin: PluginContext<UploadConfig & Record<string, unknown>>) {
   const folders = createFolderStore(plugin);
   const service = () => plugin.service('plugin::upload.upload');
@@ -78,15 +83,14 @@ export function createAdminController(plugin: PluginContext<UploadConfig & Recor
     return id === undefined || id === null ? null : folders.get(id, creators);
   };
   /** which files a folder listing shows: the folder's, the caller's own only when it is kept to them */
-  const folderFiles = async (folder: FolderRow | null, creators: Creators): Promise<Record<string, unknown>> => {
+  const folderFiles = (folder: FolderRow | null, creators: Creators): Filters => {
     if (creators === null) return { folderPath: folder?.path ?? ROOT_PATH };
-    const createdBy = { createdBy: { $in: [...creators] } };
-    if (folder) return { $and: [{ folderPath: folder.path }, createdBy] };
+    if (folder) return { $and: [{ folderPath: folder.path }, createdBy(creators)] };
     // its root: its files in no folder it sees
-    return { $and: [{ folderPath: { $notIn: [...(await folders.pathsOf(creators)), ''] } }, createdBy] };
+    return { $and: [sqlFilter((qb, alias) => folders.outsideFoldersOf(qb, `${alias}.folder_path`, creators)), createdBy(creators)] };
   };
   /** a search in every folder: everyone's files, or the caller's creators' wherever they are */
-  const everyFolder = (creators: Creators): Record<string, unknown> | null => (creators === null ? null : { createdBy: { $in: [...creators] } });
+  const everyFolder = (creators: Creators): Filters | null => (creators === null ? null : createdBy(creators));
   const existingFiles = async (ids: number[]) => {
     if (ids.length === 0) return;
     const found = await plugin.db.connection(plugin.models.get(FILE_UID).tableName).whereIn('id', ids).select('id');
@@ -103,7 +107,7 @@ export function createAdminController(plugin: PluginContext<UploadConfig & Recor
       const { folder: raw, ...query } = koa.query;
       const { read } = creatorScope(koa);
       const everywhere = raw === undefined && typeof query._q === 'string' && query._q !== '';
-      const scope = everywhere ? everyFolder(read) : await folderFiles(await target(raw, 'folder', read), read);
+      const scope = everywhere ? everyFolder(read) : folderFiles(await target(raw, 'folder', read), read);
       const paths = new Map<number, string>();
       // the folder is a private attribute: read with private access (an administrator may name
       // it, as Strapi's media library does), the answer sanitized as the Content API's

@@ -4,6 +4,8 @@ import { applyFilters } from './index';
 import { castValue } from './cast';
 import { escapeLike } from './operators';
 import { article, asset, category, seo, stubEngine } from '../spec-fixtures';
+import { shapeKey } from '../shape-key';
+import { SQL_CONDITION, sqlFilter, type SqlCondition } from '../../../types';
 
 function sql(client: DatabaseClient, filters: unknown, options = {}, models = [article, category, seo]) {
   const { engine, knex } = stubEngine(client, models);
@@ -93,6 +95,17 @@ describe('applyFilters', () => {
     const unscoped = knex.queryBuilder().from('articles as t0').select('t0.id');
     applyFilters(engine, unscoped, article, 't0', { category: { name: 'News' } }, 'filters');
     expect(unscoped.toSQL().bindings).to.deep.equal(['News']);
+  });
+
+  it("adds an internal caller's SQL condition as it is, on its level's alias, AND-ed and parenthesized", () => {
+    const viewed: SqlCondition = (qb, alias) => void qb.whereRaw('?? > ?', [`${alias}.views`, 0]);
+    expect(sql('sqlite', { title: 'A', ...sqlFilter(viewed) })).to.deep.equal({ sql: 'select `t0`.`id` from `articles` as `t0` where (`t0`.`views` > ?) and `t0`.`title` = ?', bindings: [0, 'A'] });
+    expect(sql('sqlite', { $not: sqlFilter(viewed) }).sql).to.equal('select `t0`.`id` from `articles` as `t0` where not ((`t0`.`views` > ?))');
+    // an $or branch holding one is never merged with another branch on the same relation
+    expect(sql('sqlite', { $or: [{ category: { name: 'a' } }, { category: { name: 'b' }, ...sqlFilter(viewed) }] }).bindings).to.deep.equal(['a', 0, 'b']);
+    expect(() => sql('sqlite', { [SQL_CONDITION]: 'views > 0' })).to.throw(TypeError);
+    // a statement built with one is never cached: its key cannot name it
+    expect(shapeKey(['list', [sqlFilter(viewed)]])).to.equal(null);
   });
 
   it('answers Invalid parameter for keys a request may not use', () => {

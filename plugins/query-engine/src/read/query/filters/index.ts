@@ -3,7 +3,8 @@
  * Keys are whitelisted against the model at every depth: unknown keys and operators, dynamic
  * zones, private attributes and passwords are a 400 `Invalid parameter <key>`. Conditions on
  * relations, components and attributes of plugin-provided types become `id IN (subquery)`
- * (`EXISTS (correlated subquery)` on MySQL and MariaDB), so rows never duplicate.
+ * (`EXISTS (correlated subquery)` on MySQL and MariaDB), so rows never duplicate. An internal
+ * caller's condition in SQL (a SqlCondition under the SQL_CONDITION key) is added as it is.
  */
 import type { Knex } from 'knex';
 import { containsNul, isPlainObject, ValidationError, type Field, type Model } from '@platform/core';
@@ -16,6 +17,7 @@ import { relatedScope } from '../scope';
 import { whereVisibleRows } from '../hidden-rows';
 import type { QueryOptions } from '../contracts';
 import { ATTRIBUTE_OPERATORS, applyOperator, nullFlag, toList, type FilterColumn } from './operators';
+import { SQL_CONDITION, type SqlCondition } from '../../../types';
 
 /** `createdBy`/`updatedBy` in a plugin's scope condition: the administrator ids of Strapi's creator columns. */
 const CREATOR_COLUMNS: ReadonlyMap<string, string> = new Map([
@@ -60,8 +62,18 @@ function bind(walk: Walk, operator: string, operand: unknown): void {
   throw new ValidationError(`Too many values in filters: more than ${MAX_FILTER_VALUES} in one filter`);
 }
 
+/** An internal caller's condition in SQL (SQL_CONDITION), if the filter object holds one. */
+function sqlCondition(group: Record<string, unknown>): SqlCondition | undefined {
+  const condition: unknown = (group as Record<PropertyKey, unknown>)[SQL_CONDITION];
+  if (condition === undefined) return undefined;
+  if (typeof condition !== 'function') throw new TypeError('filters: the SQL_CONDITION of a filter must be a function (qb, alias) => void');
+  return condition as SqlCondition;
+}
+
 /** A filter object at the root, inside `$and`/`$or`/`$not`, or on a related model. */
 function applyGroup(walk: Walk, qb: Knex.QueryBuilder, model: Model, alias: string, group: Record<string, unknown>): void {
+  const condition = sqlCondition(group);
+  if (condition) qb.where((sub) => condition(sub, alias));
   for (const [key, value] of Object.entries(group)) {
     if (value === undefined) continue;
     if (key === '$and' || key === '$or') {
@@ -70,7 +82,7 @@ function applyGroup(walk: Walk, qb: Knex.QueryBuilder, model: Model, alias: stri
       qb.where((sub) => combine(sub, items, key === '$or', (inner, item) => applyGroup(walk, inner, model, alias, item)));
     } else if (key === '$not') {
       if (!isPlainObject(value)) throw invalidParameter(key);
-      if (Object.keys(value).length === 0) continue;
+      if (Object.keys(value).length === 0 && !sqlCondition(value)) continue;
       qb.whereNot((sub) => applyGroup(walk, sub, model, alias, value));
     } else if (key === 'id') {
       applyScalar(walk, qb, { ref: `${alias}.id`, type: 'id' }, value);
@@ -265,6 +277,7 @@ function shareLinkedBranches(model: Model, items: Record<string, unknown>[]): Re
  * only conditions on the related rows themselves move inside the shared one.
  */
 function linkedOnly(model: Model, item: Record<string, unknown>): string | null {
+  if (sqlCondition(item)) return null;
   const [key, ...more] = Object.keys(item);
   if (key === undefined || more.length > 0) return null;
   const field = model.fields.get(key);
