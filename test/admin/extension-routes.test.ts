@@ -239,6 +239,50 @@ describe('admin routes handed over wrongly stop start-up', function () {
     });
   });
 
+  it('a permission that is no admin action: a typo would leave the route to the Super Admin alone', async () => {
+    const typo = definePlugin({
+      name: 'typo',
+      optional: ['admin'],
+      register(ctx) {
+        const extensions = ctx.service('plugin::admin.extensions');
+        extensions.addRoutes(ctx.name, [
+          { method: 'GET', path: '/typo/own', permission: 'plugin::typo.read', handler: () => ({}) },
+          { method: 'GET', path: '/typo/media', permission: 'plugin::upload.raed', handler: () => ({}) },
+        ]);
+        // declared after its routes, in the same register: the route naming it is accepted
+        extensions.addActions(ctx.name, [{ section: 'plugins', displayName: 'Read', uid: 'read' }]);
+      },
+    });
+    expect(await bootError(typo)).to.deep.equal({
+      code: 'admin.EXTENSION',
+      message: `admin route of "typo" GET /typo/media: the permission plugin::upload.raed is no admin action (neither the admin's nor one a plugin declared with addActions)`,
+    });
+  });
+
+  it('accepts a route naming an action a plugin declares in a later register', async () => {
+    const routes = definePlugin({
+      name: 'early-routes',
+      optional: ['admin'],
+      register(ctx) {
+        ctx.service('plugin::admin.extensions').addRoutes(ctx.name, [{ method: 'GET', path: '/early/read', permission: 'plugin::late-actions.read', handler: () => ({ data: 'read' }) }]);
+      },
+    });
+    const actions = definePlugin({
+      name: 'late-actions',
+      optional: ['admin', 'early-routes'],
+      register(ctx) {
+        ctx.service('plugin::admin.extensions').addActions(ctx.name, [{ section: 'plugins', displayName: 'Read', uid: 'read' }]);
+      },
+    });
+    const app = await startAdminApp('sqlite', { plugins: [routes, actions] });
+    try {
+      const res = await app.get('/early/read', bearer(await registerSuperAdmin(app)));
+      expect([res.status, res.body]).to.deep.equal([200, { data: 'read' }]);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('a path that is not whole', async () => {
     const relative = definePlugin({
       name: 'relative',

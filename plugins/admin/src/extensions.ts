@@ -131,7 +131,8 @@ export interface AdminExtensions {
 export interface ExtensionsHost extends AdminExtensions {
   /**
    * The routes handed over, once: the admin takes them when every plugin's `register` ran;
-   * routes added after that stop start-up (they would never be mounted).
+   * routes added after that stop start-up (they would never be mounted), and so does a route
+   * whose `permission` is no admin action (the admin's own, or one a plugin declared).
    */
   takeRoutes(): ReadonlyArray<{ plugin: string; route: AdminRouteExtension }>;
 }
@@ -231,6 +232,15 @@ export function createExtensions(builtIn: readonly string[] = []): ExtensionsHos
     routes: () => routes,
     takeRoutes() {
       taken = true;
+      // every plugin's register ran: each route's action is the admin's or one a plugin declared
+      for (const { plugin, route } of routes) {
+        if (route.permission !== null && !actionNames.has(route.permission)) {
+          throw errors.boot(
+            'EXTENSION',
+            `admin route of "${plugin}" ${route.method} ${route.path}: the permission ${route.permission} is no admin action (neither the admin's nor one a plugin declared with addActions)`,
+          );
+        }
+      }
       return routes;
     },
   };
