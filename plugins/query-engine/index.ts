@@ -23,7 +23,7 @@ export type { FieldKindRegistry } from './src/field-kinds/registry';
 export { MAX_RELATION_IDS, parseRelationValue, toSingle, uniqueIds, linkedIds, invalidRelationInput, type RelationInput, type ConnectItem, type Position } from './src/write/relation-input';
 export { relationIssue, missingRelationsIssue } from './src/write/relation-issues';
 export { INT4_RANGE, MAX_ID, parseId, isStorableId, storableIds } from './src/ids';
-export { SQL_CHUNK, INSERT_CHUNK, chunks } from './src/chunks';
+export { SQL_CHUNK, INSERT_CHUNK, DELETE_CHUNK, chunks } from './src/chunks';
 export { toDatabaseValue } from './src/write/db-values';
 export { isUniqueViolation } from './src/write/db-errors';
 export { whereVisibleRows } from './src/read/query/hidden-rows';

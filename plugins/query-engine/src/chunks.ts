@@ -12,6 +12,12 @@ export const SQL_CHUNK = 1000;
  */
 export const INSERT_CHUNK = 250;
 
+/**
+ * Entries per slice of a bulk delete (`entityService.deleteMany`): each slice's id list is bound
+ * in a few statements (its rows, its read-back, its links), a few hundred values each.
+ */
+export const DELETE_CHUNK = 500;
+
 /** `items` in consecutive slices of at most `size`, in order (none for an empty list). */
 export function chunks<T>(items: readonly T[], size: number = SQL_CHUNK): T[][] {
   if (!Number.isInteger(size) || size < 1) throw new RangeError(`chunk size must be a positive integer (got ${size})`);

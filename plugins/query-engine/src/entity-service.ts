@@ -23,6 +23,7 @@ export function createEntityService(engine: Engine): EntityService {
     create: (uid, params) => write.createEntry(engine, model(uid), params),
     update: (uid, id, params) => byId(toId(id), (n) => write.updateEntry(engine, model(uid), n, params)),
     delete: (uid, id, params = {}) => byId(toId(id), (n) => write.deleteEntry(engine, model(uid), n, params)),
+    deleteMany: (uid, ids, params = {}) => write.deleteEntries(engine, model(uid), ids.filter(isStorableId), params),
   };
 }
 

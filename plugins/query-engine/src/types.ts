@@ -269,6 +269,12 @@ export interface EntityService {
   update(uid: string, id: number | string, params: WriteParams): Promise<Entity | null>;
   /** the deleted entry, or null when no entry has that id */
   delete(uid: string, id: number | string, params?: FindParams): Promise<Entity | null>;
+  /**
+   * Deletes entries in one transaction, a fixed number of statements per slice of a few hundred
+   * ids, each entry's hooks and lifecycles run as `delete` runs them: the deleted entries, in
+   * the order of `ids` (an id that names none is left out).
+   */
+  deleteMany(uid: string, ids: readonly number[], params?: FindParams): Promise<Entity[]>;
 }
 
 /**

@@ -6,7 +6,7 @@
  * Objects of a removed or replaced file are deleted once its row change is committed.
  */
 import type { PluginContext, UploadedFile } from '@platform/core';
-import type { ContentApiContext, Entity, FindParams } from '@platform/query-engine';
+import { chunks, DELETE_CHUNK, type ContentApiContext, type Entity, type FindParams } from '@platform/query-engine';
 import { apiFolderKeeper, linkToFolder, type Folder } from './api-folder';
 import type { UploadConfig } from './config';
 import { errors } from './errors';
@@ -40,7 +40,8 @@ export interface UploadService {
   remove(id: number): Promise<Entity>;
   /**
    * Deletes files, and runs `alongside` in the same transaction (a folder's rows go with its
-   * files); their stored objects are deleted once it is committed.
+   * files); their stored objects are deleted once it is committed. A fixed number of statements
+   * per slice of `DELETE_CHUNK` files (`entityService.deleteMany`), each file's hooks run.
    */
   removeMany(ids: number[], alongside?: () => Promise<void>): Promise<Entity[]>;
   findOne(id: number, params?: FindParams): Promise<Entity | null>;
@@ -79,22 +80,31 @@ export function createUploadService(ctx: PluginContext<UploadConfig & Record<str
    * values (a private provider's reads answer signed urls).
    */
   async function existing(id: number): Promise<StoredRow> {
-    const model = ctx.models.get(FILE_UID);
-    const row = await ctx.db.connection(model.tableName).where('id', id).first('id', 'name', 'alternative_text', 'caption', 'hash', 'ext', 'url', 'provider', 'formats', 'provider_metadata');
+    const [row] = await storedRows([id]);
     if (!row) throw notFound();
+    return row;
+  }
+
+  /** The stored rows of `ids`, in one statement (the caller slices long lists). */
+  async function storedRows(ids: readonly number[]): Promise<StoredRow[]> {
+    const model = ctx.models.get(FILE_UID);
+    const rows = await ctx.db
+      .connection(model.tableName)
+      .whereIn('id', [...ids])
+      .select('id', 'name', 'alternative_text', 'caption', 'hash', 'ext', 'url', 'provider', 'formats', 'provider_metadata');
     const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : (value ?? null));
-    return {
+    return rows.map((row: Record<string, unknown>) => ({
       id: Number(row.id),
-      name: row.name,
-      alternativeText: row.alternative_text,
-      caption: row.caption,
-      hash: row.hash,
-      ext: row.ext,
-      url: row.url,
-      provider: row.provider,
+      name: row.name as string,
+      alternativeText: row.alternative_text as string | null,
+      caption: row.caption as string | null,
+      hash: row.hash as string,
+      ext: row.ext as string | null,
+      url: row.url as string,
+      provider: row.provider as string,
       formats: json(row.formats),
       provider_metadata: json(row.provider_metadata),
-    };
+    }));
   }
 
   /** Deletes what a committed change left without a row; a failure is logged, never answered. */
@@ -221,15 +231,13 @@ export function createUploadService(ctx: PluginContext<UploadConfig & Record<str
     },
 
     async removeMany(ids, alongside) {
+      const unique = [...new Set(ids)];
       const rows: StoredRow[] = [];
-      for (const id of ids) rows.push(await existing(id));
+      for (const slice of chunks(unique, DELETE_CHUNK)) rows.push(...(await storedRows(slice)));
+      if (rows.length !== unique.length) throw notFound();
       const deleted = await ctx.db.transaction(async () => {
-        const out: Entity[] = [];
-        for (const id of ids) {
-          const entity = await entities().delete(FILE_UID, id);
-          if (!entity) throw notFound();
-          out.push(entity);
-        }
+        const out = await entities().deleteMany(FILE_UID, unique);
+        if (out.length !== rows.length) throw notFound();
         await alongside?.();
         return out;
       });

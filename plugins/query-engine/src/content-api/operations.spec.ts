@@ -30,6 +30,7 @@ function recordingEntities(calls: Call[]): EntityService {
     create: recorded('create', () => entry(2)),
     update: recorded('update', (_uid: string, id: number | string) => entry(Number(id))),
     delete: recorded('delete', (_uid: string, id: number | string) => entry(Number(id))),
+    deleteMany: recorded('deleteMany', (_uid: string, ids: readonly number[]) => ids.map(entry)),
   };
 }
 

@@ -11,10 +11,24 @@ import { whereVisibleRows } from '../read/query/hidden-rows';
 
 export async function loadExisting(engine: Engine, model: Model, id: number): Promise<Entity | null> {
   const { db } = engine.ctx;
-  const columns = model.scalarFields.map((field) => storedColumn(db.connection, db.client, field));
   // A row the kernel keeps hidden is not there for an update or a delete either.
-  const row = await whereVisibleRows(db.connection(model.tableName).where('id', id), model).first(['id', ...columns]);
-  if (!row) return null;
+  const row = await whereVisibleRows(db.connection(model.tableName).where('id', id), model).first(columnsOf(engine, model));
+  return row ? toEntity(model, row) : null;
+}
+
+/** The stored entries of `ids` (one statement), by id; a hidden or missing one is absent. */
+export async function loadExistingMany(engine: Engine, model: Model, ids: readonly number[]): Promise<Map<number, Entity>> {
+  const { db } = engine.ctx;
+  const rows = (await whereVisibleRows(db.connection(model.tableName).whereIn('id', [...ids]), model).select(columnsOf(engine, model))) as Array<Record<string, unknown>>;
+  return new Map(rows.map((row) => [Number(row.id), toEntity(model, row)]));
+}
+
+function columnsOf(engine: Engine, model: Model) {
+  const { db } = engine.ctx;
+  return ['id', ...model.scalarFields.map((field) => storedColumn(db.connection, db.client, field))];
+}
+
+function toEntity(model: Model, row: Record<string, unknown>): Entity {
   const entity: Entity = { id: Number(row.id) };
   for (const field of model.scalarFields) {
     const value = fromDatabaseValue(field, row[field.column]);

@@ -14,7 +14,8 @@ import { validateEntry } from './validate-entry';
 import { pickWritable } from './writable-keys';
 import { insertEntry, prepareLinks, updateEntryRow, writeChildren, type RowExtras } from './write-tree';
 import { deleteLinks, deleteOwnedComponents } from './delete-tree';
-import { loadExisting } from './existing';
+import { loadExisting, loadExistingMany } from './existing';
+import { chunks, DELETE_CHUNK } from '../chunks';
 import { startLifecycles } from './lifecycle-events';
 import { isUniqueViolation, uniqueViolationError } from './db-errors';
 import { toDatabaseValue } from './db-values';
@@ -123,4 +124,48 @@ export async function deleteEntry(engine: Engine, model: Model, id: number, para
     await lifecycles.run('afterDelete', { where: { id } }, result);
     return result;
   });
+}
+
+/**
+ * Entries deleted in one transaction, `DELETE_CHUNK` at a time: per slice one read of the stored
+ * rows, one read-back, the links and the rows deleted by id list; each entry's hooks and
+ * lifecycles run as `deleteEntry` runs them (before*, then after* with its read-back). So the
+ * statements are a fixed number per slice, none binds more than a slice of ids, and an entry
+ * id names none is skipped: the answer holds the deleted entries, in the order of `ids`.
+ */
+export async function deleteEntries(engine: Engine, model: Model, ids: readonly number[], params: FindParams): Promise<Entity[]> {
+  const writer = relationWriter(engine);
+  return inTransaction(engine, model, async () => {
+    const deleted: Entity[] = [];
+    for (const slice of chunks([...new Set(ids)], DELETE_CHUNK)) {
+      const existing = await loadExistingMany(engine, model, slice);
+      const present = slice.filter((id) => existing.has(id));
+      if (present.length === 0) continue;
+      const started: Array<{ context: WriteContext; lifecycles: ReturnType<typeof startLifecycles> }> = [];
+      for (const id of present) {
+        const context: WriteContext = { action: 'delete', model, id, data: {}, params, existing: existing.get(id) ?? null };
+        await engine.hooks.beforeDelete.promise(context);
+        const lifecycles = startLifecycles(engine, model);
+        await lifecycles.run('beforeDelete', { where: { id } });
+        started.push({ context, lifecycles });
+      }
+      const read = await readBackMany(engine, model, present, params);
+      await deleteOwnedComponents(engine, model, present, writer);
+      await deleteLinks(engine, model, present, writer);
+      await engine.ctx.db.connection(model.tableName).whereIn('id', present).delete();
+      for (const { context, lifecycles } of started) {
+        const result = read.get(context.id as number) ?? null;
+        context.result = result;
+        await engine.hooks.afterDelete.promise(context);
+        await lifecycles.run('afterDelete', { where: { id: context.id } }, result);
+        if (result) deleted.push(result);
+      }
+    }
+    return deleted;
+  });
+}
+
+async function readBackMany(engine: Engine, model: Model, ids: number[], params: FindParams): Promise<Map<number, Entity>> {
+  const found = await read.findMany(engine, model, { fields: params.fields, populate: params.populate, filters: { id: { $in: ids } }, includeHidden: true });
+  return new Map(found.map((entity) => [entity.id, entity]));
 }

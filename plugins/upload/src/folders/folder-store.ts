@@ -279,22 +279,34 @@ export function createFolderStore(ctx: PluginContext) {
     await db()(link.link.name).insert(fileIds.map((fileId, index) => ({ [link.selfColumn]: fileId, [link.otherColumn]: destination.id, ...(order ? { [order]: next + index } : {}) })));
   }
 
-  /** The folders given and every folder under them; the ids of the files they hold. */
-  async function contents(ids: number[]): Promise<{ folderIds: number[]; fileIds: number[] }> {
+  /**
+   * The folders given and every folder under them, the ids of the files they hold (their folder
+   * links joined to the folders), selected by the folders' paths: no statement binds more than
+   * two values per folder given, however many folders and files are inside. With `creators`, a
+   * 403 first when any of them is not of their making (a folder goes with everything in it).
+   */
+  async function contents(ids: number[], creators: Creators = null): Promise<{ folderIds: number[]; fileIds: number[] }> {
     const roots = await Promise.all(ids.map((id) => get(id)));
-    const folderIds = new Set<number>();
-    for (const root of roots) {
-      const rows = await db()(folders().tableName).where('path', root.path).orWhere('path', 'like', `${root.path}/%`).select('id');
-      for (const row of rows) folderIds.add(Number(row.id));
-    }
+    if (roots.length === 0) return { folderIds: [], fileIds: [] };
+    const table = folders().tableName;
+    const under = (qb: Knex.QueryBuilder, column: string) =>
+      qb.where((q) => {
+        for (const root of roots) q.orWhere(column, root.path).orWhere(column, 'like', `${root.path}/%`);
+      });
     const link = fileLink();
-    const files =
-      folderIds.size === 0
-        ? []
-        : await db()(link.link.name)
-            .whereIn(link.otherColumn, [...folderIds])
-            .select(link.selfColumn);
-    return { folderIds: [...folderIds], fileIds: [...new Set(files.map((row: Record<string, unknown>) => Number(row[link.selfColumn])))] };
+    const inside = db()(`${link.link.name} as l`)
+      .join(`${table} as f`, 'f.id', `l.${link.otherColumn}`)
+      .modify((qb) => under(qb, 'f.path'));
+    if (creators !== null) {
+      // a folder or a file inside that is not of the creators' making: nothing is deleted
+      const notTheirs = (qb: Knex.QueryBuilder, column: string) => qb.where((q) => q.whereNull(column).orWhereNot((theirs) => creators(theirs, column)));
+      const folder = await notTheirs(under(db()(table), 'path'), 'created_by_id').first('id');
+      const file = folder ? undefined : await notTheirs(db()(ctx.models.get(FILE_UID).tableName).whereIn('id', inside.clone().select(`l.${link.selfColumn}`)), 'created_by_id').first('id');
+      if (folder || file) throw errors.request('NOT_OWN', 'Forbidden', {});
+    }
+    const folderRows = (await under(db()(table), 'path').select('id').orderBy('id')) as Array<{ id: unknown }>;
+    const fileRows = (await inside.distinct(`l.${link.selfColumn} as id`).orderBy(`l.${link.selfColumn}`)) as Array<{ id: unknown }>;
+    return { folderIds: folderRows.map((row) => Number(row.id)), fileIds: fileRows.map((row) => Number(row.id)) };
   }
 
   /** A 403 unless every one of these folders and files is of the `creators`' making. */
@@ -323,9 +335,9 @@ export function createFolderStore(ctx: PluginContext) {
     qb.whereNotNull(pathColumn).whereNot(pathColumn, '').whereNotExists(theirs);
   }
 
-  /** Deletes folder rows (their links too); the caller runs it in the files' transaction. */
+  /** Deletes folder rows (their links too), a slice of ids at a time; the caller runs it in the files' transaction. */
   async function deleteRows(folderIds: number[]): Promise<void> {
-    for (const id of folderIds) await entities().delete(FOLDER_UID, id);
+    await entities().deleteMany(FOLDER_UID, folderIds);
   }
 
   return { find, get, list, withParents, structure, create, update, moveFiles, contents, checkOwn, outsideFoldersOf, deleteRows };

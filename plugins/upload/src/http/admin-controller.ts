@@ -202,9 +202,10 @@ export function createAdminController(plugin: PluginContext<UploadConfig & Recor
       const fileIds = idList(input.fileIds, 'fileIds');
       const folderIds = idList(input.folderIds, 'folderIds');
       await existingFiles(fileIds);
-      const inside = await folders.contents(folderIds);
+      const scope = creatorScope(koa).write;
       // a folder goes with everything in it: all of it must be the caller's to delete
-      await folders.checkOwn(creatorScope(koa).write, inside.folderIds, [...fileIds, ...inside.fileIds]);
+      const inside = await folders.contents(folderIds, scope);
+      await folders.checkOwn(scope, [], fileIds);
       const deletedFolders =
         inside.folderIds.length === 0 ? [] : await entities().findMany(FOLDER_UID, { filters: { id: { $in: folderIds } }, sort: ['id:asc'], pagination: { page: 1, pageSize: folderIds.length } });
       const allFiles = [...new Set([...fileIds, ...inside.fileIds])];
