@@ -19,6 +19,8 @@
  * to a folder another user could write in). It is written, aside then renamed, 10 s after
  * start-up and when the process exits, if some module compiled without cached code since; the
  * modules other processes cached and this one did not load are kept while their files exist.
+ * The first save lets go of the file's bytes and of the scripts, whatever it wrote (./startup-gc.ts
+ * then gives their memory back).
  * `PLATFORM_CODE_CACHE=off` turns it off.
  */
 import { createHash } from 'node:crypto';
@@ -133,15 +135,18 @@ export function installCodeCache(root: string, env: NodeJS.ProcessEnv = process.
 
   const save = () => {
     cache = null;
-    if (missed === 0) return;
-    missed = 0;
-    try {
-      writeCache(file, compiled);
-      // written: the next save adds what loads from now on to the file's
-      compiled.clear();
-    } catch {
-      // a read-only or full temporary folder only costs the next start-up its compiling
+    if (missed > 0) {
+      missed = 0;
+      try {
+        writeCache(file, compiled);
+      } catch {
+        // a read-only or full temporary folder only costs the next start-up its compiling
+        return;
+      }
     }
+    // written, or all taken from the file as it is: the next save adds what loads from now on
+    // to the file's, and the scripts (each holding its module's top-level code) can go
+    compiled.clear();
   };
   // after start-up, and again at exit for what the process loaded since (the GraphQL schema's modules, say)
   setTimeout(save, SAVE_AFTER_MS).unref();

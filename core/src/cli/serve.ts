@@ -8,6 +8,7 @@ import { Platform, UNAUTHENTICATED_WARNING } from '../kernel/platform';
 import { ACK_TIMEOUT_MS, createClusterRelay, type RelayWorker } from '../cluster/cluster-relay';
 import type { RunMode } from '../kernel/secrets';
 import { assertServableApp } from '../app/app-layout';
+import { collectAfterStartUp } from './startup-gc';
 
 /** develop generates a missing secret into `.env`; start refuses to run without it. */
 function secretsMode(mode: 'production' | 'development'): RunMode {
@@ -79,6 +80,8 @@ export async function runServer(appDir: string, options: { workers: number; mode
     platform.log.warn(`${UNAUTHENTICATED_WARNING}; this server listens on ${host ?? listening}, beyond this machine`);
   }
   if (process.send) process.send({ type: 'platform:ready', url });
+  // what loading and booting left behind goes back to the system once the server is up (./startup-gc.ts)
+  if (options.mode === 'production') collectAfterStartUp();
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
