@@ -44,7 +44,7 @@ export function form(files: Part[], fields: Record<string, string | string[]> = 
   return body;
 }
 
-export async function send(app: TestApp, method: string, urlPath: string, body?: FormData | string, headers: Record<string, string> = {}) {
+export async function send(app: TestApp, method: string, urlPath: string, body?: FormData | string | Uint8Array, headers: Record<string, string> = {}) {
   const res = await fetch(app.url + urlPath, { method, body, headers });
   const text = await res.text();
   let parsed: Json = text;

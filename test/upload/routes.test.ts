@@ -89,6 +89,22 @@ describeUploads('upload: the content API routes', (ctx) => {
     expect(store.map((s) => s.value)).to.deep.equal(['{"id":1}']);
   });
 
+  it('a file part that declares no Content-Type is typed by its name: an image gets its formats', async () => {
+    const boundary = 'platform-untyped-part';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="untyped.png"\r\n\r\n`;
+    const body = Buffer.concat([Buffer.from(head), await png(320, 240), Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const res = await send(ctx.app, 'POST', '/api/upload', body, { 'content-type': `multipart/form-data; boundary=${boundary}` });
+    expect(res.status, res.text).to.equal(200);
+    const [file] = res.body;
+    expect(file).to.deep.include({ name: 'untyped.png', ext: '.png', mime: 'image/png', width: 320, height: 240 });
+    expect(Object.keys(file.formats)).to.deep.equal(['thumbnail']);
+    expect(file.formats.thumbnail).to.include({ mime: 'image/png', width: 208, height: 156 });
+    const row = await ctx.app.knex('files').where('id', file.id).first();
+    expect({ mime: row.mime, ext: row.ext }).to.deep.equal({ mime: 'image/png', ext: '.png' });
+    // the later tests list the files the others uploaded
+    expect((await send(ctx.app, 'DELETE', `/api/upload/files/${file.id}`)).status).to.equal(200);
+  });
+
   it('uploads a JPEG with fileInfo: every format up to large, each inside its box', async () => {
     const res = await upload(ctx.app, [{ name: 'photo.jpg', type: 'image/jpeg', data: await jpeg(1200, 900) }], {
       fileInfo: JSON.stringify({ name: 'Holiday photo.jpg', alternativeText: 'a beach', caption: 'July' }),

@@ -39,6 +39,10 @@ describe('upload: file names', () => {
     expect(mimeOf('Image/PNG; charset=x', 'a.jpg')).to.equal('image/png');
     expect(mimeOf('application/octet-stream', 'a.jpg')).to.equal('image/jpeg');
     expect(mimeOf(null, 'a.unknownext')).to.equal('application/octet-stream');
+    // text/plain is also what a part without a type is read as: a name of another kind wins
+    expect(mimeOf('text/plain', 'photo.png')).to.equal('image/png');
+    expect(mimeOf('text/plain', 'notes.md')).to.equal('text/plain');
+    expect(mimeOf('text/plain', 'notes')).to.equal('text/plain');
   });
 
   it('sizes are KB with two decimals', () => {

@@ -58,12 +58,19 @@ export function newHash(name: string, ext: string): string {
   return `${slugOf(stem) || 'file'}_${randomBytes(5).toString('hex')}`;
 }
 
-/** The mime type of an uploaded part: what the client declared, else the extension's, else a byte stream. */
+/**
+ * The mime type of an uploaded part: what the client declared, else the extension's, else a
+ * byte stream. A part without a Content-Type reaches us as `text/plain` (the multipart default,
+ * RFC 7578, which the reader reports as if declared); when the name says it is no text (a
+ * `.png`), the name wins, as it did when such a part came without a type.
+ */
 export function mimeOf(declared: string | null | undefined, name: string): string {
   const [type = ''] = (declared ?? '').split(';'); // `text/plain; charset=utf-8` -> `text/plain`
   const value = type.trim().toLowerCase();
-  if (value && value !== 'application/octet-stream') return value;
-  return mime.lookup(lastSegment(name)) || 'application/octet-stream';
+  const byName = mime.lookup(lastSegment(name));
+  const defaulted = value === 'text/plain' && byName !== false && !byName.startsWith('text/');
+  if (value && value !== 'application/octet-stream' && !defaulted) return value;
+  return byName || 'application/octet-stream';
 }
 
 /** Strapi v4's `bytesToKbytes`: KB with two decimals. */
