@@ -26,9 +26,30 @@ export async function adminWithRole(app: TestApp, superToken: string, code: stri
   const roles = await app.get('/admin/roles', bearer(superToken));
   const role = (roles.body.data as Array<{ id: number; code: string }>).find((r) => r.code === code);
   if (!role) throw new Error(`no role ${code}`);
-  const created = await app.post('/admin/users', { email, firstname: code, password: PASSWORD, roles: [role.id] }, bearer(superToken));
+  return adminInRole(app, superToken, role.id, email, code);
+}
+
+/** Creates an administrator in the role of that id and signs it in; its id and token. */
+export async function adminInRole(app: TestApp, superToken: string, roleId: number, email: string, firstname = email.split('@')[0]): Promise<{ id: number; token: string }> {
+  const created = await app.post('/admin/users', { email, firstname, password: PASSWORD, roles: [roleId] }, bearer(superToken));
   expect(created.status, created.text).to.equal(201);
   const login = await app.post('/admin/login', { email, password: PASSWORD });
   expect(login.status, login.text).to.equal(200);
   return { id: created.body.data.id as number, token: login.body.data.token as string };
+}
+
+export interface RolePermission {
+  action: string;
+  subject: string | null;
+  properties: Record<string, unknown>;
+  conditions: string[];
+}
+
+/** Creates an administrator role holding `permissions`; its id. */
+export async function createRole(app: TestApp, superToken: string, name: string, permissions: RolePermission[]): Promise<number> {
+  const role = await app.post('/admin/roles', { name }, bearer(superToken));
+  expect(role.status, role.text).to.equal(201);
+  const set = await app.put(`/admin/roles/${role.body.data.id}/permissions`, { permissions }, bearer(superToken));
+  expect(set.status, set.text).to.equal(200);
+  return role.body.data.id as number;
 }

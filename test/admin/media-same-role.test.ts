@@ -10,7 +10,7 @@ import { expect } from 'chai';
 import type { TestApp } from '../helpers/app';
 import { testClients } from '../helpers/databases';
 import { form, png, send, uploadApp } from '../upload/helpers';
-import { bearer, PASSWORD, registerSuperAdmin, startAdminApp } from './helpers';
+import { adminInRole, bearer, createRole, registerSuperAdmin, startAdminApp } from './helpers';
 
 const SAME_ROLE = 'admin::has-same-role-as-creator';
 const FORBIDDEN = { data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} } };
@@ -26,24 +26,13 @@ for (const client of testClients()) {
     const files: Record<string, Row> = {};
     const appDir = uploadApp();
 
-    const teamRole = async (name: string) => {
-      const role = await app.post('/admin/roles', { name }, bearer(root));
-      expect(role.status, role.text).to.equal(201);
+    const teamRole = (name: string) => {
       const permissions = [
         { action: 'plugin::upload.read', subject: null, properties: {}, conditions: [SAME_ROLE] },
         { action: 'plugin::upload.assets.create', subject: null, properties: {}, conditions: [] },
         { action: 'plugin::upload.assets.update', subject: null, properties: {}, conditions: [SAME_ROLE] },
       ];
-      const set = await app.put(`/admin/roles/${role.body.data.id}/permissions`, { permissions }, bearer(root));
-      expect(set.status, set.text).to.equal(200);
-      return role.body.data.id as number;
-    };
-    const member = async (email: string, role: number) => {
-      const created = await app.post('/admin/users', { email, firstname: email.split('@')[0], password: PASSWORD, roles: [role] }, bearer(root));
-      expect(created.status, created.text).to.equal(201);
-      const login = await app.post('/admin/login', { email, password: PASSWORD });
-      expect(login.status, login.text).to.equal(200);
-      return login.body.data.token as string;
+      return createRole(app, root, name, permissions);
     };
     const folder = async (token: string, name: string) => {
       const res = await app.post('/upload/folders', { name, parent: null }, bearer(token));
@@ -71,9 +60,9 @@ for (const client of testClients()) {
       root = await registerSuperAdmin(app);
       const team = await teamRole('Media team');
       const other = await teamRole('Other team');
-      tokens.ana = await member('ana@example.com', team);
-      tokens.ben = await member('ben@example.com', team);
-      tokens.cy = await member('cy@example.com', other);
+      tokens.ana = (await adminInRole(app, root, team, 'ana@example.com')).token;
+      tokens.ben = (await adminInRole(app, root, team, 'ben@example.com')).token;
+      tokens.cy = (await adminInRole(app, root, other, 'cy@example.com')).token;
       await uploadTo(tokens.ana, 'ana.png', await folder(tokens.ana, 'Ana'));
       await uploadTo(tokens.ana, 'ana-loose.png');
       await uploadTo(tokens.cy, 'cy.png', await folder(tokens.cy, 'Cy'));
