@@ -4,6 +4,7 @@
  * (gitignored), kept after the run as the test's artefacts.
  */
 import fs from 'node:fs';
+import { expect } from 'chai';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -11,6 +12,8 @@ import { PASSWORD } from './helpers';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = fs.existsSync(CHROMIUM) && spawnSync(CHROMIUM, ['--version'], { stdio: 'ignore' }).status === 0;
+/** The size of the browser window every panel test opens. */
+export const PANEL_VIEWPORT = { width: 1280, height: 900 };
 export const SCREENSHOTS = path.resolve(__dirname, '..', '..', '.tmp', 'admin-screenshots');
 
 export async function launch(): Promise<Browser> {
@@ -51,6 +54,13 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   } finally {
     if (viewport && height > viewport.height) await page.setViewportSize(viewport);
   }
+}
+
+/** A screenshot of the page as an editor sees it, kept as `name`, and no axe-core violation on it. */
+export async function checkPage(page: Page, name: string): Promise<void> {
+  await screenshot(page, name);
+  const violations = await axeViolations(page);
+  expect(violations, JSON.stringify(violations, null, 1)).to.deep.equal([]);
 }
 
 interface AxeViolation {

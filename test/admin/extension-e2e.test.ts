@@ -17,7 +17,7 @@ import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import type { TestApp } from '../helpers/app';
 import { testClients } from '../helpers/databases';
-import { axeViolations, hasChromium, launch, screenshot, signIn, watchProblems } from './browser';
+import { hasChromium, launch, screenshot, signIn, watchProblems, PANEL_VIEWPORT, checkPage as checkPageIn } from './browser';
 import { bearer, registerSuperAdmin, startAdminApp } from './helpers';
 
 const FIXTURES = path.resolve(__dirname, '..', 'fixtures');
@@ -73,7 +73,7 @@ for (const client of testClients()) {
       noteId = Number(note.id);
       root = await registerSuperAdmin(app, 'ada@example.com');
       browser = await launch();
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const context = await browser.newContext({ viewport: PANEL_VIEWPORT });
       page = await context.newPage();
       problems = watchProblems(page);
     });
@@ -88,11 +88,7 @@ for (const client of testClients()) {
       appDir.remove();
     });
 
-    const checkPage = async (name: string) => {
-      await screenshot(page, `${name}-${client}`);
-      const violations = await axeViolations(page);
-      expect(violations, JSON.stringify(violations, null, 1)).to.deep.equal([]);
-    };
+    const checkPage = (name: string) => checkPageIn(page, `${name}-${client}`);
 
     /** the note's greetings in the plugin's link table, in their order */
     const storedGreetings = async (): Promise<number[]> =>

@@ -9,7 +9,7 @@
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import type { TestApp } from '../helpers/app';
-import { axeViolations, hasChromium, launch, screenshot, signIn, watchProblems } from './browser';
+import { hasChromium, launch, screenshot, signIn, watchProblems, PANEL_VIEWPORT, checkPage as checkPageIn } from './browser';
 import { bearer, registerSuperAdmin, startAdminApp } from './helpers';
 
 const ARTICLES = '/content-manager/collection-types/api::article.article';
@@ -34,7 +34,7 @@ describe('the admin panel: localizations in a browser', function () {
     expect(created.status, created.text).to.equal(201);
     english = created.body.id as number;
     browser = await launch();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({ viewport: PANEL_VIEWPORT });
     page = await context.newPage();
     problems = watchProblems(page);
   });
@@ -48,11 +48,7 @@ describe('the admin panel: localizations in a browser', function () {
     await app?.close();
   });
 
-  const checkPage = async (name: string) => {
-    await screenshot(page, name);
-    const violations = await axeViolations(page);
-    expect(violations, JSON.stringify(violations, null, 1)).to.deep.equal([]);
-  };
+  const checkPage = (name: string) => checkPageIn(page, name);
 
   const switchTo = async (name: string) => {
     await page.getByRole('textbox', { name: 'Locales', exact: true }).click();

@@ -13,7 +13,7 @@
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestApp } from '../helpers/app';
-import { axeViolations, hasChromium, launch, screenshot, signIn, tinyPng, watchProblems } from './browser';
+import { hasChromium, launch, screenshot, signIn, tinyPng, watchProblems, PANEL_VIEWPORT, checkPage as checkPageIn } from './browser';
 import { uploadApp } from '../upload/helpers';
 import { adminWithRole, PASSWORD, startAdminApp } from './helpers';
 import { eventually } from '../helpers/eventually';
@@ -36,7 +36,7 @@ describe('the admin panel in a browser', function () {
     }
     app = await startAdminApp('sqlite', { appDir: appDir.dir, config: { plugins: { 'users-permissions': {} } } });
     browser = await launch();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context = await browser.newContext({ viewport: PANEL_VIEWPORT });
     page = await context.newPage();
     problems = watchProblems(page);
   });
@@ -52,11 +52,7 @@ describe('the admin panel in a browser', function () {
     appDir.remove();
   });
 
-  const checkPage = async (name: string) => {
-    await screenshot(page, name);
-    const violations = await axeViolations(page);
-    expect(violations, JSON.stringify(violations, null, 1)).to.deep.equal([]);
-  };
+  const checkPage = (name: string) => checkPageIn(page, name);
 
   it('serves its hashed assets compressed, with long cache lifetimes and the default policy', async () => {
     const html = await app.get('/admin');
@@ -295,7 +291,7 @@ describe('the admin panel in a browser', function () {
     await adminWithRole(app, root, 'strapi-editor', 'editor@example.com');
     // another browser profile: the Super Admin's session stays in its own storage (clearing a
     // shared one under a running page made that page's next call go out without its token)
-    const editorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const editorContext = await browser.newContext({ viewport: PANEL_VIEWPORT });
     const editorPage = await editorContext.newPage();
     const editorProblems = watchProblems(editorPage);
     await signIn(editorPage, app.url, 'editor@example.com');
@@ -308,7 +304,7 @@ describe('the admin panel in a browser', function () {
   });
 
   it('a session whose token is gone (signed out in another tab) goes back to the sign-in page at its next call', async () => {
-    const ownContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const ownContext = await browser.newContext({ viewport: PANEL_VIEWPORT });
     const own = await ownContext.newPage();
     const ownProblems = watchProblems(own);
     await signIn(own, app.url, 'ada@example.com');

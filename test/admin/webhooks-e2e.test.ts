@@ -10,7 +10,7 @@ import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import type { TestApp } from '../helpers/app';
 import { startReceiver, type Receiver } from '../webhooks/receiver';
-import { axeViolations, hasChromium, launch, screenshot, signIn, watchProblems } from './browser';
+import { hasChromium, launch, screenshot, signIn, watchProblems, PANEL_VIEWPORT, checkPage as checkPageIn } from './browser';
 import { adminWithRole, bearer, registerSuperAdmin, startAdminApp } from './helpers';
 
 interface Row {
@@ -41,7 +41,7 @@ describe('the admin panel: webhooks settings in a browser', function () {
     app = await startAdminApp('sqlite');
     root = await registerSuperAdmin(app, 'ada@example.com');
     browser = await launch();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({ viewport: PANEL_VIEWPORT });
     page = await context.newPage();
     problems = watchProblems(page);
   });
@@ -56,11 +56,7 @@ describe('the admin panel: webhooks settings in a browser', function () {
     await receiver?.close();
   });
 
-  const checkPage = async (name: string) => {
-    await screenshot(page, name);
-    const violations = await axeViolations(page);
-    expect(violations, JSON.stringify(violations, null, 1)).to.deep.equal([]);
-  };
+  const checkPage = (name: string) => checkPageIn(page, name);
 
   /** the rows of strapi_webhooks, JSON columns parsed and the flag a boolean on every database */
   const rows = async (): Promise<Row[]> =>
@@ -212,7 +208,7 @@ describe('the admin panel: webhooks settings in a browser', function () {
 
   it('is neither shown to nor served to an Editor, who lacks admin::webhooks.read', async () => {
     const editor = await adminWithRole(app, root, 'strapi-editor', 'editor@example.com');
-    const editorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const editorContext = await browser.newContext({ viewport: PANEL_VIEWPORT });
     const editorPage = await editorContext.newPage();
     const editorProblems = watchProblems(editorPage);
     await signIn(editorPage, app.url, 'editor@example.com');
