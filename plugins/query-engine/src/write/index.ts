@@ -109,19 +109,14 @@ export async function deleteEntry(engine: Engine, model: Model, id: number, para
   return inTransaction(engine, model, async () => {
     const existing = await loadExisting(engine, model, id);
     if (!existing) return null;
-    const context: WriteContext = { action: 'delete', model, id, data: {}, params, existing };
-    await engine.hooks.beforeDelete.promise(context);
-    const lifecycles = startLifecycles(engine, model);
-    await lifecycles.run('beforeDelete', { where: { id } });
+    const deleting = await beforeDeleting(engine, model, existing, params);
 
     const result = await readBack(engine, model, id, params);
     await deleteOwnedComponents(engine, model, [id], writer);
     await deleteLinks(engine, model, [id], writer);
     await engine.ctx.db.connection(model.tableName).where('id', id).delete();
 
-    context.result = result;
-    await engine.hooks.afterDelete.promise(context);
-    await lifecycles.run('afterDelete', { where: { id } }, result);
+    await afterDeleting(engine, deleting, result);
     return result;
   });
 }
@@ -141,28 +136,43 @@ export async function deleteEntries(engine: Engine, model: Model, ids: readonly 
       const existing = await loadExistingMany(engine, model, slice);
       const present = slice.filter((id) => existing.has(id));
       if (present.length === 0) continue;
-      const started: Array<{ context: WriteContext; lifecycles: ReturnType<typeof startLifecycles> }> = [];
-      for (const id of present) {
-        const context: WriteContext = { action: 'delete', model, id, data: {}, params, existing: existing.get(id) ?? null };
-        await engine.hooks.beforeDelete.promise(context);
-        const lifecycles = startLifecycles(engine, model);
-        await lifecycles.run('beforeDelete', { where: { id } });
-        started.push({ context, lifecycles });
-      }
+      const started: Deleting[] = [];
+      for (const id of present) started.push(await beforeDeleting(engine, model, existing.get(id) as Entity, params));
       const read = await readBackMany(engine, model, present, params);
       await deleteOwnedComponents(engine, model, present, writer);
       await deleteLinks(engine, model, present, writer);
       await engine.ctx.db.connection(model.tableName).whereIn('id', present).delete();
-      for (const { context, lifecycles } of started) {
-        const result = read.get(context.id as number) ?? null;
-        context.result = result;
-        await engine.hooks.afterDelete.promise(context);
-        await lifecycles.run('afterDelete', { where: { id: context.id } }, result);
+      for (const deleting of started) {
+        const result = read.get(deleting.context.id as number) ?? null;
+        await afterDeleting(engine, deleting, result);
         if (result) deleted.push(result);
       }
     }
     return deleted;
   });
+}
+
+/** An entry's delete under way: its hooks' context and its lifecycles, between before* and after*. */
+interface Deleting {
+  context: WriteContext;
+  lifecycles: ReturnType<typeof startLifecycles>;
+}
+
+/** The before* hooks and lifecycles of deleting the stored `existing`, as every delete runs them. */
+async function beforeDeleting(engine: Engine, model: Model, existing: Entity, params: FindParams): Promise<Deleting> {
+  const { id } = existing;
+  const context: WriteContext = { action: 'delete', model, id, data: {}, params, existing };
+  await engine.hooks.beforeDelete.promise(context);
+  const lifecycles = startLifecycles(engine, model);
+  await lifecycles.run('beforeDelete', { where: { id } });
+  return { context, lifecycles };
+}
+
+/** The after* hooks and lifecycles of a delete, with the entry as it was read back before. */
+async function afterDeleting(engine: Engine, { context, lifecycles }: Deleting, result: Entity | null): Promise<void> {
+  context.result = result;
+  await engine.hooks.afterDelete.promise(context);
+  await lifecycles.run('afterDelete', { where: { id: context.id } }, result);
 }
 
 async function readBackMany(engine: Engine, model: Model, ids: number[], params: FindParams): Promise<Map<number, Entity>> {
