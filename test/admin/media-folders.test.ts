@@ -230,6 +230,10 @@ for (const client of testClients()) {
       expect(missing.body).to.deep.equal({ data: null, error: { status: 404, name: 'NotFoundError', message: 'folder.notFound', details: {} } });
       expect((await app.put('/upload/folders/999', { name: 'B' }, bearer(editor))).status).to.equal(404);
       expect((await app.post('/upload/actions/bulk-delete', { fileIds: [999] }, bearer(editor))).status).to.equal(404);
+      // one folder of the list that is not there: a 404, and the one that is stays
+      const kept = (await app.knex('upload_folders').first('id')) as { id: unknown };
+      const partly = await app.post('/upload/actions/bulk-delete', { folderIds: [Number(kept.id), 999] }, bearer(editor));
+      expect(partly.body).to.deep.equal({ data: null, error: { status: 404, name: 'NotFoundError', message: 'folder.notFound', details: {} } });
       expect((await app.knex('upload_folders').count({ n: '*' }).first())?.n).to.satisfy((n: unknown) => Number(n) === 1);
     });
 
