@@ -12,6 +12,11 @@ const SOURCE_CONDITION = 'platform-source';
 const COMPILED = path.join(__dirname, '..', 'dist', 'cli', 'main.js');
 const SOURCE = path.join(__dirname, '..', 'src', 'cli', 'main.ts');
 const CODE_CACHE = path.join(__dirname, '..', 'dist', 'cli', 'code-cache.js');
+/** ../src/cli/young-generation.ts and ../src/cli/lodash-methods.ts, compiled or as sources */
+const loadingHooks = (folder) => ({
+  youngGeneration: path.join(__dirname, '..', folder, 'cli', `young-generation.${folder === 'dist' ? 'js' : 'ts'}`),
+  lodashMethods: path.join(__dirname, '..', folder, 'cli', `lodash-methods.${folder === 'dist' ? 'js' : 'ts'}`),
+});
 
 /**
  * The folder the kernel's packages are installed in: the app's, above `node_modules`, or a
@@ -46,8 +51,19 @@ function run(main) {
   });
 }
 
+/**
+ * Before anything loads: V8's young generation grows no further than it needs, and lodash's
+ * methods come from its one-file build, not a file each.
+ */
+function hookLoading(folder) {
+  const hooks = loadingHooks(folder);
+  require(hooks.youngGeneration).capYoungGeneration();
+  require(hooks.lodashMethods).answerLodashMethodsFromBuild();
+}
+
 function runFromSource() {
   require('tsx/cjs/api').register();
+  hookLoading('src');
   run(require(SOURCE).main);
 }
 
@@ -74,6 +90,7 @@ const { command } = splitCommandLine(process.argv.slice(2));
 const hasSource = canRunSource();
 if (hasSource && (sourceConditionSet() || command === 'develop')) runFromSource();
 else if (fs.existsSync(COMPILED)) {
+  hookLoading('dist');
   // The next start-ups skip compiling the modules again: Node 22.1 and later keep their
   // compiled code on disk (in the temporary folder), and ../src/cli/code-cache.ts does so on Node 20.
   const { enableCompileCache } = require('node:module');

@@ -1,0 +1,47 @@
+/**
+ * `require('lodash/<method>')` answered by the method of the package's single-file build.
+ *
+ * knex (and a few of our own modules) take lodash one method at a time: `lodash/isPlainObject`,
+ * `lodash/clone`, ... Each such file requires the private helpers it is built from, and a start
+ * of the example app loaded 269 lodash files that way, a quarter of every module it loaded, each
+ * resolved, read, compiled and wrapped on its own. The package's `lodash.js` holds the same
+ * methods, built from the same helpers, in one file: resolved and compiled once.
+ *
+ * Only a request of the form `lodash/<name>` whose name is a method of that build is answered so;
+ * anything else (`lodash/fp/...`, `lodash/templateSettings`, a name the build lacks, a `lodash` that
+ * cannot be loaded) loads as Node loads it. The build comes from the `lodash` the requiring module
+ * itself resolves, so a package with its own copy of lodash gets that copy's methods.
+ * `PLATFORM_LODASH_METHODS=files` turns it off.
+ */
+import Module from 'node:module';
+
+interface Loader {
+  _load(request: string, parent: unknown, isMain: boolean): unknown;
+}
+
+const METHOD = /^lodash\/([A-Za-z]+)$/;
+
+/** Returns what puts Node's own loading back, or null when turned off. */
+export function answerLodashMethodsFromBuild(env: NodeJS.ProcessEnv = process.env): (() => void) | null {
+  if (env.PLATFORM_LODASH_METHODS === 'files') return null;
+  const loader = Module as unknown as Loader;
+  const load = loader._load;
+  loader._load = function (this: unknown, request: string, parent: unknown): unknown {
+    const method = typeof request === 'string' && request.startsWith('lodash/') ? METHOD.exec(request)?.[1] : undefined;
+    if (method !== undefined) {
+      let build: Record<string, unknown> | undefined;
+      try {
+        build = load.call(this, 'lodash', parent, false) as Record<string, unknown>;
+      } catch {
+        build = undefined;
+      }
+      const found = build?.[method];
+      if (typeof found === 'function') return found;
+    }
+    // biome-ignore lint/complexity/noArguments: Node's loader takes more arguments than it declares; all of them pass on
+    return load.apply(this, arguments as unknown as [string, unknown, boolean]);
+  };
+  return () => {
+    loader._load = load;
+  };
+}
