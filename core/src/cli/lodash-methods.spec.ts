@@ -35,14 +35,19 @@ describe('lodash methods from the one-file build', () => {
   it('answers lodash/<method> with the method of the build the requiring module resolves, and loads no method file', () => {
     restore = answerLodashMethodsFromBuild({});
     const requireFromHere = createRequire(__filename);
-    const lodash = requireFromHere('lodash') as Record<string, unknown>;
+    const lodash = requireFromHere('lodash/lodash.min') as Record<string, unknown>;
     const loadedBefore = new Set(Object.keys(requireFromHere.cache));
     expect(requireFromHere('lodash/snakeCase')).to.equal(lodash.snakeCase);
     expect(requireFromHere('lodash/isPlainObject')).to.equal(lodash.isPlainObject);
     expect(Object.keys(requireFromHere.cache).filter((file) => !loadedBefore.has(file))).to.deep.equal([]);
 
-    const own = createRequire(path.join(packageWithOwnLodash(), 'index.js'));
+    const pkg = packageWithOwnLodash();
+    const own = createRequire(path.join(pkg, 'index.js'));
+    // a copy without the minified build: lodash.js
     expect((own('lodash/kebabCase') as () => string)()).to.equal('build');
+    // and with it, the minified build
+    fs.writeFileSync(path.join(pkg, 'node_modules', 'lodash', 'lodash.min.js'), "module.exports = { kebabCase: function fromMinified() { return 'minified'; } };");
+    expect((createRequire(path.join(pkg, 'other.js'))('lodash/kebabCase') as () => string)()).to.equal('minified');
   });
 
   it('loads the file as Node does for what the build has no method for', () => {
