@@ -12,11 +12,8 @@ const SOURCE_CONDITION = 'platform-source';
 const COMPILED = path.join(__dirname, '..', 'dist', 'cli', 'main.js');
 const SOURCE = path.join(__dirname, '..', 'src', 'cli', 'main.ts');
 const CODE_CACHE = path.join(__dirname, '..', 'dist', 'cli', 'code-cache.js');
-/** ../src/cli/young-generation.ts and ../src/cli/lodash-methods.ts, compiled or as sources */
-const loadingHooks = (folder) => ({
-  youngGeneration: path.join(__dirname, '..', folder, 'cli', `young-generation.${folder === 'dist' ? 'js' : 'ts'}`),
-  lodashMethods: path.join(__dirname, '..', folder, 'cli', `lodash-methods.${folder === 'dist' ? 'js' : 'ts'}`),
-});
+/** ../src/cli/lodash-methods.ts, compiled or as sources */
+const lodashMethods = (folder) => path.join(__dirname, '..', folder, 'cli', `lodash-methods.${folder === 'dist' ? 'js' : 'ts'}`);
 
 /**
  * The folder the kernel's packages are installed in: the app's, above `node_modules`, or a
@@ -51,14 +48,9 @@ function run(main) {
   });
 }
 
-/**
- * Before anything loads: V8's young generation grows no further than it needs, and lodash's
- * methods come from its one-file build, not a file each.
- */
+/** Before anything loads: lodash's methods come from its one-file build, not a file each. */
 function hookLoading(folder) {
-  const hooks = loadingHooks(folder);
-  require(hooks.youngGeneration).capYoungGeneration();
-  require(hooks.lodashMethods).answerLodashMethodsFromBuild();
+  require(lodashMethods(folder)).answerLodashMethodsFromBuild();
 }
 
 function runFromSource() {
