@@ -3,6 +3,12 @@
  * the app folder of a server that posts every created entry to it through `count` declared
  * webhooks. The app's api/ and components/ are linked, its config/ copied, and its
  * config/plugins.ts adds the webhooks over the app's own.
+ *
+ * With `count` 0, the folder of a server without webhooks to measure beside one with them on the
+ * same database: it never looks for due deliveries (a poll interval of a day), since it would
+ * take up the ones the other server left waiting in the database (past `maxQueued`) and fail
+ * them as deliveries to a webhook it does not have: they would never reach the receiver, and
+ * their cost would be counted to the wrong server.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -47,9 +53,10 @@ export function webhooksAppDir(root: string, receiverUrl: string, count: number)
   }
   fs.cpSync(path.join(root, 'config'), path.join(dir, 'config'), { recursive: true });
   const webhooks = Array.from({ length: count }, (_, i) => ({ name: `bench-${i + 1}`, url: `${receiverUrl}/hook-${i + 1}`, events: ['entry.create'] }));
+  const config = count > 0 ? { webhooks } : { webhooks, pollInterval: 24 * 60 * 60 * 1000 };
   fs.writeFileSync(
     path.join(dir, 'config', 'plugins.ts'),
-    `import base from ${JSON.stringify(path.join(root, 'config', 'plugins'))};\nexport default (args: Parameters<typeof base>[0]) => ({ ...base(args), webhooks: { config: { webhooks: ${JSON.stringify(webhooks)} } } });\n`,
+    `import base from ${JSON.stringify(path.join(root, 'config', 'plugins'))};\nexport default (args: Parameters<typeof base>[0]) => ({ ...base(args), webhooks: { config: ${JSON.stringify(config)} } });\n`,
   );
   return dir;
 }

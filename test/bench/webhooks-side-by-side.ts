@@ -31,8 +31,9 @@ async function main() {
   await platform.destroy();
   const receiver = await startBenchReceiver();
   const dir = webhooksAppDir(ROOT, receiver.url, 3);
+  const plainDir = webhooksAppDir(ROOT, receiver.url, 0);
   const env = { ...database.env, CACHE: 'off' };
-  const plain = await startPlatform(env, 1, ROOT);
+  const plain = await startPlatform(env, 1, plainDir);
   const hooked = await startPlatform(env, 1, dir);
   const w = WORKLOADS.find((x) => x.name === 'create-tag');
   if (!w) throw new Error('no create-tag workload');
@@ -71,6 +72,7 @@ async function main() {
   await hooked.stop();
   await receiver.close();
   fs.rmSync(dir, { recursive: true, force: true });
+  fs.rmSync(plainDir, { recursive: true, force: true });
 }
 main().then(
   () => process.exit(0),
