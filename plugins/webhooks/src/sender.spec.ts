@@ -51,6 +51,31 @@ describe('webhooks: one delivery attempt', () => {
     expect(new Set(seen.map((s) => s.socket)).size).to.be.at.most(2);
   });
 
+  it("leaves out a webhook's headers of the connection and the framing, which the client sets", async () => {
+    const seen: http.IncomingHttpHeaders[] = [];
+    handle = (req, res) => {
+      seen.push(req.headers);
+      res.end();
+    };
+    const headers = { 'Keep-Alive': 'timeout=5', Connection: 'upgrade', 'Transfer-Encoding': 'chunked', Expect: '100-continue', Upgrade: 'h2c', 'Content-Length': '3', 'X-Site': 'a' };
+    expect(outcome(await sender.send({ url: `${base}/framing`, headers, secret: null }, 'entry.create', 'msg_f', '{"a":1}'))).to.deep.equal({
+      ok: true,
+      status: 200,
+      message: null,
+      retryAfterMs: null,
+      refused: false,
+    });
+    const [received] = seen;
+    expect([received?.['x-site'], received?.['content-length'], received?.['transfer-encoding'], received?.expect, received?.upgrade, received?.['keep-alive']]).to.deep.equal([
+      'a',
+      '7',
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
   it("keeps the first KiB of a failure's answer, and drops the connection past 64 KiB", async () => {
     handle = (_req, res) => {
       res.writeHead(500);

@@ -53,6 +53,23 @@ function retryAfter(value: string | undefined): number | null {
   return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
 }
 
+/**
+ * Headers of the connection and the message's framing, which the client sets itself: a
+ * webhook's own or default headers naming one of them are left out (undici refuses several of
+ * them outright, which would fail every delivery of a webhook a Strapi database holds).
+ */
+const CLIENT_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'expect', 'content-length']);
+
+function withoutClientHeaders(headers: Record<string, string>): Record<string, string> {
+  let kept: Record<string, string> | null = null;
+  for (const name of Object.keys(headers)) {
+    if (!CLIENT_HEADERS.has(name.toLowerCase())) continue;
+    kept ??= { ...headers };
+    delete kept[name];
+  }
+  return kept ?? headers;
+}
+
 /** the value of one header among undici's raw [name, value, ...] pairs */
 function rawHeader(raw: Buffer[], name: string): string | undefined {
   for (let i = 0; i + 1 < raw.length; i += 2) if (raw[i]?.toString('latin1').toLowerCase() === name) return raw[i + 1]?.toString('latin1');
@@ -123,8 +140,8 @@ export function createSender(options: SenderOptions): Sender {
     if (refused) return Promise.resolve(result(false, null, `refused: the webhook url ${refused}`, { refused: true }));
     const timestamp = Math.floor(started / 1000);
     const headers: Record<string, string> = {
-      ...options.defaultHeaders(),
-      ...target.headers,
+      ...withoutClientHeaders(options.defaultHeaders()),
+      ...withoutClientHeaders(target.headers),
       'X-Strapi-Event': event,
       'Content-Type': 'application/json',
       'webhook-id': id,
