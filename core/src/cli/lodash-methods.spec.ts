@@ -60,6 +60,16 @@ describe('lodash methods from the one-file build', () => {
     const requireFromHere = createRequire(__filename);
     expect(requireFromHere('lodash/fp/map')).to.be.a('function');
     expect(requireFromHere('lodash/templateSettings')).to.be.an('object').with.property('interpolate');
+    // the template method reads the settings file's object, which a program may change
+    const settings = requireFromHere('lodash/templateSettings') as { interpolate: RegExp };
+    const template = requireFromHere('lodash/template') as (text: string) => (data: object) => string;
+    const interpolate = settings.interpolate;
+    try {
+      settings.interpolate = /{{([\s\S]+?)}}/g;
+      expect(template('hi {{ name }}')({ name: 'there' })).to.equal('hi there');
+    } finally {
+      settings.interpolate = interpolate;
+    }
     expect(() => createRequire(path.join(dir, 'none.js'))('lodash/kebabCase')).to.throw(/Cannot find module 'lodash\/kebabCase'/);
   });
 

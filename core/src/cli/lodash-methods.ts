@@ -9,8 +9,8 @@
  * resolved and compiled once.
  *
  * Only a request of the form `lodash/<name>` whose name is a method of that build is answered so;
- * anything else (`lodash/fp/...`, `lodash/templateSettings`, a name the build lacks, a `lodash` that
- * cannot be loaded) loads as Node loads it. The build comes from the `lodash` the requiring module
+ * anything else (`lodash/fp/...`, `lodash/templateSettings` and `lodash/template`, a name the build
+ * lacks, a `lodash` that cannot be loaded) loads as Node loads it. The build comes from the `lodash` the requiring module
  * itself resolves, so a package with its own copy of lodash gets that copy's methods.
  * `PLATFORM_LODASH_METHODS=files` turns it off.
  */
@@ -21,6 +21,11 @@ interface Loader {
 }
 
 const METHOD = /^lodash\/([A-Za-z]+)$/;
+/**
+ * `lodash/template` reads the settings of `lodash/templateSettings`, the object a program may
+ * change (and the build has its own): it stays the file, with the file's settings.
+ */
+const KEPT_AS_FILES = new Set(['template']);
 
 /** Returns what puts Node's own loading back, or null when turned off. */
 export function answerLodashMethodsFromBuild(env: NodeJS.ProcessEnv = process.env): (() => void) | null {
@@ -40,7 +45,7 @@ export function answerLodashMethodsFromBuild(env: NodeJS.ProcessEnv = process.en
   };
   loader._load = function (this: unknown, request: string, parent: unknown): unknown {
     const method = typeof request === 'string' && request.startsWith('lodash/') ? METHOD.exec(request)?.[1] : undefined;
-    if (method !== undefined) {
+    if (method !== undefined && !KEPT_AS_FILES.has(method)) {
       const found = buildOf(this, parent)?.[method];
       if (typeof found === 'function') return found;
     }
