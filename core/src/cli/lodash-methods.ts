@@ -9,8 +9,9 @@
  * resolved and compiled once.
  *
  * Only a request of the form `lodash/<name>` whose name is a method of that build is answered so;
- * anything else (`lodash/fp/...`, `lodash/templateSettings` and `lodash/template`, a name the build
- * lacks, a `lodash` that cannot be loaded) loads as Node loads it. The build comes from the `lodash` the requiring module
+ * anything else (`lodash/fp/...`, a name the build lacks or holds no method by, a `lodash` that
+ * cannot be loaded) loads as Node loads it; `lodash/templateSettings`, which `lodash/template`
+ * reads, is the build's too. The build comes from the `lodash` the requiring module
  * itself resolves, so a package with its own copy of lodash gets that copy's methods.
  * `PLATFORM_LODASH_METHODS=files` turns it off.
  */
@@ -22,10 +23,10 @@ interface Loader {
 
 const METHOD = /^lodash\/([A-Za-z]+)$/;
 /**
- * `lodash/template` reads the settings of `lodash/templateSettings`, the object a program may
- * change (and the build has its own): it stays the file, with the file's settings.
+ * `lodash/template` reads the settings of `lodash/templateSettings`, an object a program may
+ * change: both come from the build, so a change to the one reaches the other as with the files.
  */
-const KEPT_AS_FILES = new Set(['template']);
+const OBJECTS = new Set(['templateSettings']);
 
 /** Returns what puts Node's own loading back, or null when turned off. */
 export function answerLodashMethodsFromBuild(env: NodeJS.ProcessEnv = process.env): (() => void) | null {
@@ -45,9 +46,9 @@ export function answerLodashMethodsFromBuild(env: NodeJS.ProcessEnv = process.en
   };
   loader._load = function (this: unknown, request: string, parent: unknown): unknown {
     const method = typeof request === 'string' && request.startsWith('lodash/') ? METHOD.exec(request)?.[1] : undefined;
-    if (method !== undefined && !KEPT_AS_FILES.has(method)) {
+    if (method !== undefined) {
       const found = buildOf(this, parent)?.[method];
-      if (typeof found === 'function') return found;
+      if (typeof found === 'function' || (OBJECTS.has(method) && typeof found === 'object' && found !== null)) return found;
     }
     // biome-ignore lint/complexity/noArguments: Node's loader takes more arguments than it declares; all of them pass on
     return load.apply(this, arguments as unknown as [string, unknown, boolean]);
