@@ -14,6 +14,7 @@ const LEFT_TO_FIRST_USE: Record<string, RegExp> = {
   'nodemailer (an app that sends email)': /[\\/]node_modules[\\/]nodemailer[\\/]/,
   'co-body (requests with a body)': /[\\/]node_modules[\\/]co-body[\\/]/,
   'koa-compress (a middleware list with compression)': /[\\/]node_modules[\\/]koa-compress[\\/]/,
+  'undici (webhook deliveries)': /[\\/]node_modules[\\/]undici[\\/]/,
   // knex takes lodash a method at a time; the package's one-file build answers those (core/src/cli/lodash-methods.ts)
   "lodash's files of one method each": /[\\/]node_modules[\\/]lodash[\\/](?!lodash(\.min)?\.js$)[^\\/]+\.js$/,
 };

@@ -11,7 +11,7 @@
  * than node:http's ClientRequest and IncomingMessage streams (measured on a kept-alive local
  * receiver), which is most of what a delivery costs the server.
  */
-import { Agent, type Dispatcher, Pool } from 'undici';
+import type { Agent, Dispatcher, Pool } from 'undici';
 import { guardedLookup, portOf, refusedUrl, type OwnServer } from './url-guard';
 import { signature } from './signing';
 
@@ -94,18 +94,27 @@ interface Parsed {
   path: string;
 }
 
+/** undici, loaded at the first delivery: an app with no webhook never loads its ~95 modules */
+const undiciModule = () => require('undici') as typeof import('undici');
+
 export function createSender(options: SenderOptions): Sender {
+  let created: Agent | null = null;
   // one pool per origin, each with a lookup that checks the addresses it connects to for that port
-  const agent = new Agent({
-    headersTimeout: options.timeout,
-    bodyTimeout: options.timeout,
-    connect: { timeout: options.timeout },
-    factory: (origin, opts) =>
-      new Pool(origin, {
-        ...(opts as Pool.Options),
-        connect: { timeout: options.timeout, lookup: guardedLookup(portOf(new URL(String(origin))), options.own, options.refusePrivate) },
-      }),
-  });
+  const agent = (): Agent => {
+    if (created) return created;
+    const undici = undiciModule();
+    created = new undici.Agent({
+      headersTimeout: options.timeout,
+      bodyTimeout: options.timeout,
+      connect: { timeout: options.timeout },
+      factory: (origin, opts) =>
+        new undici.Pool(origin, {
+          ...(opts as Pool.Options),
+          connect: { timeout: options.timeout, lookup: guardedLookup(portOf(new URL(String(origin))), options.own, options.refusePrivate) },
+        }),
+    });
+    return created;
+  };
   const parsedUrls = new Map<string, Parsed | null>();
 
   function parse(text: string): Parsed | null {
@@ -221,21 +230,22 @@ export function createSender(options: SenderOptions): Sender {
             retried = true;
             abort = null;
             chunks = [];
-            queueMicrotask(() => agent.dispatch(request, handler));
+            queueMicrotask(() => agent().dispatch(request, handler));
             return;
           }
           const text = error.code === 'UND_ERR_SOCKET' ? 'socket hang up' : error.message;
           finish(result(false, null, text, { refused: error.code === 'EREFUSED_TARGET' }));
         },
       };
-      agent.dispatch(request, handler);
+      agent().dispatch(request, handler);
     });
   }
 
   return {
     send,
     destroy() {
-      void agent.destroy();
+      void created?.destroy();
+      created = null;
     },
   };
 }
