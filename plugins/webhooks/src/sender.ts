@@ -132,6 +132,8 @@ export function createSender(options: SenderOptions): Sender {
   }
 
   function send(target: SendTarget, event: string, id: string, body: string): Promise<AttemptResult> {
+    // undici loads before the attempt's time starts: loading the module is not the receiver's time
+    const dispatcher = agent();
     const started = Date.now();
     const result = (ok: boolean, status: number | null, message: string | null, extra: Partial<AttemptResult> = {}): AttemptResult => ({
       ok,
@@ -230,14 +232,14 @@ export function createSender(options: SenderOptions): Sender {
             retried = true;
             abort = null;
             chunks = [];
-            queueMicrotask(() => agent().dispatch(request, handler));
+            queueMicrotask(() => dispatcher.dispatch(request, handler));
             return;
           }
           const text = error.code === 'UND_ERR_SOCKET' ? 'socket hang up' : error.message;
           finish(result(false, null, text, { refused: error.code === 'EREFUSED_TARGET' }));
         },
       };
-      agent().dispatch(request, handler);
+      dispatcher.dispatch(request, handler);
     });
   }
 
