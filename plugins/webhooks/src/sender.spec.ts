@@ -132,6 +132,32 @@ describe('webhooks: one delivery attempt', () => {
     expect(result.durationMs).to.be.within(290, 1000);
   });
 
+  it('tries once more when the connection closes before any answer, and reports a receiver that is down', async () => {
+    let requests = 0;
+    handle = (req, res) => {
+      requests += 1;
+      // the first request's connection closes unanswered, as a receiver that dropped a kept-alive socket
+      if (requests === 1) req.socket.destroy();
+      else res.end();
+    };
+    expect(outcome(await sender.send({ url: `${base}/dropped`, headers: {}, secret: null }, 'entry.create', 'msg_8', '{}'))).to.deep.equal({
+      ok: true,
+      status: 200,
+      message: null,
+      retryAfterMs: null,
+      refused: false,
+    });
+    expect(requests).to.equal(2);
+
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', () => resolve()));
+    const downPort = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const down = outcome(await sender.send({ url: `http://127.0.0.1:${downPort}/hook`, headers: {}, secret: null }, 'entry.create', 'msg_9', '{}'));
+    expect({ ...down, message: null }).to.deep.equal({ ok: false, status: null, message: null, retryAfterMs: null, refused: false });
+    expect(down.message).to.match(/ECONNREFUSED/);
+  });
+
   it('never requests the server itself, by address or by a name that resolves to it', async () => {
     let requests = 0;
     handle = (_req, res) => {
