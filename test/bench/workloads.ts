@@ -50,6 +50,13 @@ const graphqlMissing = (plugins: string[]) => (plugins.includes('graphql') ? nul
 const GRAPHQL_POPULATE =
   '{ articles(pagination: { pageSize: 25 }) { data { id attributes { title category { data { id attributes { name } } } tags { data { id attributes { name } } } author { data { id attributes { name } } } } } } }';
 
+/** the same page as Apollo Client asks for it: through a named fragment and variables, with `__typename` in every selection */
+const GRAPHQL_POPULATE_CLIENT = [
+  'query Articles($pageSize: Int) { articles(pagination: { pageSize: $pageSize }) { data { id attributes { ...ArticleCard __typename } __typename } __typename } }',
+  'fragment Named on Category { name __typename }',
+  'fragment ArticleCard on Article { title category { data { id attributes { ...Named } __typename } __typename } tags { data { id attributes { name __typename } __typename } __typename } author { data { id attributes { name __typename } __typename } __typename } }',
+].join(' ');
+
 export const WORKLOADS: Workload[] = [
   { name: 'get-by-id', method: 'GET', path: '/api/articles/17', floor: true },
   { name: 'list-25', method: 'GET', path: '/api/articles?pagination[pageSize]=25', floor: true },
@@ -142,6 +149,15 @@ export const WORKLOADS: Workload[] = [
     method: 'POST',
     path: '/graphql',
     body: { query: GRAPHQL_POPULATE },
+    unavailable: graphqlMissing,
+    nearestFloor: 'list-populate-all',
+    restTwin: 'list-25-title-relations',
+  },
+  {
+    name: 'graphql-list-25-relations-client',
+    method: 'POST',
+    path: '/graphql',
+    body: { query: GRAPHQL_POPULATE_CLIENT, variables: { pageSize: 25 } },
     unavailable: graphqlMissing,
     nearestFloor: 'list-populate-all',
     restTwin: 'list-25-title-relations',

@@ -1,5 +1,21 @@
 import { expect } from 'chai';
-import { execute, GraphQLID, GraphQLInputObjectType, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, parse, validate, type ExecutionArgs } from 'graphql';
+import {
+  DirectiveLocation,
+  execute,
+  GraphQLDirective,
+  GraphQLID,
+  GraphQLInputObjectType,
+  GraphQLInt,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLSchema,
+  GraphQLString,
+  parse,
+  specifiedDirectives,
+  validate,
+  type ExecutionArgs,
+} from 'graphql';
 import type { GraphqlContext } from '../types';
 import { componentListResolver, relationResolver } from './field-resolvers';
 import { createLoadedExecution } from './loaded-execution';
@@ -61,7 +77,9 @@ function schemaWith(rows: () => unknown) {
       hello: { type: GraphQLString, resolve: () => 'world' },
     },
   });
-  return { schema: new GraphQLSchema({ query: Query }), calls };
+  // a directive of an extension's own: graphql-js ignores it, a resolver may read it
+  const tag = new GraphQLDirective({ name: 'tag', locations: [DirectiveLocation.FIELD] });
+  return { schema: new GraphQLSchema({ query: Query, directives: [...specifiedDirectives, tag] }), calls };
 }
 
 const ROWS = [
@@ -128,15 +146,52 @@ describe('graphql loaded execution', () => {
     expect(JSON.parse(fast).errors[0].message).to.equal('no rows');
   });
 
-  it('leaves to graphql-js what it does not compile: fragments, directives, other resolvers, root fields that are not generated reads', async () => {
+  it('compiles fragments, inline fragments, keys selected twice and @skip/@include, collecting fields as graphql-js does', async () => {
+    const queries: Array<[string, Record<string, unknown>?]> = [
+      ['{ articles { ...A } } fragment A on ArticleEntityResponseCollection { data { attributes { title } } }'],
+      ['{ articles { data { ...E id } } } fragment E on ArticleEntity { attributes { ...T views } } fragment T on Article { title tags { data { id } } }'],
+      ['{ articles { data { ... on ArticleEntity { id } ... { attributes { title } } id } } }'],
+      ['{ articles { data { attributes { title } } } articles { data { id attributes { views title } } } }'],
+      ['{ articles { data { attributes { title @include(if: true) views @skip(if: true) } } } }'],
+      ['query Q($a: Boolean!, $b: Boolean = false) { articles { data { id @skip(if: $a) attributes { ...T @include(if: $b) views } } } } fragment T on Article { title }', { a: true }],
+      ['query Q($a: Boolean!, $b: Boolean = false) { articles { data { id @skip(if: $a) attributes { ...T @include(if: $b) views } } } } fragment T on Article { title }', { a: false, b: true }],
+    ];
+    for (const [query, variables] of queries) {
+      const { fast, reference } = await both(query, () => ROWS, variables);
+      expect(fast, query).to.equal(reference);
+      expect(JSON.parse(fast).errors, query).to.equal(undefined);
+      // compiled: a null where the schema promises a value makes the compiled run fall back, running the root resolver twice
+      const failing = await both(query, () => [{ id: 1, title: null, views: null, tags: [] }], variables);
+      expect(failing.fast, query).to.equal(failing.reference);
+      expect(failing.fastCalls, query).to.equal(JSON.parse(failing.fast).errors ? 2 : 1);
+    }
+    const merged = await both('{ articles { data { attributes { title } } } articles { data { id attributes { views title } } } }');
+    expect(merged.fast).to.equal('{"data":{"articles":{"data":[{"attributes":{"title":"one","views":10},"id":"1"},{"attributes":{"title":"two","views":null},"id":"2"}]}}}');
+  });
+
+  it('compiles an operation once per combination of its condition variables, and leaves the rest to graphql-js past a bound', async () => {
+    const { schema, calls } = schemaWith(() => ROWS);
+    const document = parse(
+      'query Q($a: Boolean!, $b: Boolean!, $c: Boolean!, $d: Boolean!, $e: Boolean!) { articles { data { id @include(if: $a) attributes { title @include(if: $b) views @skip(if: $c) t: title @skip(if: $d) v: views @include(if: $e) } } } }',
+    );
+    const loaded = createLoadedExecution(new Set(['Query.articles']));
+    for (let bits = 0; bits < 32; bits++) {
+      const variableValues = Object.fromEntries(['a', 'b', 'c', 'd', 'e'].map((name, index) => [name, (bits & (1 << index)) !== 0]));
+      const args = (): ExecutionArgs => ({ schema, document, contextValue: {} as GraphqlContext, variableValues });
+      expect(JSON.stringify(await loaded(args())), JSON.stringify(variableValues)).to.equal(JSON.stringify(await execute(args())));
+    }
+    expect(calls.count).to.equal(64);
+  });
+
+  it('leaves to graphql-js what it does not compile: other resolvers, directives other than @skip/@include, root fields that are not generated reads', async () => {
     // a null where the schema promises a value: a compiled run would run the root resolver twice
     const rows = () => [{ id: 1, title: null, tags: [] }];
     for (const query of [
-      '{ articles { ...A } } fragment A on ArticleEntityResponseCollection { data { attributes { title } } }',
-      '{ articles { data { attributes { title @include(if: true) } } } }',
       '{ articles { data { attributes { title shout } } } }',
-      '{ articles { data { attributes { title } } } articles { data { id } } }',
+      '{ articles { data { attributes { ... on Article { shout } } } } }',
+      '{ articles { data { attributes { title @tag } } } }',
       '{ hello articles { data { attributes { title } } } }',
+      '{ articles { data { attributes { title } } } __typename }',
     ]) {
       const { fast, reference, fastCalls } = await both(query, rows);
       expect(fast, query).to.equal(reference);

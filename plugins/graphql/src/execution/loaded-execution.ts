@@ -6,10 +6,13 @@
  * object without prototype (which JSON.stringify serializes slowly): on a page of 25 entries
  * with 3 relations, about 700 fields, more than the page's SQL.
  *
- * A document whose chosen operation is a query made only of plain fields (aliases allowed; no
- * fragments, no directives, no introspection, no abstract types) over generated read root
- * fields and nested fields read by default or by a generated resolver is compiled once into
- * a function per field that reads and serializes its value as graphql-js would. Its root
+ * A document whose chosen operation is a query over generated read root fields and nested
+ * fields read by default or by a generated resolver (aliases, fragments, inline fragments,
+ * `@skip` and `@include` allowed; no other directive, no introspection, no abstract types) is
+ * compiled once into a function per field that reads and serializes its value as graphql-js
+ * would. Its fields are collected as graphql-js collects them (its own `collectFields`), so
+ * keys, their order and merged selections are the same; a document whose `@skip`/`@include`
+ * name variables is compiled once per combination of their values. Its root
  * fields' resolvers run as graphql-js runs them (the same arguments and resolve info). Any
  * other document runs through graphql-js; and so does a compiled one whose run meets what
  * graphql-js would answer with errors (a resolver failing, a null where the schema promises a
@@ -32,14 +35,16 @@ import {
   type ExecutionArgs,
   type ExecutionResult,
   type FieldNode,
+  type FragmentDefinitionNode,
   type GraphQLField,
   type GraphQLObjectType,
   type GraphQLOutputType,
   type GraphQLResolveInfo,
+  type GraphQLSchema,
   type OperationDefinitionNode,
-  type SelectionSetNode,
 } from 'graphql';
 import type { GraphqlContext } from '../types';
+import { collectFields, collectSubfields } from 'graphql/execution/collectFields';
 import { componentItems, relationResponse, type Parent } from './field-resolvers';
 import { loadedStartAt } from './list-windows';
 import { loadedRead } from './loaded-reads';
@@ -61,7 +66,8 @@ type Field = GraphQLField<unknown, unknown>;
 
 interface RootField {
   key: string;
-  node: FieldNode;
+  /** the field's nodes as graphql-js collects them (one per selection of its response key) */
+  nodes: readonly FieldNode[];
   definition: Field;
   resolve: NonNullable<Field['resolve']>;
   complete: Complete;
@@ -75,15 +81,64 @@ interface Compiled {
   fields: RootField[];
 }
 
+/** What field collection reads of a document: its fragments, and the variables it was collected with */
+interface Collecting {
+  schema: GraphQLSchema;
+  fragments: Record<string, FragmentDefinitionNode>;
+  variables: Record<string, unknown>;
+}
+
+/** One operation of a document: the variables its `@skip`/`@include` read, and its compilations by their values */
+interface OperationEntry {
+  operation: OperationDefinitionNode;
+  fragments: Record<string, FragmentDefinitionNode>;
+  conditionVariables: string[];
+  byConditions: Map<string, Compiled | null>;
+}
+
+const CONDITIONS = new Set(['skip', 'include']);
+/** compilations kept per operation: n condition variables could ask for 2^n of them */
+const MAX_CONDITION_COMBINATIONS = 16;
+
 const isThenable = (value: unknown): boolean => typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 
-/** A field's response key, or null when the selection is not one this module completes. */
-function plainField(selection: SelectionSetNode['selections'][number], keys: Set<string>): string | null {
-  if (selection.kind !== Kind.FIELD || (selection.directives?.length ?? 0) > 0) return null;
-  const key = selection.alias?.value ?? selection.name.value;
-  // a key selected twice merges selections (graphql-js's rule), `__proto__` is no plain key
-  if (keys.has(key) || key === '__proto__') return null;
-  keys.add(key);
+/**
+ * The operation's fragments and the variables its `@skip`/`@include` conditions read, or null
+ * when it carries another directive (graphql-js ignores those, but a resolver may read them
+ * from its field nodes: such documents stay with graphql-js).
+ */
+function operationEntry(document: DocumentNode, operation: OperationDefinitionNode): OperationEntry | null {
+  const fragments: Record<string, FragmentDefinitionNode> = Object.create(null);
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
+  }
+  const conditionVariables = new Set<string>();
+  let other = false;
+  let inCondition = 0;
+  const inspect = (definition: OperationDefinitionNode | FragmentDefinitionNode) =>
+    visit(definition, {
+      enter(node) {
+        // a variable definition's directives are not the selections'
+        if (node.kind === Kind.VARIABLE_DEFINITION) return false;
+        if (node.kind === Kind.DIRECTIVE && !CONDITIONS.has(node.name.value)) other = true;
+        if (node.kind === Kind.VARIABLE && inCondition > 0) conditionVariables.add(node.name.value);
+        if (node.kind === Kind.DIRECTIVE) inCondition += 1;
+        return undefined;
+      },
+      leave(node) {
+        if (node.kind === Kind.DIRECTIVE) inCondition -= 1;
+      },
+    });
+  inspect(operation);
+  for (const fragment of Object.values(fragments)) inspect(fragment);
+  if (other) return null;
+  return { operation, fragments, conditionVariables: [...conditionVariables].sort(), byConditions: new Map() };
+}
+
+/** The values of the condition variables of a run, as the key of its compilation */
+function conditionsKey(entry: OperationEntry, variables: Record<string, unknown>): string {
+  let key = '';
+  for (const name of entry.conditionVariables) key += `${JSON.stringify(variables[name]) ?? 'undefined'},`;
   return key;
 }
 
@@ -140,22 +195,24 @@ function readerOf(definition: Field, node: FieldNode): Read | null {
   }
 }
 
-function compileObject(type: GraphQLObjectType, set: SelectionSetNode | undefined): Complete | null {
-  if (!set || type.isTypeOf) return null;
+function compileObject(type: GraphQLObjectType, nodes: readonly FieldNode[], collecting: Collecting): Complete | null {
+  if (type.isTypeOf || nodes.some((node) => !node.selectionSet)) return null;
   const fields: Array<{ key: string; read: Read; complete: Complete }> = [];
-  const keys = new Set<string>();
-  for (const selection of set.selections) {
-    const key = plainField(selection, keys);
-    if (key === null || selection.kind !== Kind.FIELD) return null;
-    const name = selection.name.value;
+  const { schema, fragments, variables } = collecting;
+  for (const [key, selected] of collectSubfields(schema, fragments, variables, type, nodes)) {
+    const first = selected[0];
+    // `__proto__` is no plain key of the answer's objects
+    if (!first || key === '__proto__') return null;
+    const name = first.name.value;
     if (name === '__typename') {
       fields.push({ key, read: () => type.name, complete: (value) => value });
       continue;
     }
     const definition = type.getFields()[name];
     if (!definition || name.startsWith('__')) return null;
-    const read = readerOf(definition, selection);
-    const complete = compileType(definition.type, selection.selectionSet);
+    // arguments as graphql-js reads them: from the first of the key's nodes
+    const read = readerOf(definition, first);
+    const complete = compileType(definition.type, selected, collecting);
     if (!read || !complete) return null;
     fields.push({ key, read, complete });
   }
@@ -168,9 +225,9 @@ function compileObject(type: GraphQLObjectType, set: SelectionSetNode | undefine
 }
 
 /** How a value of `type` is completed (graphql-js's completeValue), or null when this module does not. */
-function compileType(type: GraphQLOutputType, set: SelectionSetNode | undefined): Complete | null {
+function compileType(type: GraphQLOutputType, nodes: readonly FieldNode[], collecting: Collecting): Complete | null {
   if (isNonNullType(type)) {
-    const inner = compileType(type.ofType, set);
+    const inner = compileType(type.ofType, nodes, collecting);
     if (!inner) return null;
     return (value, run) => {
       const done = inner(value, run);
@@ -180,14 +237,14 @@ function compileType(type: GraphQLOutputType, set: SelectionSetNode | undefined)
   }
   let complete: Complete | null = null;
   if (isListType(type)) {
-    const item = compileType(type.ofType, set);
+    const item = compileType(type.ofType, nodes, collecting);
     if (!item) return null;
     complete = (value, run) => {
       if (!Array.isArray(value)) throw FALL_BACK;
       return value.map((one) => item(one, run));
     };
   } else if (isLeafType(type)) {
-    if (set) return null;
+    if (nodes.some((node) => node.selectionSet)) return null;
     complete = (value) => {
       let serialized: unknown;
       try {
@@ -199,7 +256,7 @@ function compileType(type: GraphQLOutputType, set: SelectionSetNode | undefined)
       return serialized;
     };
   } else if (isObjectType(type)) {
-    complete = compileObject(type, set);
+    complete = compileObject(type, nodes, collecting);
   }
   if (!complete) return null;
   const whole = complete;
@@ -210,23 +267,22 @@ function compileType(type: GraphQLOutputType, set: SelectionSetNode | undefined)
   };
 }
 
-function compile(args: ExecutionArgs, readOnlyRoots: ReadonlySet<string>): Compiled | null {
-  const { schema, document } = args;
-  const operation = getOperationAST(document, args.operationName);
+function compile(args: ExecutionArgs, entry: OperationEntry, variables: Record<string, unknown>, readOnlyRoots: ReadonlySet<string>): Compiled | null {
+  const { schema } = args;
+  const { operation, fragments } = entry;
   const queryType = schema.getQueryType();
-  if (operation?.operation !== 'query' || !queryType || queryType.isTypeOf) return null;
-  if (document.definitions.some((definition) => definition.kind === Kind.FRAGMENT_DEFINITION)) return null;
+  if (operation.operation !== 'query' || !queryType || queryType.isTypeOf) return null;
+  const collecting: Collecting = { schema, fragments, variables };
   const fields: RootField[] = [];
-  const keys = new Set<string>();
-  for (const selection of operation.selectionSet.selections) {
-    const key = plainField(selection, keys);
-    if (key === null || selection.kind !== Kind.FIELD) return null;
-    const definition = queryType.getFields()[selection.name.value];
+  for (const [key, nodes] of collectFields(schema, fragments, variables, queryType, operation.selectionSet)) {
+    const first = nodes[0];
+    if (!first || key === '__proto__') return null;
+    const definition = queryType.getFields()[first.name.value];
     if (!definition?.resolve || !readOnlyRoots.has(`${queryType.name}.${definition.name}`)) return null;
-    const complete = compileType(definition.type, selection.selectionSet);
+    const complete = compileType(definition.type, nodes, collecting);
     if (!complete) return null;
-    const fixed = usesVariables(selection) ? null : getArgumentValues(definition, selection);
-    fields.push({ key, node: selection, definition, resolve: definition.resolve, complete, fixed });
+    const fixed = usesVariables(first) ? null : getArgumentValues(definition, first);
+    fields.push({ key, nodes, definition, resolve: definition.resolve, complete, fixed });
   }
   return fields.length > 0 ? { operation, queryType, fields } : null;
 }
@@ -234,14 +290,11 @@ function compile(args: ExecutionArgs, readOnlyRoots: ReadonlySet<string>): Compi
 /** graphql-js's execution of what the compiled one cannot answer alike */
 const byGraphqlJs = (args: ExecutionArgs) => execute(args) as Promise<ExecutionResult> | ExecutionResult;
 
-async function run(compiled: Compiled, args: ExecutionArgs): Promise<ExecutionResult> {
+async function run(compiled: Compiled, args: ExecutionArgs, fragments: Record<string, FragmentDefinitionNode>, variables: Record<string, unknown>): Promise<ExecutionResult> {
   const { operation, queryType, fields } = compiled;
-  const coerced = getVariableValues(args.schema, operation.variableDefinitions ?? [], (args.variableValues ?? {}) as Record<string, unknown>);
-  if (coerced.errors) return byGraphqlJs(args);
-  const variables = coerced.coerced;
   let fieldArgs: Array<Record<string, unknown>>;
   try {
-    fieldArgs = fields.map((field) => (field.fixed ? (copyPlain(field.fixed) as Record<string, unknown>) : getArgumentValues(field.definition, field.node, variables)));
+    fieldArgs = fields.map((field) => (field.fixed ? (copyPlain(field.fixed) as Record<string, unknown>) : getArgumentValues(field.definition, field.nodes[0] as FieldNode, variables)));
   } catch {
     return byGraphqlJs(args);
   }
@@ -250,12 +303,12 @@ async function run(compiled: Compiled, args: ExecutionArgs): Promise<ExecutionRe
   const pending = fields.map(async (field, index) => {
     const info: GraphQLResolveInfo = {
       fieldName: field.definition.name,
-      fieldNodes: [field.node],
+      fieldNodes: field.nodes,
       returnType: field.definition.type,
       parentType: queryType,
       path: { prev: undefined, key: field.key, typename: queryType.name },
       schema: args.schema,
-      fragments: Object.create(null),
+      fragments,
       rootValue: args.rootValue,
       operation,
       variableValues: variables,
@@ -284,24 +337,40 @@ async function run(compiled: Compiled, args: ExecutionArgs): Promise<ExecutionRe
  * policies or middlewares (the fields the response cache trusts too).
  */
 export function createLoadedExecution(readOnlyRoots: ReadonlySet<string>) {
-  const compiledOf = new WeakMap<DocumentNode, Map<string | null, Compiled | null>>();
-  return (args: ExecutionArgs): Promise<ExecutionResult> | ExecutionResult => {
-    let byName = compiledOf.get(args.document);
+  const operationsOf = new WeakMap<DocumentNode, Map<string | null, OperationEntry | null>>();
+  const entryOf = (args: ExecutionArgs): OperationEntry | null => {
+    let byName = operationsOf.get(args.document);
     if (!byName) {
       byName = new Map();
-      compiledOf.set(args.document, byName);
+      operationsOf.set(args.document, byName);
     }
     const name = args.operationName ?? null;
-    let compiled = byName.get(name);
+    let entry = byName.get(name);
+    if (entry === undefined) {
+      const operation = getOperationAST(args.document, args.operationName);
+      entry = operation?.operation === 'query' ? operationEntry(args.document, operation) : null;
+      byName.set(name, entry);
+    }
+    return entry;
+  };
+  return (args: ExecutionArgs): Promise<ExecutionResult> | ExecutionResult => {
+    const entry = entryOf(args);
+    if (!entry) return byGraphqlJs(args);
+    const coerced = getVariableValues(args.schema, entry.operation.variableDefinitions ?? [], (args.variableValues ?? {}) as Record<string, unknown>);
+    if (coerced.errors) return byGraphqlJs(args);
+    const variables = coerced.coerced;
+    const key = conditionsKey(entry, variables);
+    let compiled = entry.byConditions.get(key);
     if (compiled === undefined) {
+      if (entry.byConditions.size >= MAX_CONDITION_COMBINATIONS) return byGraphqlJs(args);
       try {
-        compiled = compile(args, readOnlyRoots);
+        compiled = compile(args, entry, variables, readOnlyRoots);
       } catch {
-        // an argument graphql-js would refuse while running (a scalar's own check): it answers it
+        // an argument or a condition graphql-js would refuse while running (a scalar's own check): it answers it
         compiled = null;
       }
-      byName.set(name, compiled);
+      entry.byConditions.set(key, compiled);
     }
-    return compiled ? run(compiled, args) : byGraphqlJs(args);
+    return compiled ? run(compiled, args, entry.fragments, variables) : byGraphqlJs(args);
   };
 }
