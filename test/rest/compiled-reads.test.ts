@@ -165,6 +165,58 @@ describeEachDatabase('compiled read statements', (ctx) => {
     for (const id of tagIds) expect((await ctx.app.del(`/api/tags/${id}`)).status).to.equal(200);
   });
 
+  it('a populated level cut per parent (windows) is compiled too: one SQL text per padded length and windows, each parent its own slice', async () => {
+    const service = ctx.app.platform.service('plugin::query-engine.entity-service');
+    const [first, second] = ids as [number, number];
+    const tagIds: number[] = [];
+    for (const [name, articles] of [
+      ['wl-a', [1, first, second]],
+      ['wl-b', [second, first]],
+      ['wl-c', [first]],
+      ['wl-d', []],
+    ] as const) {
+      const res = await ctx.app.post('/api/tags', { data: { name, articles } });
+      expect(res.status).to.equal(200);
+      tagIds.push(res.body.data.id);
+    }
+    const read = async (count: number, windows: Array<{ offset: number; limit: number }>) => {
+      const { result, queries } = await ctx.app.countQueries(
+        () =>
+          service.findMany('api::tag.tag', {
+            filters: { name: { $startsWith: 'wl-' } },
+            sort: 'name',
+            fields: ['name'],
+            pagination: { page: 1, pageSize: count },
+            populate: { articles: { fields: ['title'], [POPULATE_OPTIONS]: { windows } } },
+          }) as unknown as Promise<Array<{ name: string; articles: Array<{ title: string }> }>>,
+      );
+      const statement = queries.find((q) => /from [`"]articles[`"] as [`"]pt[`"]/.test(q.sql)) as QueryEvent;
+      return { lists: result.map((tag) => [tag.name, tag.articles.map((article) => article.title)]), statement };
+    };
+    const second2 = [{ offset: 1, limit: 1 }];
+    const three = await read(3, second2);
+    const four = await read(4, second2);
+    expect(three.lists).to.deep.equal([
+      ['wl-a', ['First']],
+      ['wl-b', ['First']],
+      ['wl-c', []],
+    ]);
+    expect(four.lists).to.deep.equal([...three.lists, ['wl-d', []]]);
+    // three parents padded to four: the same SQL text, the window numbers bound
+    expect(four.statement.sql).to.equal(three.statement.sql);
+    expect(four.statement.sql).to.match(/row_number\(\) over/i);
+    const firstTwo = await read(4, [{ offset: 0, limit: 2 }]);
+    expect(firstTwo.lists).to.deep.equal([
+      ['wl-a', ['Zero', 'First']],
+      ['wl-b', ['Second', 'First']],
+      ['wl-c', ['First']],
+      ['wl-d', []],
+    ]);
+    expect(firstTwo.statement.bindings).to.not.deep.equal(four.statement.bindings);
+    expect((await read(3, second2)).lists).to.deep.equal(three.lists);
+    for (const id of tagIds) expect((await ctx.app.del(`/api/tags/${id}`)).status).to.equal(200);
+  });
+
   it('a compiled populated level that fails in the database answers 500 without details, and works again once the database does', async () => {
     const [first] = ids as [number];
     const tag = await ctx.app.post('/api/tags', { data: { name: 'fail-a', articles: [first] } });

@@ -2,7 +2,8 @@
  * A populated relation, every kind and both sides, for all parent entries in one query through
  * the relation's link table: to-many lists in stored order (by parent, this side's order column,
  * then the link id) unless the populate has its own `sort`, cut per parent in SQL when the level has
- * windows (PopulateWindow); to-one the first linked entry or null.
+ * windows (PopulateWindow); to-one the first linked entry or null. A level without filters or
+ * sort of its own, windowed or not, is compiled once per shape (level-statement.ts).
  */
 import type { Knex } from 'knex';
 import type { Model, RelationField } from '@platform/core';
@@ -30,7 +31,8 @@ export async function loadRelation(engine: Engine, field: RelationField, ids: nu
   const scope = populateScope(engine, target, params);
   const { qb, fields } = targetQuery(engine, target, node, params, { scope });
   const windows = field.toMany ? node.windows : undefined;
-  const key = !windows && isPlainLevel(node) ? ['relation', field.link.name, field.selfColumn, node.fields ?? null, params.includePrivate === true, scope] : null;
+  // a windowed level's windows are part of its shape: a client's other pages are other shapes (a model keeps 256)
+  const key = isPlainLevel(node) ? ['relation', field.link.name, field.selfColumn, node.fields ?? null, params.includePrivate === true, scope, windows ?? null] : null;
   const rows = await inChunks(ids, (slice) =>
     levelRows(engine, target, key, slice, (values) => {
       const query = qb.clone().join(`${field.link.name} as ${L}`, `${L}.${field.otherColumn}`, `${T}.id`).select(`${L}.${field.selfColumn} as ${OWNER}`).whereIn(`${L}.${field.selfColumn}`, values);
