@@ -12,8 +12,8 @@ const SOURCE_CONDITION = 'platform-source';
 const COMPILED = path.join(__dirname, '..', 'dist', 'cli', 'main.js');
 const SOURCE = path.join(__dirname, '..', 'src', 'cli', 'main.ts');
 const CODE_CACHE = path.join(__dirname, '..', 'dist', 'cli', 'code-cache.js');
-/** ../src/cli/lodash-methods.ts, compiled or as sources */
-const lodashMethods = (folder) => path.join(__dirname, '..', folder, 'cli', `lodash-methods.${folder === 'dist' ? 'js' : 'ts'}`);
+/** a module of ../src/cli/, compiled or as sources */
+const cliModule = (folder, name) => path.join(__dirname, '..', folder, 'cli', `${name}.${folder === 'dist' ? 'js' : 'ts'}`);
 
 /**
  * The folder the kernel's packages are installed in: the app's, above `node_modules`, or a
@@ -48,9 +48,13 @@ function run(main) {
   });
 }
 
-/** Before anything loads: lodash's methods come from its one-file build, not a file each. */
+/**
+ * Before anything loads: lodash's methods come from its one-file build, not a file each, and a
+ * package installed twice at one version loads once.
+ */
 function hookLoading(folder) {
-  require(lodashMethods(folder)).answerLodashMethodsFromBuild();
+  require(cliModule(folder, 'lodash-methods')).answerLodashMethodsFromBuild();
+  require(cliModule(folder, 'same-version-packages')).loadOneCopyPerVersion();
 }
 
 function runFromSource() {

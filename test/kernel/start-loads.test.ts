@@ -4,7 +4,23 @@
  * are tested where their features are (test/upload/, test/documentation/, test/graphql/).
  */
 import { expect } from 'chai';
+import fs from 'node:fs';
+import path from 'node:path';
+import { packageFolderOf } from '../../core/src/cli/same-version-packages';
 import { modulesLoadedBy } from '../helpers/loaded-modules';
+
+/** `name@version` of each package two or more copies of which were loaded, with their folders */
+function copiesOfOneVersion(modules: string[]): Record<string, string[]> {
+  const folders = new Map<string, Set<string>>();
+  for (const file of modules) {
+    const found = packageFolderOf(file);
+    if (!found) continue;
+    const { version } = JSON.parse(fs.readFileSync(path.join(found.folder, 'package.json'), 'utf8')) as { version: string };
+    const key = `${found.name}@${version}`;
+    folders.set(key, (folders.get(key) ?? new Set()).add(found.folder));
+  }
+  return Object.fromEntries([...folders].filter(([, set]) => set.size > 1).map(([key, set]) => [key, [...set]]));
+}
 
 const LEFT_TO_FIRST_USE: Record<string, RegExp> = {
   'busboy (multipart uploads)': /[\\/]node_modules[\\/]busboy[\\/]/,
@@ -30,5 +46,7 @@ describe('platform start before first use', function () {
       .filter(([, pattern]) => modules.some((file) => pattern.test(file)))
       .map(([name]) => name);
     expect(loaded).to.deep.equal([]);
+    // koa and its type-is each had a copy of mime-types 3 (core/src/cli/same-version-packages.ts)
+    expect(copiesOfOneVersion(modules)).to.deep.equal({});
   });
 });
