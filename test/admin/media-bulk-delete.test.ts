@@ -15,6 +15,7 @@ import type { QueryEvent } from '@platform/core';
 import { DELETE_CHUNK } from '@platform/query-engine';
 import type { TestApp } from '../helpers/app';
 import { testClients } from '../helpers/databases';
+import { linkRowsInSlices } from '../helpers/link-rows';
 import { deliveryRows } from '../webhooks/helpers';
 import { form, png, send, uploadApp } from '../upload/helpers';
 import { adminWithRole, bearer, registerSuperAdmin, startAdminApp } from './helpers';
@@ -63,14 +64,14 @@ for (const client of testClients()) {
         }
         await app.knex('files').insert(rows);
       }
-      // linked a slice at a time: one insert of 40,000 links can outlast the statement time
-      // budget (`database.statementTimeout`) on a loaded MariaDB
-      for (let after = 0; ; ) {
-        const ids: number[] = await app.knex('files').where('folder_path', into.path).andWhere('id', '>', after).orderBy('id').limit(INSERT).pluck('id');
-        if (ids.length === 0) break;
-        await app.knex('files_folder_links').insert(ids.map((id) => ({ file_id: id, folder_id: into.id })));
-        after = ids[ids.length - 1] as number;
-      }
+      await linkRowsInSlices(
+        app.knex,
+        'files',
+        (query) => query.where('folder_path', into.path),
+        'files_folder_links',
+        (id) => ({ file_id: id, folder_id: into.id }),
+        INSERT,
+      );
     };
     const count = async (table: string, where: Record<string, unknown> = {}) => Number((await app.knex(table).where(where).count({ n: '*' }).first())?.n);
     /** the answer, the statement count and the most values one statement binds */

@@ -10,6 +10,7 @@ import { expect } from 'chai';
 import type { QueryEvent } from '@platform/core';
 import type { TestApp } from '../helpers/app';
 import { testClients } from '../helpers/databases';
+import { linkRowsInSlices } from '../helpers/link-rows';
 import { form, png, send, uploadApp } from '../upload/helpers';
 import { adminInRole, bearer, createRole, registerSuperAdmin, startAdminApp } from './helpers';
 
@@ -146,14 +147,14 @@ for (const client of testClients()) {
         }));
         await app.knex('admin_users').insert(rows);
       }
-      // linked a slice at a time: one insert of 40,000 links can outlast the statement time
-      // budget (`database.statementTimeout`) on a loaded MariaDB
-      for (let after = 0; ; ) {
-        const ids: number[] = await app.knex('admin_users').where('email', 'like', 'member-%@example.com').andWhere('id', '>', after).orderBy('id').limit(CHUNK).pluck('id');
-        if (ids.length === 0) break;
-        await app.knex('admin_users_roles_links').insert(ids.map((id) => ({ user_id: id, role_id: team })));
-        after = ids[ids.length - 1] as number;
-      }
+      await linkRowsInSlices(
+        app.knex,
+        'admin_users',
+        (query) => query.where('email', 'like', 'member-%@example.com'),
+        'admin_users_roles_links',
+        (id) => ({ user_id: id, role_id: team }),
+        CHUNK,
+      );
       const [members] = await app.knex('admin_users_roles_links').where('role_id', team).count({ n: '*' });
       expect(Number(members?.n)).to.equal(MEMBERS + 2);
 

@@ -11,13 +11,16 @@ import { modulesLoadedBy } from '../helpers/loaded-modules';
 
 /** `name@version` of each package two or more copies of which were loaded, with their folders */
 function copiesOfOneVersion(modules: string[]): Record<string, string[]> {
-  const folders = new Map<string, Set<string>>();
+  const packages = new Map<string, string>();
   for (const file of modules) {
     const found = packageFolderOf(file);
-    if (!found) continue;
-    const { version } = JSON.parse(fs.readFileSync(path.join(found.folder, 'package.json'), 'utf8')) as { version: string };
-    const key = `${found.name}@${version}`;
-    folders.set(key, (folders.get(key) ?? new Set()).add(found.folder));
+    if (found) packages.set(found.folder, found.name);
+  }
+  const folders = new Map<string, Set<string>>();
+  for (const [folder, name] of packages) {
+    const { version } = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8')) as { version: string };
+    const key = `${name}@${version}`;
+    folders.set(key, (folders.get(key) ?? new Set()).add(folder));
   }
   return Object.fromEntries([...folders].filter(([, set]) => set.size > 1).map(([key, set]) => [key, [...set]]));
 }

@@ -193,9 +193,9 @@ describeEachDatabase('compiled read statements', (ctx) => {
       const statement = queries.find((q) => /from [`"]articles[`"] as [`"]pt[`"]/.test(q.sql)) as QueryEvent;
       return { lists: result.map((tag) => [tag.name, tag.articles.map((article) => article.title)]), statement };
     };
-    const second2 = [{ offset: 1, limit: 1 }];
-    const three = await read(3, second2);
-    const four = await read(4, second2);
+    const secondOnly = [{ offset: 1, limit: 1 }];
+    const three = await read(3, secondOnly);
+    const four = await read(4, secondOnly);
     expect(three.lists).to.deep.equal([
       ['wl-a', ['First']],
       ['wl-b', ['First']],
@@ -213,7 +213,7 @@ describeEachDatabase('compiled read statements', (ctx) => {
       ['wl-d', []],
     ]);
     expect(firstTwo.statement.bindings).to.not.deep.equal(four.statement.bindings);
-    expect((await read(3, second2)).lists).to.deep.equal(three.lists);
+    expect((await read(3, secondOnly)).lists).to.deep.equal(three.lists);
     for (const id of tagIds) expect((await ctx.app.del(`/api/tags/${id}`)).status).to.equal(200);
   });
 

@@ -52,15 +52,17 @@ describe('one copy of a package per version', () => {
     expect(Object.keys(requireFrom('a').cache).filter((file) => file.includes(`${path.sep}b${path.sep}`))).to.deep.equal([]);
   });
 
-  it('keeps apart another version, a package with peers, a copy that lacks a file, and every copy when turned off', () => {
+  it('keeps apart another version, a package with peers, copies that name no version, a copy that lacks a file, and every copy when turned off', () => {
     install('a', 'twin', { version: '3.0.2' });
     install('b', 'twin', { version: '2.1.35' });
     install('a', 'peer-user', { version: '1.0.0', peerDependencies: { graphql: '^16' } });
     install('b', 'peer-user', { version: '1.0.0', peerDependencies: { graphql: '^16' } });
+    install('a', 'unversioned', {});
+    install('b', 'unversioned', {});
     install('a', 'patched', { version: '1.0.0' });
     install('b', 'patched', { version: '1.0.0' }, { 'extra.js': "module.exports = 'b';" });
     restore = loadOneCopyPerVersion({});
-    for (const name of ['twin', 'peer-user']) {
+    for (const name of ['twin', 'peer-user', 'unversioned']) {
       expect((requireFrom('a')(name) as { copy: string }).copy, name).to.equal('a');
       expect((requireFrom('b')(name) as { copy: string }).copy, name).to.equal('b');
     }

@@ -54,12 +54,14 @@ export function loadOneCopyPerVersion(env: NodeJS.ProcessEnv = process.env): (()
   if (env.PLATFORM_SAME_VERSION_PACKAGES === 'copies') return null;
   const resolver = Module as unknown as Resolver;
   const resolve = resolver._resolveFilename;
-  /** by package name: the folder of each copy seen, in the order first seen */
-  const copies = new Map<string, string[]>();
+  /** by package name: the folders its modules load from, one per version, in the order first seen */
+  const kept = new Map<string, string[]>();
   /** by folder: the folder its modules resolve to (itself when it stays) */
   const target = new Map<string, string>();
   /** by folder: its version when it may be moved, null when not (read once, when a second copy shows) */
   const versions = new Map<string, string | null>();
+  /** by file of a moved copy: the file it resolves to */
+  const movedFiles = new Map<string, string>();
   const versionOf = (folder: string): string | null => {
     let version = versions.get(folder);
     if (version === undefined) {
@@ -68,20 +70,28 @@ export function loadOneCopyPerVersion(env: NodeJS.ProcessEnv = process.env): (()
     }
     return version;
   };
-  /** the first copy seen of the same version, or the folder itself */
+  /** the kept copy of the same version, or the folder itself (then kept) */
   const decide = (folder: string, name: string): string => {
-    const seen = copies.get(name);
-    if (!seen) {
-      copies.set(name, [folder]);
+    const copies = kept.get(name);
+    if (!copies) {
+      kept.set(name, [folder]);
       return folder;
     }
-    seen.push(folder);
     const version = versionOf(folder);
-    if (version === null) return folder;
-    for (const other of seen) {
-      if (other !== folder && target.get(other) === other && versionOf(other) === version) return other;
-    }
+    const same = version === null ? undefined : copies.find((other) => versionOf(other) === version);
+    if (same) return same;
+    copies.push(folder);
     return folder;
+  };
+  const movedFile = (file: string, from: string, to: string): string => {
+    let moved = movedFiles.get(file);
+    if (moved === undefined) {
+      const candidate = to + file.slice(from.length);
+      // the same version holds the same files; a copy that differs (patched in place) keeps its own
+      moved = fs.existsSync(candidate) ? candidate : file;
+      movedFiles.set(file, moved);
+    }
+    return moved;
   };
   resolver._resolveFilename = function (this: unknown): string {
     // biome-ignore lint/complexity/noArguments: Node's resolver may take more arguments than it declares; all of them pass on
@@ -93,10 +103,7 @@ export function loadOneCopyPerVersion(env: NodeJS.ProcessEnv = process.env): (()
       to = decide(found.folder, found.name);
       target.set(found.folder, to);
     }
-    if (to === found.folder) return file;
-    const moved = to + file.slice(found.folder.length);
-    // the same version holds the same files; a copy that differs (patched in place) keeps its own
-    return fs.existsSync(moved) ? moved : file;
+    return to === found.folder ? file : movedFile(file, found.folder, to);
   };
   return () => {
     resolver._resolveFilename = resolve;

@@ -183,6 +183,24 @@ describe('graphql loaded execution', () => {
     expect(calls.count).to.equal(64);
   });
 
+  it('compiles 16 combinations of an operation at most: past them, its runs go to graphql-js directly', async () => {
+    // a null where the schema promises a value: a compiled run meets it and runs again in graphql-js
+    const { schema, calls } = schemaWith(() => [{ id: 1, title: null, views: 1, tags: [] }]);
+    const document = parse(
+      'query Q($a: Boolean!, $b: Boolean!, $c: Boolean!, $d: Boolean!, $e: Boolean!) { articles { data { id @include(if: $a) attributes { title views @skip(if: $b) v: views @skip(if: $c) w: views @skip(if: $d) x: views @skip(if: $e) } } } }',
+    );
+    const loaded = createLoadedExecution(new Set(['Query.articles']));
+    const perRun: number[] = [];
+    for (let bits = 0; bits < 20; bits++) {
+      const variableValues = Object.fromEntries(['a', 'b', 'c', 'd', 'e'].map((name, index) => [name, (bits & (1 << index)) !== 0]));
+      const before = calls.count;
+      const answer = (await loaded({ schema, document, contextValue: {} as GraphqlContext, variableValues })) as { errors?: unknown[] };
+      expect(answer.errors).to.have.length(1);
+      perRun.push(calls.count - before);
+    }
+    expect(perRun).to.deep.equal([...Array<number>(16).fill(2), ...Array<number>(4).fill(1)]);
+  });
+
   it('leaves to graphql-js what it does not compile: other resolvers, directives other than @skip/@include, root fields that are not generated reads', async () => {
     // a null where the schema promises a value: a compiled run would run the root resolver twice
     const rows = () => [{ id: 1, title: null, tags: [] }];

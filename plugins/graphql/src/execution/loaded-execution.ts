@@ -271,7 +271,8 @@ function compile(args: ExecutionArgs, entry: OperationEntry, variables: Record<s
   const { schema } = args;
   const { operation, fragments } = entry;
   const queryType = schema.getQueryType();
-  if (operation.operation !== 'query' || !queryType || queryType.isTypeOf) return null;
+  // only queries have an entry (createLoadedExecution)
+  if (!queryType || queryType.isTypeOf) return null;
   const collecting: Collecting = { schema, fragments, variables };
   const fields: RootField[] = [];
   for (const [key, nodes] of collectFields(schema, fragments, variables, queryType, operation.selectionSet)) {
