@@ -58,6 +58,7 @@ export {
 export type { MountedRoute } from './http/server';
 export { toErrorBody, type ErrorBody } from './http/error-envelope';
 export { DEFAULT_MIDDLEWARE_LIST } from './http/global-middlewares';
-export { loadUserModule, findModuleFile, listModuleFiles } from './config/load-module';
+export { loadUserModule, appCodeLoaded, findModuleFile, listModuleFiles, type LoadUserModuleOptions } from './config/load-module';
+export { ASYNC_CONTEXT_TRACKS_EVERY_PROMISE } from './util/async-context';
 export { registerAppModules } from './kernel/app-modules';
 export { createRegistry } from './model/build-models';

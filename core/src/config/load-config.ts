@@ -53,7 +53,7 @@ export function loadConfig(appDir: string, envSource: Record<string, string | un
 function evaluate(file: string, env: EnvFn, isList: boolean): Record<string, unknown> | unknown[] {
   let exported: unknown;
   try {
-    exported = loadUserModule(file);
+    exported = loadUserModule(file, { appCode: false });
     if (typeof exported === 'function') exported = (exported as (a: { env: EnvFn }) => unknown)({ env });
   } catch (error) {
     if (error instanceof BootError) {

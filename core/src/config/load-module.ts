@@ -19,7 +19,29 @@ export function resolveModule(request: string, paths?: string[]): string {
   }
 }
 
-export function loadUserModule(file: string, options: { fresh?: boolean } = {}): unknown {
+export interface LoadUserModuleOptions {
+  /** load it again, not from node's module cache (default true) */
+  fresh?: boolean;
+  /**
+   * Whether the file is code of the app's that may run while requests are answered (a
+   * controller, a service, a lifecycle, an upload provider: the default), or what is read once at
+   * start (a config or schema file, a migration, an installed plugin package: false). JSON never is.
+   */
+  appCode?: boolean;
+}
+
+/** Whether this process has loaded any module of app code (LoadUserModuleOptions.appCode). */
+let appCodeSeen = false;
+
+/**
+ * Whether any app code has been loaded in this process. What only app code can ask for (a Strapi
+ * project's `strapi.requestContext`) can go unprovided until then.
+ */
+export function appCodeLoaded(): boolean {
+  return appCodeSeen;
+}
+
+export function loadUserModule(file: string, options: LoadUserModuleOptions = {}): unknown {
   if (file.endsWith('.json')) {
     try {
       return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -28,6 +50,7 @@ export function loadUserModule(file: string, options: { fresh?: boolean } = {}):
     }
   }
   const resolved = resolveModule(path.resolve(file));
+  if (options.appCode !== false) appCodeSeen = true;
   if (options.fresh !== false) delete require.cache[resolved];
   if (resolved.endsWith('.ts') && !hasTypeScriptLoader()) return defaultExport(requireTypeScript(resolved));
   // eslint-disable-next-line @typescript-eslint/no-require-imports

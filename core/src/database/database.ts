@@ -8,6 +8,7 @@ import type { DatabaseClient } from './connection';
 import { shortenQueryError } from './short-query-error';
 import { runSelect } from './run-select';
 import { isoOfTimestamptz, TIMESTAMPTZ_OID } from './iso-timestamps';
+import { ASYNC_CONTEXT_TRACKS_EVERY_PROMISE } from '../util/async-context';
 
 /** What a select hands pg with its statement (per-statement type parsers). */
 interface PgQueryOptions {
@@ -40,14 +41,12 @@ function setPostgresTypeParsers(): PgQueryOptions {
 const MAX_TRANSACTION_ATTEMPTS = 5;
 
 /**
- * Node 20's AsyncLocalStorage follows every promise of the process through async hooks from its
- * first `run()` on, for good, whether a transaction is open or not. In an A/B over HTTP that was
- * 7–9 % of a read by id's CPU and about 11 % of a `populate=*`'s, on requests that open no
- * transaction. So the storage is switched off whenever no transaction is open; the next `run()`
- * switches it on again. Node 24's AsyncLocalStorage (AsyncContextFrame) costs nothing while
- * unused, and is left as it is.
+ * Where AsyncLocalStorage costs every promise once used (../util/async-context.ts), the storage
+ * is switched off whenever no transaction is open; the next `run()` switches it on again. In an
+ * A/B over HTTP on Node 20 that was 7–9 % of a read by id's CPU and about 11 % of a
+ * `populate=*`'s, on requests that open no transaction.
  */
-const SWITCH_OFF_WHEN_IDLE = Number(process.versions.node.split('.')[0]) < 24;
+const SWITCH_OFF_WHEN_IDLE = ASYNC_CONTEXT_TRACKS_EVERY_PROMISE;
 
 /**
  * A deadlock or serialization failure: the transaction was rolled back and may be retried. The

@@ -50,7 +50,8 @@ function loadUp(file: string): MigrationUp {
     const sql = fs.readFileSync(file, 'utf8');
     return (knex) => knex.raw(sql);
   }
-  const exported = loadUserModule(file) as { up?: unknown } | ((...args: unknown[]) => unknown) | null;
+  // run at start, before any request
+  const exported = loadUserModule(file, { appCode: false }) as { up?: unknown } | ((...args: unknown[]) => unknown) | null;
   const up = typeof exported === 'function' ? exported : exported?.up;
   if (typeof up !== 'function') throw new BootError('MIGRATION_FAILED', `${file}: a migration exports up(knex) (or is that function)`);
   return up as MigrationUp;

@@ -137,7 +137,7 @@ function loadDefinition(name: string, specifier: string, appDir: string, file: s
     // A plugin outside the app resolves its peers (`@platform/core`) from where it was found.
     registerPluginRoot(packageRoot(fs.realpathSync(entry)), from);
     // Installed packages are shared by every platform in the process; local paths are app code.
-    exported = loadUserModule(entry, { fresh: isPath });
+    exported = loadUserModule(entry, { fresh: isPath, appCode: isPath });
   } catch (error) {
     throw new BootError('PLUGIN_LOAD', `${file}: plugin "${name}" could not be loaded from "${specifier}": ${(error as Error).message}`, { cause: error });
   }

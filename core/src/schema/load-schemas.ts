@@ -28,7 +28,7 @@ export function loadAppSchemas(appDir: string): SchemaSet {
     for (const typeName of subdirs(ctDir)) {
       const file = findModuleFile(path.join(ctDir, typeName), 'schema');
       if (!file) continue;
-      const schema = loadUserModule(file) as ContentTypeSchema;
+      const schema = loadUserModule(file, { appCode: false }) as ContentTypeSchema;
       const uid = `api::${apiName}.${schema?.info?.singularName ?? typeName}`;
       contentTypes.set(uid, { uid, namespace: 'api', apiName, schema, source: { file } });
     }
@@ -36,7 +36,7 @@ export function loadAppSchemas(appDir: string): SchemaSet {
   const compDir = path.join(sourceDir, 'components');
   for (const category of subdirs(compDir)) {
     for (const [name, file] of listModuleFiles(path.join(compDir, category))) {
-      const schema = loadUserModule(file) as ComponentSchema;
+      const schema = loadUserModule(file, { appCode: false }) as ComponentSchema;
       const uid = `${category}.${name}`;
       components.set(uid, { uid, category, schema, source: { file } });
     }

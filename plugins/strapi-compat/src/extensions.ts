@@ -34,7 +34,7 @@ export function readContentTypeExtensions(appDir: string): ContentTypeExtension[
     for (const type of subdirs(typesDir)) {
       const file = findModuleFile(path.join(typesDir, type), 'schema');
       if (!file) continue;
-      const schema = loadUserModule(file);
+      const schema = loadUserModule(file, { appCode: false });
       if (!isPlainObject(schema)) throw errors.boot('EXTENSION_INVALID', `${file}: a content-type extension exports a schema object`);
       out.push({ uid: `plugin::${plugin}.${type}`, file, schema: schema as Partial<ContentTypeSchema> });
     }

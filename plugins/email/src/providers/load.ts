@@ -6,6 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { loadUserModule } from '@platform/core';
 import { errors } from '../errors';
 import { nodemailerProvider } from './nodemailer';
 import { sendmailProvider } from './sendmail';
@@ -38,7 +39,8 @@ export function loadProvider(name: string, appDir: string): { module: EmailProvi
     }
     let loaded: unknown;
     try {
-      loaded = appRequire(file);
+      // as app code: a provider may reach the app's `strapi` while it sends
+      loaded = loadUserModule(file, { fresh: false });
     } catch (error) {
       throw errors.boot('PROVIDER_INVALID', `Email provider "${name}" (${candidate}) failed to load: ${(error as Error).message}`, { cause: error });
     }
