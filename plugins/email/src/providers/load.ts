@@ -18,13 +18,6 @@ function isProviderModule(value: unknown): value is EmailProviderModule {
   return typeof value === 'object' && value !== null && typeof (value as { init?: unknown }).init === 'function';
 }
 
-/** The module's provider: its export, or its `default` export (a provider written as an ES module). */
-function providerOf(loaded: unknown): EmailProviderModule | undefined {
-  if (isProviderModule(loaded)) return loaded;
-  const fallback = (loaded as { default?: unknown } | null)?.default;
-  return isProviderModule(fallback) ? fallback : undefined;
-}
-
 export function loadProvider(name: string, appDir: string): { module: EmailProviderModule; from: string } {
   const builtIn = BUILT_IN[name.toLowerCase()];
   if (builtIn) return { module: builtIn, from: 'built in' };
@@ -39,14 +32,13 @@ export function loadProvider(name: string, appDir: string): { module: EmailProvi
     }
     let loaded: unknown;
     try {
-      // as app code: a provider may reach the app's `strapi` while it sends
+      // as app code (a provider may reach the app's `strapi` while it sends); an ES module's default export is what it gives
       loaded = loadUserModule(file, { fresh: false });
     } catch (error) {
       throw errors.boot('PROVIDER_INVALID', `Email provider "${name}" (${candidate}) failed to load: ${(error as Error).message}`, { cause: error });
     }
-    const module = providerOf(loaded);
-    if (!module) throw errors.boot('PROVIDER_INVALID', `Email provider "${name}" (${candidate}) exports no init(providerOptions, settings) function`);
-    return { module, from: candidate };
+    if (!isProviderModule(loaded)) throw errors.boot('PROVIDER_INVALID', `Email provider "${name}" (${candidate}) exports no init(providerOptions, settings) function`);
+    return { module: loaded, from: candidate };
   }
   const tried = candidates.map((c) => `"${c}"`).join(' or ');
   throw errors.boot(

@@ -201,6 +201,32 @@ describe('graphql loaded execution', () => {
     expect(perRun).to.deep.equal([...Array<number>(16).fill(2), ...Array<number>(4).fill(1)]);
   });
 
+  it('compiles the operation a name picks, and leaves a name that picks none to graphql-js, which answers it', async () => {
+    // a null where the schema promises a value: a compiled run meets it and runs again in graphql-js
+    const { schema, calls } = schemaWith(() => [{ id: 1, title: null, tags: [] }]);
+    const document = parse('query A { articles { data { attributes { title } } } } query B { articles { data { id } } }');
+    const loaded = createLoadedExecution(new Set(['Query.articles']));
+    const answers = [];
+    for (const operationName of ['A', 'nope', 'B', 'A']) {
+      const args = (): ExecutionArgs => ({ schema, document, contextValue: {} as GraphqlContext, operationName });
+      const before = calls.count;
+      const fast = JSON.stringify(await loaded(args()));
+      const fastCalls = calls.count - before;
+      expect(fast, operationName).to.equal(JSON.stringify(await execute(args())));
+      answers.push([operationName, fastCalls, JSON.parse(fast)]);
+    }
+    const nullTitle = {
+      errors: [{ message: 'Cannot return null for non-nullable field Article.title.', locations: [{ line: 1, column: 42 }], path: ['articles', 'data', 0, 'attributes', 'title'] }],
+      data: { articles: { data: [{ attributes: null }] } },
+    };
+    expect(answers).to.deep.equal([
+      ['A', 2, nullTitle],
+      ['nope', 0, { errors: [{ message: 'Unknown operation named "nope".' }] }],
+      ['B', 1, { data: { articles: { data: [{ id: '1' }] } } }],
+      ['A', 2, nullTitle],
+    ]);
+  });
+
   it('leaves to graphql-js what it does not compile: other resolvers, directives other than @skip/@include, root fields that are not generated reads', async () => {
     // a null where the schema promises a value: a compiled run would run the root resolver twice
     const rows = () => [{ id: 1, title: null, tags: [] }];

@@ -338,19 +338,16 @@ async function run(compiled: Compiled, args: ExecutionArgs, fragments: Record<st
  * policies or middlewares (the fields the response cache trusts too).
  */
 export function createLoadedExecution(readOnlyRoots: ReadonlySet<string>) {
-  const operationsOf = new WeakMap<DocumentNode, Map<string | null, OperationEntry | null>>();
+  // by operation node: what is kept grows with the documents' operations, never with the
+  // operation names clients send (an unknown one is graphql-js's to answer, and keeps nothing)
+  const entries = new WeakMap<OperationDefinitionNode, OperationEntry | null>();
   const entryOf = (args: ExecutionArgs): OperationEntry | null => {
-    let byName = operationsOf.get(args.document);
-    if (!byName) {
-      byName = new Map();
-      operationsOf.set(args.document, byName);
-    }
-    const name = args.operationName ?? null;
-    let entry = byName.get(name);
+    const operation = getOperationAST(args.document, args.operationName);
+    if (operation?.operation !== 'query') return null;
+    let entry = entries.get(operation);
     if (entry === undefined) {
-      const operation = getOperationAST(args.document, args.operationName);
-      entry = operation?.operation === 'query' ? operationEntry(args.document, operation) : null;
-      byName.set(name, entry);
+      entry = operationEntry(args.document, operation);
+      entries.set(operation, entry);
     }
     return entry;
   };
