@@ -86,6 +86,8 @@ const { command } = splitCommandLine(process.argv.slice(2));
 const hasSource = canRunSource();
 if (hasSource && (sourceConditionSet() || command === 'develop')) runFromSource();
 else if (fs.existsSync(COMPILED)) {
+  // first, so that it keeps Node's own answers, under the hooks that change some of them
+  require(cliModule('dist', 'resolution-cache')).keepResolutions(installationRoot());
   hookLoading('dist');
   // The next start-ups skip compiling the modules again: Node 22.1 and later keep their
   // compiled code on disk (in the temporary folder), and ../src/cli/code-cache.ts does so on Node 20.
