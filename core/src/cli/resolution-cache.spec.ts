@@ -97,6 +97,22 @@ describe('resolution cache', function () {
     expect(run().out).to.deep.equal({ installed: true, asked: [path.join(root, 'main.js')], exported: changed });
   });
 
+  it('asks Node for what a damaged file holds', () => {
+    run();
+    const privateDir = path.join(dir, `platform-ts-${process.getuid?.() ?? -1}`);
+    const [name] = fs.readdirSync(privateDir).filter((file) => file.startsWith('resolve-'));
+    const file = path.join(privateDir, String(name));
+    const kept = JSON.parse(fs.readFileSync(file, 'utf8')) as { answers: Record<string, unknown> };
+    const damaged = [42, null, 'text', [7], {}];
+    Object.keys(kept.answers).forEach((key, i) => {
+      kept.answers[key] = damaged[i % damaged.length];
+    });
+    fs.writeFileSync(file, JSON.stringify(kept));
+    expect(run().out).to.deep.equal({ installed: true, asked: [path.join(root, 'main.js'), './lib/value', './lib/dir', 'pkg', 'pkg/package.json'], exported: firstAnswers() });
+    fs.writeFileSync(file, '{"fingerprint":');
+    expect(run().out.exported).to.deep.equal(firstAnswers());
+  });
+
   it('drops every answer once npm changed the installation', () => {
     run();
     write('node_modules/.package-lock.json', '{"lockfileVersion":3,"packages":{}}\n');

@@ -129,7 +129,12 @@ export function keepResolutions(root: string, env: NodeJS.ProcessEnv = process.e
     return stamps.get(manifest);
   };
 
-  const stillHolds = ([found, manifest, stamp]: Answer): boolean => fs.existsSync(found) && (manifest === undefined || stampNow(manifest) === stamp);
+  const stillHolds = (answer: unknown): answer is Answer => {
+    // a file this version did not write is only ever a miss
+    if (!Array.isArray(answer) || typeof answer[0] !== 'string') return false;
+    const [found, manifest, stamp] = answer as Answer;
+    return fs.existsSync(found) && (manifest === undefined || (typeof manifest === 'string' && stampNow(manifest) === stamp));
+  };
 
   /** what to keep of Node's answer, or null when it is not to be kept */
   const answerToKeep = (request: string, from: string, found: string): Answer | null => {
