@@ -157,8 +157,8 @@ export function keepResolutions(root: string, env: NodeJS.ProcessEnv = process.e
       // biome-ignore lint/complexity/noArguments: Node's resolver may take more arguments than it declares; all of them pass on
       return resolve.apply(this, arguments as unknown as [string, unknown, boolean, unknown]);
     }
-    // `require.resolve(name, { paths })` looks from those folders, not from the requiring file's
-    const key = paths ? `${paths.join('\0')}\0\0${request}` : `${from}\0${request}`;
+    // `require.resolve(name, { paths })` looks from those folders (and from the requiring file for its own package)
+    const key = paths ? `${from}\0${paths.join('\0')}\0\0${request}` : `${from}\0${request}`;
     const kept = answers[key];
     if (kept && stillHolds(kept)) return kept[0];
     // biome-ignore lint/complexity/noArguments: as above
