@@ -86,14 +86,15 @@ const { command } = splitCommandLine(process.argv.slice(2));
 const hasSource = canRunSource();
 if (hasSource && (sourceConditionSet() || command === 'develop')) runFromSource();
 else if (fs.existsSync(COMPILED)) {
+  const root = installationRoot();
   // first, so that it keeps Node's own answers, under the hooks that change some of them
-  require(cliModule('dist', 'resolution-cache')).keepResolutions(installationRoot());
+  require(cliModule('dist', 'resolution-cache')).keepResolutions(root);
   hookLoading('dist');
   // The next start-ups skip compiling the modules again: Node 22.1 and later keep their
   // compiled code on disk (in the temporary folder), and ../src/cli/code-cache.ts does so on Node 20.
   const { enableCompileCache } = require('node:module');
   if (enableCompileCache) enableCompileCache();
-  else require(CODE_CACHE).installCodeCache(installationRoot());
+  else require(CODE_CACHE).installCodeCache(root);
   run(require(COMPILED).main);
 } else if (hasSource && command !== 'start') rerunWithSourceCondition();
 else {

@@ -28,7 +28,8 @@ import fs from 'node:fs';
 import Module from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
-import { isPrivateDir, privateTempDir } from '../util/private-temp-dir';
+import { readPrivateFile, writePrivateFile } from '../util/private-temp-dir';
+import { saveAfterStartUp, startCacheFile } from './start-cache-file';
 
 interface CompilingModule {
   exports: unknown;
@@ -55,7 +56,6 @@ interface Entry {
 type Index = Record<string, Entry>;
 
 const VERSION = 2;
-const SAVE_AFTER_MS = 10_000;
 // Node's own CommonJS wrapper, on the module's first line as Node 12 and earlier had it: lines keep their numbers
 const WRAPPER_HEAD = '(function (exports, require, module, __filename, __dirname) { ';
 const WRAPPER_TAIL = '\n});';
@@ -64,8 +64,7 @@ const WRAPPER_TAIL = '\n});';
 const dynamicImport = (vm as unknown as { constants?: { USE_MAIN_CONTEXT_DEFAULT_LOADER?: symbol } }).constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER;
 
 export function cacheFileFor(root: string): string {
-  const key = createHash('sha256').update(`${VERSION}\0${process.version}\0${process.arch}\0${root}`).digest('hex').slice(0, 24);
-  return path.join(privateTempDir(), `code-${key}.bin`);
+  return startCacheFile('code', VERSION, root, 'bin');
 }
 
 /** What tells one source from another: V8's cached code is only valid for the source it was made from. */
@@ -75,8 +74,8 @@ function sourceHash(source: string): string {
 
 function readCache(file: string): { index: Index; bytes: Buffer } {
   try {
-    if (!isPrivateDir(path.dirname(file))) throw new Error('not a folder of this user alone');
-    const bytes = fs.readFileSync(file);
+    const bytes = readPrivateFile(file);
+    if (!bytes) throw new Error('no cache, or not in a folder of this user alone');
     const indexLength = bytes.readUInt32LE(0);
     const index = JSON.parse(bytes.subarray(4, 4 + indexLength).toString('utf8')) as Index;
     return { index, bytes: bytes.subarray(4 + indexLength) };
@@ -148,14 +147,11 @@ export function installCodeCache(root: string, env: NodeJS.ProcessEnv = process.
     // to the file's, and the scripts (each holding its module's top-level code) can go
     compiled.clear();
   };
-  // after start-up, and again at exit for what the process loaded since (the GraphQL schema's modules, say)
-  setTimeout(save, SAVE_AFTER_MS).unref();
-  process.once('exit', save);
+  saveAfterStartUp(save);
   return true;
 }
 
 function writeCache(file: string, compiled: Map<string, { script: vm.Script; hash: string }>): void {
-  if (!isPrivateDir(path.dirname(file), true)) return;
   const index: Index = {};
   const parts: Buffer[] = [];
   let offset = 0;
@@ -174,8 +170,5 @@ function writeCache(file: string, compiled: Map<string, { script: vm.Script; has
   const head = Buffer.from(JSON.stringify(index), 'utf8');
   const length = Buffer.alloc(4);
   length.writeUInt32LE(head.length, 0);
-  // written aside, then renamed: a process starting at the same time never reads half a file
-  const partial = `${file}.${process.pid}`;
-  fs.writeFileSync(partial, Buffer.concat([length, head, ...parts]));
-  fs.renameSync(partial, file);
+  writePrivateFile(file, Buffer.concat([length, head, ...parts]));
 }

@@ -113,6 +113,18 @@ describe('resolution cache', function () {
     expect(run().out.exported).to.deep.equal(firstAnswers());
   });
 
+  it('neither takes nor keeps answers in a temporary folder another user may write in', () => {
+    run();
+    const privateDir = path.join(dir, `platform-ts-${process.getuid?.() ?? -1}`);
+    fs.chmodSync(privateDir, 0o777);
+    const [name] = fs.readdirSync(privateDir).filter((file) => file.startsWith('resolve-'));
+    const before = fs.readFileSync(path.join(privateDir, String(name)), 'utf8');
+    const asked = [path.join(root, 'main.js'), './lib/value', './lib/dir', 'pkg', 'pkg/package.json'];
+    expect(run().out).to.deep.equal({ installed: true, asked, exported: firstAnswers() });
+    expect(run().out.asked).to.deep.equal(asked);
+    expect(fs.readFileSync(path.join(privateDir, String(name)), 'utf8')).to.equal(before);
+  });
+
   it('drops every answer once npm changed the installation', () => {
     run();
     write('node_modules/.package-lock.json', '{"lockfileVersion":3,"packages":{}}\n');

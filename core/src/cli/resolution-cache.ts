@@ -15,18 +15,18 @@
  *   as a folder's `index.js` or `main`, which a later `x.js` would take the place of.
  *
  * An answer that no longer holds is asked of Node again. Only requests between files of the
- * installation are kept (an app folder elsewhere, a file outside it, a built-in module, a
- * request with its own `paths` are Node's alone), so the file stays the size of one
- * installation. It is written, aside then renamed, as the code cache is (./code-cache.ts): 10 s
- * after start-up and at exit, when Node was asked something new. What it wraps is Node's own
+ * installation are kept (an app folder elsewhere, a file outside it, a built-in module,
+ * `require.resolve` options other than `paths` are Node's alone), so the file stays the size of
+ * one installation. It is saved as the code cache is (./start-cache-file.ts), when Node was asked
+ * something new. What it wraps is Node's own
  * resolver, under the hooks that change answers (./same-version-packages.ts): they see every
  * answer as they would without it. `PLATFORM_RESOLUTION_CACHE=off` turns it off.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import Module from 'node:module';
 import path from 'node:path';
-import { isPrivateDir, privateTempDir } from '../util/private-temp-dir';
+import { readPrivateFile, writePrivateFile } from '../util/private-temp-dir';
+import { saveAfterStartUp, startCacheFile } from './start-cache-file';
 
 interface Resolver {
   _resolveFilename(request: string, parent: unknown, isMain: boolean, options?: unknown): string;
@@ -37,20 +37,17 @@ type Answer = [file: string, manifest?: string, stamp?: string];
 
 interface CacheFile {
   fingerprint: string;
-  /** by `${folder of the requiring file}\0${request}` */
+  /** by `${folder of the requiring file}\0${request}` (with the lookup paths between, when given) */
   answers: Record<string, Answer>;
 }
 
 const VERSION = 1;
-const SAVE_AFTER_MS = 10_000;
 /** what a file found for a relative path may add to it, in Node's order */
 const FILE_SUFFIXES = ['', '.js', '.json', '.node'];
 
 export function resolutionCacheFileFor(root: string, env: NodeJS.ProcessEnv = process.env): string {
   // node's options may change answers (`--conditions`): each set of them has its own file
-  const options = `${process.execArgv.join(' ')}\0${env.NODE_OPTIONS ?? ''}`;
-  const key = createHash('sha256').update(`${VERSION}\0${process.version}\0${process.arch}\0${root}\0${options}`).digest('hex').slice(0, 24);
-  return path.join(privateTempDir(), `resolve-${key}.json`);
+  return startCacheFile('resolve', VERSION, root, 'json', `${process.execArgv.join(' ')}\0${env.NODE_OPTIONS ?? ''}`);
 }
 
 function stampOf(file: string): string | undefined {
@@ -65,8 +62,9 @@ export function installationFingerprint(root: string): string {
 
 function readCacheFile(file: string, fingerprint: string): Record<string, Answer> {
   try {
-    if (!isPrivateDir(path.dirname(file))) return {};
-    const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as CacheFile;
+    const bytes = readPrivateFile(file);
+    if (!bytes) return {};
+    const parsed = JSON.parse(bytes.toString('utf8')) as CacheFile;
     return parsed.fingerprint === fingerprint && parsed.answers && typeof parsed.answers === 'object' ? parsed.answers : {};
   } catch {
     return {};
@@ -178,18 +176,14 @@ export function keepResolutions(root: string, env: NodeJS.ProcessEnv = process.e
     if (!changed) return;
     changed = false;
     try {
-      if (!isPrivateDir(path.dirname(file), true)) return;
       // what other processes kept (other commands, other requests) and this one did not ask
       answers = { ...readCacheFile(file, fingerprint), ...answers };
-      const partial = `${file}.${process.pid}`;
-      fs.writeFileSync(partial, JSON.stringify({ fingerprint, answers } satisfies CacheFile));
-      fs.renameSync(partial, file);
+      writePrivateFile(file, JSON.stringify({ fingerprint, answers } satisfies CacheFile));
     } catch {
       // a read-only or full temporary folder only costs the next start-up its resolving
     }
   };
-  setTimeout(save, SAVE_AFTER_MS).unref();
-  process.once('exit', save);
+  saveAfterStartUp(save);
   return () => {
     resolver._resolveFilename = resolve;
   };

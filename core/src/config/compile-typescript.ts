@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import Module from 'node:module';
 import path from 'node:path';
-import { isPrivateDir, privateTempDir } from '../util/private-temp-dir';
+import { privateTempDir, readPrivateFile, writePrivateFile } from '../util/private-temp-dir';
 
 interface ModuleInternals {
   _nodeModulePaths(dir: string): string[];
@@ -57,20 +57,13 @@ function compile(file: string): string {
   // errors it reports, which are not kept): a fresh copy of an app reuses what it compiled.
   const key = createHash('sha256').update(`${esbuildVersion()}\0${TARGET}\0${source}`).digest('hex');
   const cached = path.join(CACHE_DIR, `${key}.js`);
-  try {
-    if (isPrivateDir(CACHE_DIR)) return fs.readFileSync(cached, 'utf8');
-  } catch {
-    // not compiled yet
-  }
+  const kept = readPrivateFile(cached);
+  if (kept) return kept.toString('utf8');
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { transformSync } = require('esbuild') as typeof import('esbuild');
   const { code } = transformSync(source, { loader: 'ts', format: 'cjs', target: TARGET, sourcefile: file });
   try {
-    if (!isPrivateDir(CACHE_DIR, true)) return code;
-    // written aside, then renamed: a process starting at the same time never reads half a file
-    const partial = `${cached}.${process.pid}`;
-    fs.writeFileSync(partial, code);
-    fs.renameSync(partial, cached);
+    writePrivateFile(cached, code);
   } catch {
     // a read-only or full temporary folder only costs the next start-up a compilation
   }

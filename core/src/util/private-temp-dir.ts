@@ -34,3 +34,26 @@ export function isPrivateDir(dir: string, create = false): boolean {
   const uid = process.getuid?.();
   return uid === undefined || (stat.uid === uid && (stat.mode & 0o022) === 0);
 }
+
+/** The bytes of a file of a private folder, or null when it is missing or the folder is not this user's alone. */
+export function readPrivateFile(file: string): Buffer | null {
+  if (!isPrivateDir(path.dirname(file))) return null;
+  try {
+    return fs.readFileSync(file);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Writes a file of a private folder (made when missing), aside then renamed: a process starting
+ * at the same time never reads half a file. False, and nothing written, when the folder is not
+ * this user's alone; what the file system refuses (a read-only or full disk) is thrown.
+ */
+export function writePrivateFile(file: string, data: string | Uint8Array): boolean {
+  if (!isPrivateDir(path.dirname(file), true)) return false;
+  const partial = `${file}.${process.pid}`;
+  fs.writeFileSync(partial, data);
+  fs.renameSync(partial, file);
+  return true;
+}
